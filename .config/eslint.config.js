@@ -1,0 +1,66 @@
+// ESLint flat config; lives in .config/ because the repo's top level is fixed.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'net', 'tls', 'http', 'crypto'];
+const runtimeLibs = ['electron', 'react', 'react-dom', 'react-dom/*', 'ldapts', 'better-sqlite3', 'echarts', 'ws', 'hdr-histogram-js'];
+
+/** Forbids the given module patterns with a message naming the layer rule. */
+const forbid = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: forbid(
+      [...nodeBuiltins, ...runtimeLibs, '**/core/**', '**/host/**', '**/cli/**', '**/renderer/**', '**/electron/**'],
+      'src/shared is the contract: it imports nothing runtime-specific and no other layer.',
+    ),
+  },
+  {
+    files: ['src/core/**'],
+    rules: forbid(
+      ['electron', 'react', 'react-dom', 'react-dom/*', 'echarts/core', '**/host/**', '**/cli/**', '**/renderer/**', '**/electron/**'],
+      'src/core is plain Node: no electron, react, DOM or host code.',
+    ),
+  },
+  {
+    files: ['src/core/**'],
+    rules: {
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage'],
+    },
+  },
+  {
+    files: ['src/host/**', 'src/cli/**'],
+    rules: forbid(['electron', 'react', 'react-dom', '**/renderer/**', '**/electron/**'], 'Hosts use core and shared, never electron or the renderer.'),
+  },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(
+        [...nodeBuiltins, 'electron', 'ldapts', 'better-sqlite3', 'ws', '**/core/**', '**/host/**', '**/cli/**', '**/electron/**'],
+        'The renderer talks only to the typed API client: no node modules, core or host code.',
+      ),
+    },
+  },
+  {
+    files: ['electron/**'],
+    rules: forbid(['react', 'react-dom', '**/renderer/**', '**/cli/**', '**/host/**'], 'electron/ is a host: it uses core and shared only.'),
+  },
+);

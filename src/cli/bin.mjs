@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Entry of the `dirbench` command: re-runs itself on the project's Node >= 22 when started on an older one.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const mainTs = join(here, 'main.ts');
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+
+if (major > 22 || (major === 22 && minor >= 18)) {
+  await import(mainTs);
+} else {
+  // Node < 22.18 cannot strip TypeScript types; the `node` dev dependency ships a newer runtime.
+  const bundled = join(here, '..', '..', 'node_modules', 'node', 'bin', 'node');
+  if (!existsSync(bundled)) {
+    console.error(
+      `dirbench needs Node >= 22.18 (this is ${process.versions.node}); run "npm ci" in the project to install it.`,
+    );
+    process.exit(2);
+  }
+  const result = spawnSync(bundled, [mainTs, ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}

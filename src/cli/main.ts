@@ -1,0 +1,1 @@
+console.log("hello from", process.version, process.argv.slice(2));

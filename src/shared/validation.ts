@@ -1,0 +1,98 @@
+// Input checks shared by the GUI, the CLI and the handlers: each names the field and the fix.
+import { invalid } from './errors.ts';
+import type { RunRequest, TargetInput } from './types.ts';
+
+/** Upper bounds that keep a typo from opening a million sockets. */
+export const LIMITS = {
+  connections: 10_000,
+  depth: 1_000,
+  warmupS: 3_600,
+  durationS: 86_400,
+  workers: 64,
+  labEntries: 10_000_000,
+} as const;
+
+/** Checks an LDAP URL and returns its parts; throws a field error naming what is wrong. */
+export function parseLdapUrl(url: string, field = 'url'): { scheme: 'ldap' | 'ldaps'; host: string; port: number } {
+  const match = /^(ldaps?):\/\/(\[[0-9a-fA-F:.]+\]|[^:/\s]+)(?::(\d+))?\/?$/.exec(url.trim());
+  if (!match) {
+    throw invalid(field, `"${url}" is not an LDAP URL: use ldap://host:port or ldaps://host:port`);
+  }
+  const scheme = match[1] as 'ldap' | 'ldaps';
+  const port = match[3] === undefined ? (scheme === 'ldaps' ? 636 : 389) : Number(match[3]);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw invalid(field, `port ${match[3]} in "${url}" is out of range: use 1-65535`);
+  }
+  return { scheme, host: match[2] as string, port };
+}
+
+/** Loose syntactic DN check: `attr=value` RDNs separated by commas; empty allowed when `optional`. */
+export function checkDn(dn: string, field: string, optional: boolean): void {
+  const trimmed = dn.trim();
+  if (trimmed === '') {
+    if (optional) return;
+    throw invalid(field, `${field} is required, e.g. o=Salford,c=gb`);
+  }
+  const rdn = /^\s*[A-Za-z][\w-]*(\.\d+)*\s*=\s*(\\.|[^,+\\])+(\+\s*[A-Za-z][\w-]*\s*=\s*(\\.|[^,+\\])+)*$/;
+  for (const part of splitDn(trimmed)) {
+    if (!rdn.test(part)) {
+      throw invalid(field, `"${dn}" is not a DN: "${part}" should look like attribute=value`);
+    }
+  }
+}
+
+function splitDn(dn: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let i = 0; i < dn.length; i++) {
+    const ch = dn[i] as string;
+    if (ch === '\\' && i + 1 < dn.length) {
+      current += ch + (dn[i + 1] as string);
+      i++;
+    } else if (ch === ',') {
+      parts.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  parts.push(current);
+  return parts;
+}
+
+/** Validates a target form; throws on the first bad field. */
+export function validateTargetInput(input: TargetInput): void {
+  if (input.name.trim() === '') throw invalid('name', 'name is required');
+  if (input.name.length > 200) throw invalid('name', 'name is longer than 200 characters');
+  const { scheme } = parseLdapUrl(input.url);
+  if (scheme === 'ldaps' && input.startTls) {
+    throw invalid('startTls', 'StartTLS cannot be used with ldaps:// (the connection is already TLS)');
+  }
+  checkDn(input.bindDn, 'bindDn', true);
+  checkDn(input.baseDn, 'baseDn', false);
+}
+
+/** Checks that `value` is an integer in [min, max], naming the field otherwise. */
+export function checkInteger(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw invalid(field, `${field} must be a whole number, got ${JSON.stringify(value)}`);
+  }
+  if (value < min || value > max) {
+    throw invalid(field, `${field} must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+/** Validates a run request's numbers and workload; throws on the first bad field. */
+export function validateRunRequest(req: RunRequest): void {
+  if (typeof req.targetId !== 'string' || req.targetId === '') throw invalid('targetId', 'choose a target');
+  if (req.workload !== 'read-random') {
+    throw invalid('workload', `unknown workload "${String(req.workload)}": available is read-random`);
+  }
+  checkInteger(req.connections, 'connections', 1, LIMITS.connections);
+  checkInteger(req.depth, 'depth', 1, LIMITS.depth);
+  checkInteger(req.warmupS, 'warmupS', 0, LIMITS.warmupS);
+  checkInteger(req.durationS, 'durationS', 1, LIMITS.durationS);
+  if (req.workers !== undefined) checkInteger(req.workers, 'workers', 1, LIMITS.workers);
+  if (req.seed !== undefined) checkInteger(req.seed, 'seed', 0, 2 ** 31 - 1);
+}
