@@ -146,6 +146,8 @@ export interface RunSample {
   /** Seconds since load started (0-based); warm-up seconds come first. */
   second: number;
   phase: RunPhase;
+  /** Length of this interval: 1000, or less for the last second of a stopped run. */
+  intervalMs: number;
   ops: number;
   errors: number;
   /** Error counts keyed by LDAP result code name or network cause. */
