@@ -1,1 +1,109 @@
-console.log("hello from", process.version, process.argv.slice(2));
+// The `dirbench` command line: parses arguments, dispatches, maps errors to exit codes (1 failed, 2 bad input).
+import { parseArgs } from 'node:util';
+import { ApiError } from '../shared/errors.ts';
+import { dirbenchVersion } from '../core/runs/environment.ts';
+import { labCommand } from './commands/lab.ts';
+import { runCommand } from './commands/run.ts';
+import { runsCommand } from './commands/runs.ts';
+import { serveCommand } from './commands/serve.ts';
+import type { RawOptions } from './options.ts';
+
+const USAGE = `dirbench - benchmark LDAP directory servers
+
+Usage:
+  dirbench serve [--port N] [--host 127.0.0.1]       browser mode: prints the URL to open
+  dirbench lab start openldap --entries N [--seed S]  start a local OpenLDAP lab (kept until lab stop)
+  dirbench lab stop ID | dirbench lab list
+  dirbench run --lab openldap --entries N [run options]
+  dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls] [run options]
+  dirbench run --target TARGET-ID [run options]
+  dirbench runs list | dirbench runs show ID
+
+Run options:
+  --workload read-random   base-DN reads of random existing entries (default)
+  --connections N          connections (default 8)      --depth N     outstanding requests per connection (default 1)
+  --warmup S               warm-up seconds, excluded (default 2)    --duration S   measured seconds (default 10)
+  --workers N              load worker processes (default: CPU cores - 1)
+  --no-nodelay             leave Nagle's algorithm on (TCP_NODELAY off)
+  --seed N                 random seed (default 1)      --json        print one JSON summary on stdout
+
+Common options:
+  --db FILE                SQLite file (default: DIRBENCH_DB or <data-dir>/dirbench.sqlite)
+  --data-dir DIR           data folder (default: ~/.local/share/dirbench or DIRBENCH_DATA_DIR)
+  --json                   machine-readable output
+
+Exit codes: 0 success, 1 the run or command failed, 2 bad input.
+`;
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  json: { type: 'boolean' },
+  db: { type: 'string' },
+  'data-dir': { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'allow-remote': { type: 'boolean' },
+  entries: { type: 'string' },
+  seed: { type: 'string' },
+  lab: { type: 'string' },
+  target: { type: 'string' },
+  'bind-dn': { type: 'string' },
+  'password-file': { type: 'string' },
+  base: { type: 'string' },
+  'start-tls': { type: 'boolean' },
+  workload: { type: 'string' },
+  connections: { type: 'string' },
+  depth: { type: 'string' },
+  warmup: { type: 'string' },
+  duration: { type: 'string' },
+  workers: { type: 'string' },
+  'no-nodelay': { type: 'boolean' },
+} as const;
+
+async function dispatch(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new ApiError('validation', `${(err as Error).message}; see "dirbench --help"`, 'arguments');
+  }
+  const options = parsed.values as RawOptions;
+  const [command, ...rest] = parsed.positionals;
+  if (options.version === true) {
+    process.stdout.write(`${dirbenchVersion()}\n`);
+    return 0;
+  }
+  if (options.help === true || command === undefined || command === 'help') {
+    process.stdout.write(USAGE);
+    return command === undefined && options.help !== true ? 2 : 0;
+  }
+  switch (command) {
+    case 'serve':
+      return serveCommand(options);
+    case 'lab':
+      return labCommand(rest, options);
+    case 'run':
+      return runCommand(options);
+    case 'runs':
+      return runsCommand(rest, options);
+    default:
+      throw new ApiError('validation', `unknown command "${command}"; see "dirbench --help"`, 'command');
+  }
+}
+
+/** Runs the CLI and returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    return await dispatch(argv);
+  } catch (err) {
+    if (err instanceof ApiError) {
+      process.stderr.write(`dirbench: ${err.field ? `${err.field}: ` : ''}${err.message}\n`);
+      return err.kind === 'validation' ? 2 : 1;
+    }
+    process.stderr.write(`dirbench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

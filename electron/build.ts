@@ -1,0 +1,37 @@
+// Bundles the Electron main process, the sandboxed preload and the load worker with esbuild.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// Native and large runtime packages stay in node_modules, loaded at run time.
+const external = ['electron', 'better-sqlite3', 'ldapts', 'hdr-histogram-js', 'ws'];
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'electron/main.ts', worker: 'src/core/loadgen/worker.ts' },
+  outdir: 'dist/electron',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { preload: 'electron/preload.ts' },
+  outdir: 'dist/electron',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  // A sandboxed preload must be CommonJS.
+  format: 'cjs',
+  target: 'node22',
+  external: ['electron'],
+  logLevel: 'warning',
+});
+
+process.stdout.write('Electron bundles written to dist/electron\n');

@@ -1,0 +1,25 @@
+// Sandboxed preload: exposes exactly two task-shaped functions to the renderer, nothing of Node or Electron.
+import { contextBridge, ipcRenderer } from 'electron';
+import type { IpcRendererEvent } from 'electron';
+import type { ApiEventMessage } from '../src/shared/api.ts';
+import { IPC_EVENT, IPC_INVOKE } from './channels.ts';
+
+interface InvokeReply {
+  ok: boolean;
+  res?: unknown;
+  error?: unknown;
+}
+
+contextBridge.exposeInMainWorld('dirbench', {
+  async invoke(channel: string, req: unknown): Promise<unknown> {
+    // Errors travel as data: Electron would flatten a thrown error into an unparseable string.
+    const reply = (await ipcRenderer.invoke(IPC_INVOKE, channel, req)) as InvokeReply;
+    if (!reply.ok) throw reply.error;
+    return reply.res;
+  },
+  subscribe(listener: (message: ApiEventMessage) => void): () => void {
+    const handler = (_event: IpcRendererEvent, message: ApiEventMessage) => listener(message);
+    ipcRenderer.on(IPC_EVENT, handler);
+    return () => ipcRenderer.removeListener(IPC_EVENT, handler);
+  },
+});

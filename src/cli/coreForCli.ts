@@ -1,0 +1,22 @@
+// Opens the core for one CLI command with forked worker processes, and shuts it down on signals.
+import { openCore } from '../core/app/core.ts';
+import type { Core } from '../core/app/core.ts';
+import { forkLauncher } from '../core/runner/launcher.ts';
+import { locations } from './options.ts';
+import type { RawOptions } from './options.ts';
+
+/** Opens the core and makes SIGINT/SIGTERM stop the run and owned labs cleanly before exiting. */
+export async function openCliCore(options: RawOptions): Promise<Core> {
+  const { dataDir, dbFile } = locations(options);
+  const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = true;
+    process.stderr.write(`\n${signal}: stopping (the seconds measured so far are kept)...\n`);
+    void core.shutdown(`stopped by ${signal}`).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return core;
+}

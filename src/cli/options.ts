@@ -1,0 +1,51 @@
+// Shared CLI option handling: numbers with field-named errors, data locations, output helpers.
+import { invalid } from '../shared/errors.ts';
+import { checkInteger } from '../shared/validation.ts';
+import { defaultDataDir, resolveDbFile } from '../core/app/paths.ts';
+
+/** Raw values from node:util parseArgs. */
+export type RawOptions = Record<string, string | boolean | undefined>;
+
+/** Parses an integer option (e.g. `--connections 8`), naming the option when it is wrong. */
+export function intOption(options: RawOptions, name: string, fallback: number, min: number, max: number): number {
+  const raw = options[name];
+  if (raw === undefined) return fallback;
+  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw.trim())) {
+    throw invalid(`--${name}`, `--${name} must be a whole number, got "${String(raw)}"`);
+  }
+  return checkInteger(Number(raw), `--${name}`, min, max);
+}
+
+/** A required string option. */
+export function stringOption(options: RawOptions, name: string, hint: string): string {
+  const raw = options[name];
+  if (typeof raw !== 'string' || raw.trim() === '') throw invalid(`--${name}`, `--${name} is required: ${hint}`);
+  return raw;
+}
+
+/** Data folder and database file from --data-dir, --db and the environment. */
+export function locations(options: RawOptions): { dataDir: string; dbFile: string } {
+  const dataDir = typeof options['data-dir'] === 'string' ? options['data-dir'] : defaultDataDir();
+  const dbFile = resolveDbFile(typeof options.db === 'string' ? options.db : undefined, dataDir);
+  return { dataDir, dbFile };
+}
+
+/** Formats microseconds as milliseconds with sensible precision. */
+export function ms(us: number | null | undefined): string {
+  if (us === null || us === undefined) return '-';
+  const value = us / 1000;
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+}
+
+/** Prints rows as an aligned text table (numbers right-aligned). */
+export function printTable(headers: string[], rows: (string | number)[][]): void {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  for (const [rowIndex, row] of cells.entries()) {
+    const line = row.map((cell, i) => {
+      const numeric = rowIndex > 0 && typeof rows[rowIndex - 1]?.[i] === 'number';
+      return numeric ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0);
+    });
+    process.stdout.write(`${line.join('  ').trimEnd()}\n`);
+  }
+}

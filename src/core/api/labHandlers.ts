@@ -1,0 +1,50 @@
+// Handlers of the lab/* channels; a running lab is also published as a target.
+import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import type { LabInfo } from '../../shared/types.ts';
+import type { LabManager } from '../lab/labManager.ts';
+import type { TargetsRepo } from '../store/targetsRepo.ts';
+
+/** Starts a lab and registers the target that points at it. */
+export async function startLabWithTarget(
+  labs: LabManager,
+  targets: TargetsRepo,
+  req: { kind: 'openldap'; entries: number; seed?: number; persistent?: boolean },
+): Promise<LabInfo> {
+  const lab = await labs.start(req);
+  const stored = labs.get(lab.id);
+  const target = targets.save(
+    {
+      name: `OpenLDAP lab ${lab.id} (${lab.entries.toLocaleString('en-US')} entries)`,
+      url: lab.url,
+      startTls: false,
+      bindDn: lab.bindDn,
+      password: stored?.rootPassword ?? '',
+      baseDn: lab.baseDn,
+    },
+    lab.id,
+  );
+  return { ...lab, targetId: target.id };
+}
+
+/** Builds the lab handlers; `emit` announces target changes when labs come and go. */
+export function labHandlers(labs: LabManager, targets: TargetsRepo, emit: (m: ApiEventMessage) => void) {
+  const withTarget = (lab: LabInfo): LabInfo => {
+    const target = targets.list().find((t) => t.labId === lab.id);
+    return { ...lab, targetId: target?.id ?? null };
+  };
+  return {
+    'lab/availability': async () => labs.availability(),
+    'lab/list': async () => labs.list().map(withTarget),
+    'lab/start': async (req) => {
+      const lab = await startLabWithTarget(labs, targets, { ...req, persistent: false });
+      emit({ event: 'targets/changed', payload: {} });
+      return lab;
+    },
+    'lab/stop': async ({ id }) => {
+      const lab = await labs.stop(id);
+      targets.deleteForLab(id);
+      emit({ event: 'targets/changed', payload: {} });
+      return { ...lab, targetId: null };
+    },
+  } satisfies Pick<ApiHandlers, 'lab/availability' | 'lab/list' | 'lab/start' | 'lab/stop'>;
+}

@@ -1,0 +1,93 @@
+// The composition root both hosts use: database, labs, run service and the one handler map.
+import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import { labHandlers } from '../api/labHandlers.ts';
+import { runsHandlers } from '../api/runsHandlers.ts';
+import { targetsHandlers } from '../api/targetsHandlers.ts';
+import { LabManager } from '../lab/labManager.ts';
+import type { WorkerLauncher } from '../runner/launcher.ts';
+import { RunService } from '../runs/runService.ts';
+import { openDatabase } from '../store/database.ts';
+import type { Db } from '../store/database.ts';
+import { LabsRepo } from '../store/labsRepo.ts';
+import { RunsRepo } from '../store/runsRepo.ts';
+import { TargetsRepo } from '../store/targetsRepo.ts';
+
+/** Where the core keeps its state and how it starts load workers. */
+export interface CoreOptions {
+  dbFile: string;
+  dataDir: string;
+  launcher: WorkerLauncher;
+}
+
+/** A running core: services for the CLI, handlers for the hosts, live events for UIs. */
+export interface Core {
+  db: Db;
+  targets: TargetsRepo;
+  runs: RunsRepo;
+  labs: LabManager;
+  runService: RunService;
+  handlers: ApiHandlers;
+  /** Registers a listener for live events; returns the unsubscribe function. */
+  subscribe(listener: (message: ApiEventMessage) => void): () => void;
+  /** Stops the active run and the labs this process owns, then closes the database. */
+  shutdown(reason: string): Promise<void>;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens the database, recovers from a previous crash and wires the services. */
+export async function openCore(options: CoreOptions): Promise<Core> {
+  const db = openDatabase(options.dbFile);
+  const listeners = new Set<(message: ApiEventMessage) => void>();
+  const emit = (message: ApiEventMessage): void => {
+    for (const listener of listeners) listener(message);
+  };
+  const targets = new TargetsRepo(db);
+  const runs = new RunsRepo(db);
+  const labs = new LabManager({
+    dataDir: options.dataDir,
+    registry: new LabsRepo(db),
+    onProgress: (progress) => emit({ event: 'lab/progress', payload: progress }),
+    onChange: (lab) => emit({ event: 'lab/changed', payload: { lab } }),
+  });
+  runs.markInterrupted(isAlive);
+  await labs.reapOrphans();
+  // Targets of labs that are gone would only fail when used.
+  for (const lab of labs.list()) {
+    if (lab.state !== 'running' && lab.state !== 'loading' && lab.state !== 'starting') targets.deleteForLab(lab.id);
+  }
+  const runService = new RunService({ runs, targets, labs, launcher: options.launcher, emit });
+  const handlers: ApiHandlers = {
+    ...targetsHandlers(targets, emit),
+    ...labHandlers(labs, targets, emit),
+    ...runsHandlers(runService, runs),
+  };
+  let closed = false;
+  return {
+    db,
+    targets,
+    runs,
+    labs,
+    runService,
+    handlers,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async shutdown(reason) {
+      if (closed) return;
+      closed = true;
+      await runService.stopAll(reason);
+      await labs.stopOwned();
+      for (const lab of labs.list()) if (lab.state !== 'running') targets.deleteForLab(lab.id);
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// Starts, tracks and stores benchmark runs: resolves the target, runs the orchestrator, persists every second.
+import type { ApiEventMessage } from '../../shared/api.ts';
+import { ApiError } from '../../shared/errors.ts';
+import type { ActiveRun, RunConfig, RunDetail, RunRequest, RunSample } from '../../shared/types.ts';
+import { validateRunRequest } from '../../shared/validation.ts';
+import type { LabManager } from '../lab/labManager.ts';
+import { collectEntryDns } from '../ldap/collectDns.ts';
+import type { LdapConnectionParams } from '../ldap/connection.ts';
+import { testConnection } from '../ldap/testConnection.ts';
+import type { DnSource } from '../loadgen/worker.ts';
+import { defaultWorkerCount } from '../runner/defaults.ts';
+import type { WorkerLauncher } from '../runner/launcher.ts';
+import { startRun } from '../runner/orchestrator.ts';
+import type { RunHandle } from '../runner/orchestrator.ts';
+import { newId, nowIso } from '../store/ids.ts';
+import type { RunsRepo } from '../store/runsRepo.ts';
+import type { TargetsRepo } from '../store/targetsRepo.ts';
+import { captureEnvironment } from './environment.ts';
+
+/** Most DNs sampled from an external server for random reads. */
+export const MAX_SAMPLED_DNS = 100_000;
+
+/** What the run service needs from its host. */
+export interface RunServiceDeps {
+  runs: RunsRepo;
+  targets: TargetsRepo;
+  labs: LabManager;
+  launcher: WorkerLauncher;
+  emit: (message: ApiEventMessage) => void;
+}
+
+/** Per-call options that never get stored (e.g. a password read from a file by the CLI). */
+export interface RunStartOptions {
+  password?: string;
+}
+
+interface ActiveState {
+  runId: string;
+  config: RunConfig;
+  startedAt: string;
+  status: ActiveRun['status'];
+  samples: RunSample[];
+  handle: RunHandle;
+  /** Resolves once the outcome is stored. */
+  stored: Promise<RunDetail> | null;
+}
+
+/** One run at a time per host; the results of every run land in the store. */
+export class RunService {
+  private readonly deps: RunServiceDeps;
+  private active: ActiveState | null = null;
+
+  constructor(deps: RunServiceDeps) {
+    this.deps = deps;
+  }
+
+  /** Validates, connects, starts the workers; `done` resolves with the stored run when it ends. */
+  async start(req: RunRequest, options: RunStartOptions = {}): Promise<{ runId: string; done: Promise<RunDetail> }> {
+    validateRunRequest(req);
+    if (this.active) {
+      throw new ApiError('conflict', `run ${this.active.runId} is still in progress; stop it or wait for it to end`);
+    }
+    const target = this.deps.targets.get(req.targetId);
+    const lab = target.labId ? this.deps.labs.get(target.labId) : null;
+    if (target.labId && (!lab || lab.state !== 'running')) {
+      throw new ApiError('unavailable', `lab ${target.labId} is not running; start a new lab first`, 'targetId');
+    }
+    const connection: LdapConnectionParams = {
+      url: target.url,
+      startTls: target.startTls,
+      bindDn: target.bindDn,
+      password: options.password ?? target.password ?? '',
+      tcpNoDelay: req.tcpNoDelay ?? true,
+    };
+    const probe = await testConnection(connection);
+    if (!probe.ok) {
+      throw new ApiError('unavailable', `cannot reach ${target.name} (${target.url}): ${probe.error.message}`, 'targetId');
+    }
+
+    let dnSource: DnSource;
+    let entries: number | null;
+    if (lab) {
+      dnSource = { kind: 'salford', entries: lab.entries, seed: lab.seed };
+      entries = lab.entries;
+    } else {
+      const dns = await collectEntryDns(connection, target.baseDn, MAX_SAMPLED_DNS);
+      if (dns.length === 0) {
+        throw new ApiError('validation', `no entries found under base DN ${target.baseDn}; check the target's base DN`, 'baseDn');
+      }
+      dnSource = { kind: 'list', dns };
+      entries = dns.length < MAX_SAMPLED_DNS ? dns.length : null;
+    }
+
+    const workers = Math.min(req.workers ?? defaultWorkerCount(), req.connections);
+    const config: RunConfig = {
+      targetId: target.id,
+      workload: req.workload,
+      connections: req.connections,
+      depth: req.depth,
+      warmupS: req.warmupS,
+      durationS: req.durationS,
+      workers,
+      tcpNoDelay: connection.tcpNoDelay,
+      seed: req.seed ?? 1,
+      targetName: target.name,
+      url: target.url,
+      startTls: target.startTls,
+      bindDn: target.bindDn,
+      baseDn: target.baseDn,
+      entries,
+      loadModel: 'closed',
+      connectionPolicy: 'persistent',
+    };
+    const runId = newId('run');
+    const environment = captureEnvironment(probe.rootDse, lab);
+    this.deps.runs.create(runId, config, environment);
+    return { runId, done: this.launch(runId, config, connection, dnSource) };
+  }
+
+  private launch(runId: string, config: RunConfig, connection: LdapConnectionParams, dnSource: DnSource): Promise<RunDetail> {
+    const { runs, emit, launcher } = this.deps;
+    const handle = startRun({ runId, config, connection, dnSource }, launcher, {
+      onSample: (sample, histogramBase64) => {
+        runs.appendSample(runId, sample, histogramBase64);
+        this.active?.samples.push(sample);
+        emit({ event: 'run/sample', payload: { runId, sample } });
+      },
+      onPhase: (phase) => {
+        if (phase === 'running' && this.active) {
+          this.active.status = 'running';
+          runs.setStatus(runId, 'running');
+        }
+      },
+    });
+    const state: ActiveState = {
+      runId,
+      config,
+      startedAt: nowIso(),
+      status: 'preparing',
+      samples: [],
+      handle,
+      stored: null,
+    };
+    this.active = state;
+    emit({ event: 'run/started', payload: { runId, active: this.snapshot(state) } });
+    const stored = handle.done.then(
+      (outcome) => {
+        runs.finish(runId, outcome.status, outcome.endReason, outcome.summary, outcome.histogramBase64);
+        return this.finish(runId, outcome.status, outcome.endReason);
+      },
+      (err: unknown) => {
+        const reason = `internal error: ${err instanceof Error ? err.message : String(err)}`;
+        runs.finish(runId, 'failed', reason, null, null);
+        return this.finish(runId, 'failed', reason);
+      },
+    );
+    state.stored = stored;
+    return stored;
+  }
+
+  private finish(runId: string, status: RunDetail['status'], endReason: string | null): RunDetail {
+    this.active = null;
+    this.deps.emit({ event: 'run/ended', payload: { runId, status, endReason } });
+    return this.deps.runs.get(runId);
+  }
+
+  private snapshot(state: ActiveState): ActiveRun {
+    return {
+      runId: state.runId,
+      config: state.config,
+      status: state.status,
+      startedAt: state.startedAt,
+      samples: [...state.samples],
+    };
+  }
+
+  /** The run in progress, if any, with its samples so far. */
+  activeRun(): ActiveRun | null {
+    return this.active ? this.snapshot(this.active) : null;
+  }
+
+  /** Asks the run to stop; it ends within a second and keeps every sample taken. */
+  stop(runId: string, reason = 'stopped by user'): void {
+    if (!this.active || this.active.runId !== runId) {
+      throw new ApiError('not-found', `run ${runId} is not in progress`, 'runId');
+    }
+    this.active.handle.stop(reason);
+  }
+
+  /** Stops whatever runs and waits for it to be stored (host shutdown). */
+  async stopAll(reason: string): Promise<void> {
+    const state = this.active;
+    if (!state) return;
+    state.handle.stop(reason);
+    await state.stored?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,67 @@
+// Schema migrations, applied in order; the index + 1 is the database's user_version.
+
+/** Each entry moves the schema one version forward; never edit a released entry, append a new one. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE targets (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    url TEXT NOT NULL,
+    start_tls INTEGER NOT NULL,
+    bind_dn TEXT NOT NULL,
+    password TEXT,
+    base_dn TEXT NOT NULL,
+    lab_id TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE labs (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    state TEXT NOT NULL,
+    info_json TEXT NOT NULL,
+    root_password TEXT NOT NULL,
+    owner_pid INTEGER,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    target_id TEXT,
+    target_name TEXT NOT NULL,
+    workload TEXT NOT NULL,
+    entries INTEGER,
+    connections INTEGER NOT NULL,
+    depth INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    end_reason TEXT,
+    config_json TEXT NOT NULL,
+    environment_json TEXT NOT NULL,
+    summary_json TEXT,
+    ops_per_sec REAL,
+    p99_us INTEGER,
+    histogram BLOB,
+    owner_pid INTEGER,
+    started_at TEXT NOT NULL,
+    ended_at TEXT
+  );
+  CREATE INDEX runs_by_start ON runs (started_at DESC);
+  CREATE TABLE run_samples (
+    run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    second INTEGER NOT NULL,
+    phase TEXT NOT NULL,
+    interval_ms INTEGER NOT NULL,
+    ops INTEGER NOT NULL,
+    errors INTEGER NOT NULL,
+    errors_json TEXT NOT NULL,
+    entries INTEGER NOT NULL,
+    p50_us INTEGER NOT NULL,
+    p90_us INTEGER NOT NULL,
+    p99_us INTEGER NOT NULL,
+    p999_us INTEGER NOT NULL,
+    max_us INTEGER NOT NULL,
+    mean_us INTEGER NOT NULL,
+    histogram BLOB NOT NULL,
+    PRIMARY KEY (run_id, second)
+  ) WITHOUT ROWID;
+  `,
+];

@@ -1,0 +1,214 @@
+// Runs and their per-second samples: written as the run goes, read back for history and charts.
+import type {
+  RunConfig,
+  RunDetail,
+  RunEnvironment,
+  RunListItem,
+  RunSample,
+  RunStatus,
+  RunSummary,
+  WorkloadId,
+} from '../../shared/types.ts';
+import { ApiError } from '../../shared/errors.ts';
+import type { Db } from './database.ts';
+import { nowIso } from './ids.ts';
+
+interface RunRow {
+  id: string;
+  target_name: string;
+  workload: string;
+  entries: number | null;
+  connections: number;
+  depth: number;
+  status: string;
+  end_reason: string | null;
+  config_json: string;
+  environment_json: string;
+  summary_json: string | null;
+  ops_per_sec: number | null;
+  p99_us: number | null;
+  started_at: string;
+  ended_at: string | null;
+}
+
+interface SampleRow {
+  second: number;
+  phase: string;
+  interval_ms: number;
+  ops: number;
+  errors: number;
+  errors_json: string;
+  entries: number;
+  p50_us: number;
+  p90_us: number;
+  p99_us: number;
+  p999_us: number;
+  max_us: number;
+  mean_us: number;
+}
+
+const ACTIVE_STATUSES = "('preparing', 'running')";
+
+/** Reads and writes runs and run_samples. */
+export class RunsRepo {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** Records a new run in `preparing` state, owned by this process. */
+  create(id: string, config: RunConfig, environment: RunEnvironment): void {
+    this.db
+      .prepare(
+        `INSERT INTO runs (id, target_id, target_name, workload, entries, connections, depth, status, config_json,
+           environment_json, owner_pid, started_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'preparing', ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        config.targetId,
+        config.targetName,
+        config.workload,
+        config.entries,
+        config.connections,
+        config.depth,
+        JSON.stringify(config),
+        JSON.stringify(environment),
+        process.pid,
+        nowIso(),
+      );
+  }
+
+  /** Moves a run to another status (e.g. preparing -> running). */
+  setStatus(id: string, status: RunStatus): void {
+    this.db.prepare('UPDATE runs SET status = ? WHERE id = ?').run(status, id);
+  }
+
+  /** Stores one merged second; called once per second, each call its own transaction. */
+  appendSample(runId: string, sample: RunSample, histogramBase64: string): void {
+    const l = sample.latencyUs;
+    this.db
+      .prepare(
+        `INSERT INTO run_samples (run_id, second, phase, interval_ms, ops, errors, errors_json, entries,
+           p50_us, p90_us, p99_us, p999_us, max_us, mean_us, histogram)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        runId,
+        sample.second,
+        sample.phase,
+        sample.intervalMs,
+        sample.ops,
+        sample.errors,
+        JSON.stringify(sample.errorsByCode),
+        sample.entries,
+        l.p50,
+        l.p90,
+        l.p99,
+        l.p999,
+        l.max,
+        l.mean,
+        Buffer.from(histogramBase64, 'base64'),
+      );
+  }
+
+  /** Closes a run with its final status, reason and summary. */
+  finish(
+    id: string,
+    status: RunStatus,
+    endReason: string | null,
+    summary: RunSummary | null,
+    histogramBase64: string | null,
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE runs SET status = ?, end_reason = ?, summary_json = ?, ops_per_sec = ?, p99_us = ?, histogram = ?,
+           ended_at = ? WHERE id = ?`,
+      )
+      .run(
+        status,
+        endReason,
+        summary ? JSON.stringify(summary) : null,
+        summary ? summary.opsPerSec : null,
+        summary ? summary.latencyUs.p99 : null,
+        histogramBase64 ? Buffer.from(histogramBase64, 'base64') : null,
+        nowIso(),
+        id,
+      );
+  }
+
+  /** Marks runs left active by a process that no longer exists as interrupted; returns how many. */
+  markInterrupted(isAlive: (pid: number) => boolean): number {
+    const rows = this.db
+      .prepare(`SELECT id, owner_pid FROM runs WHERE status IN ${ACTIVE_STATUSES}`)
+      .all() as { id: string; owner_pid: number | null }[];
+    let count = 0;
+    for (const row of rows) {
+      if (row.owner_pid !== null && row.owner_pid !== process.pid && isAlive(row.owner_pid)) continue;
+      this.finish(row.id, 'interrupted', 'DirBench exited while the run was in progress; the seconds before that are kept', null, null);
+      count++;
+    }
+    return count;
+  }
+
+  /** History rows, newest first. */
+  list(limit = 1000): RunListItem[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, target_name, workload, entries, connections, depth, status, ops_per_sec, p99_us, started_at, ended_at
+         FROM runs ORDER BY started_at DESC LIMIT ?`,
+      )
+      .all(limit) as RunRow[];
+    return rows.map((row) => ({
+      id: row.id,
+      targetName: row.target_name,
+      workload: row.workload as WorkloadId,
+      entries: row.entries,
+      connections: row.connections,
+      depth: row.depth,
+      status: row.status as RunStatus,
+      opsPerSec: row.ops_per_sec,
+      p99Us: row.p99_us,
+      startedAt: row.started_at,
+      endedAt: row.ended_at,
+    }));
+  }
+
+  /** A whole run with its samples, or a not-found error naming the id. */
+  get(id: string): RunDetail {
+    const row = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+    if (!row) throw new ApiError('not-found', `no run with id ${id}; see "dirbench runs list"`, 'runId');
+    return {
+      id: row.id,
+      status: row.status as RunStatus,
+      endReason: row.end_reason,
+      config: JSON.parse(row.config_json) as RunConfig,
+      environment: JSON.parse(row.environment_json) as RunEnvironment,
+      summary: row.summary_json ? (JSON.parse(row.summary_json) as RunSummary) : null,
+      samples: this.samples(id),
+      startedAt: row.started_at,
+      endedAt: row.ended_at,
+    };
+  }
+
+  /** The stored seconds of a run, in order. */
+  samples(runId: string): RunSample[] {
+    const rows = this.db
+      .prepare(
+        `SELECT second, phase, interval_ms, ops, errors, errors_json, entries, p50_us, p90_us, p99_us, p999_us, max_us,
+           mean_us FROM run_samples WHERE run_id = ? ORDER BY second`,
+      )
+      .all(runId) as SampleRow[];
+    return rows.map((r) => ({
+      second: r.second,
+      phase: r.phase as RunSample['phase'],
+      intervalMs: r.interval_ms,
+      ops: r.ops,
+      errors: r.errors,
+      errorsByCode: JSON.parse(r.errors_json) as Record<string, number>,
+      entries: r.entries,
+      latencyUs: { p50: r.p50_us, p90: r.p90_us, p99: r.p99_us, p999: r.p999_us, max: r.max_us, mean: r.mean_us },
+    }));
+  }
+}

@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
+import { test } from 'node:test';
+import { allowedHostsFor, isAuthorized, isTrustedOrigin, newToken } from './auth.ts';
+
+const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
+
+test('the token is accepted from the cookie or a bearer header, and nothing else', () => {
+  const token = newToken();
+  assert.equal(isAuthorized(request({ cookie: `a=b; dirbench_token=${token}` }), token), true);
+  assert.equal(isAuthorized(request({ authorization: `Bearer ${token}` }), token), true);
+  assert.equal(isAuthorized(request({ cookie: 'dirbench_token=wrong' }), token), false);
+  assert.equal(isAuthorized(request({}), token), false);
+});
+
+test('Host and Origin must name this server (DNS rebinding protection)', () => {
+  const allowed = allowedHostsFor('127.0.0.1', 7389);
+  assert.equal(isTrustedOrigin(request({ host: '127.0.0.1:7389' }), allowed), true);
+  assert.equal(isTrustedOrigin(request({ host: 'localhost:7389', origin: 'http://localhost:7389' }), allowed), true);
+  assert.equal(isTrustedOrigin(request({ host: 'evil.example:7389' }), allowed), false);
+  assert.equal(isTrustedOrigin(request({ host: '127.0.0.1:7389', origin: 'http://evil.example' }), allowed), false);
+  assert.equal(isTrustedOrigin(request({ host: '127.0.0.1:7389', origin: 'not a url' }), allowed), false);
+});
