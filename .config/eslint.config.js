@@ -4,8 +4,29 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'net', 'tls', 'http', 'crypto'];
-const runtimeLibs = ['electron', 'react', 'react-dom', 'react-dom/*', 'ldapts', 'better-sqlite3', 'echarts', 'ws', 'hdr-histogram-js'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads',
+  'net',
+  'tls',
+  'http',
+  'crypto',
+];
+const runtimeLibs = [
+  'electron',
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'ldapts',
+  'better-sqlite3',
+  'echarts',
+  'ws',
+  'hdr-histogram-js',
+];
 
 /** Forbids the given module patterns with a message naming the layer rule. */
 const forbid = (patterns, message) => ({
@@ -20,20 +41,44 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // `res: void` is how the API contract says a channel answers nothing.
+      '@typescript-eslint/no-invalid-void-type': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
     files: ['src/shared/**'],
+    ignores: ['**/*.test.ts'],
     rules: forbid(
-      [...nodeBuiltins, ...runtimeLibs, '**/core/**', '**/host/**', '**/cli/**', '**/renderer/**', '**/electron/**'],
+      [
+        ...nodeBuiltins,
+        ...runtimeLibs,
+        '**/core/**',
+        '**/host/**',
+        '**/cli/**',
+        '**/renderer/**',
+        '**/electron/**',
+      ],
       'src/shared is the contract: it imports nothing runtime-specific and no other layer.',
     ),
   },
   {
     files: ['src/core/**'],
     rules: forbid(
-      ['electron', 'react', 'react-dom', 'react-dom/*', 'echarts/core', '**/host/**', '**/cli/**', '**/renderer/**', '**/electron/**'],
+      [
+        'electron',
+        'react',
+        'react-dom',
+        'react-dom/*',
+        'echarts/core',
+        '**/host/**',
+        '**/cli/**',
+        '**/renderer/**',
+        '**/electron/**',
+      ],
       'src/core is plain Node: no electron, react, DOM or host code.',
     ),
   },
@@ -45,22 +90,39 @@ export default tseslint.config(
   },
   {
     files: ['src/host/**', 'src/cli/**'],
-    rules: forbid(['electron', 'react', 'react-dom', '**/renderer/**', '**/electron/**'], 'Hosts use core and shared, never electron or the renderer.'),
+    rules: forbid(
+      ['electron', 'react', 'react-dom', '**/renderer/**', '**/electron/**'],
+      'Hosts use core and shared, never electron or the renderer.',
+    ),
   },
   {
     files: ['src/renderer/**'],
+    ignores: ['**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...forbid(
-        [...nodeBuiltins, 'electron', 'ldapts', 'better-sqlite3', 'ws', '**/core/**', '**/host/**', '**/cli/**', '**/electron/**'],
+        [
+          ...nodeBuiltins,
+          'electron',
+          'ldapts',
+          'better-sqlite3',
+          'ws',
+          '**/core/**',
+          '**/host/**',
+          '**/cli/**',
+          '**/electron/**',
+        ],
         'The renderer talks only to the typed API client: no node modules, core or host code.',
       ),
     },
   },
   {
     files: ['electron/**'],
-    rules: forbid(['react', 'react-dom', '**/renderer/**', '**/cli/**', '**/host/**'], 'electron/ is a host: it uses core and shared only.'),
+    rules: forbid(
+      ['react', 'react-dom', '**/renderer/**', '**/cli/**', '**/host/**'],
+      'electron/ is a host: it uses core and shared only.',
+    ),
   },
 );

@@ -19,20 +19,31 @@ let core: Core | null = null;
 
 /** Only our window's top frame may call the API (the IPC gate). */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
-  return mainWindow !== null && event.sender === mainWindow.webContents && event.senderFrame === mainWindow.webContents.mainFrame;
+  return (
+    mainWindow !== null &&
+    event.sender === mainWindow.webContents &&
+    event.senderFrame === mainWindow.webContents.mainFrame
+  );
 }
 
 function setupApi(active: Core): void {
   ipcMain.handle(IPC_INVOKE, async (event, channel: unknown, req: unknown) => {
-    if (!isTrustedSender(event)) return { ok: false, error: new ApiError('failed', 'untrusted sender').toBody() };
+    if (!isTrustedSender(event))
+      return { ok: false, error: new ApiError('failed', 'untrusted sender').toBody() };
     if (typeof channel !== 'string' || !isApiChannel(channel)) {
-      return { ok: false, error: new ApiError('not-found', `unknown API channel ${String(channel)}`).toBody() };
+      return {
+        ok: false,
+        error: new ApiError('not-found', `unknown API channel ${String(channel)}`).toBody(),
+      };
     }
     try {
       const handler = active.handlers[channel] as (r: unknown) => Promise<unknown>;
       return { ok: true, res: await handler(req) };
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : new ApiError('failed', err instanceof Error ? err.message : String(err));
+      const apiError =
+        err instanceof ApiError
+          ? err
+          : new ApiError('failed', err instanceof Error ? err.message : String(err));
       return { ok: false, error: apiError.toBody() };
     }
   });

@@ -14,7 +14,9 @@ export async function openCliCore(options: RawOptions): Promise<Core> {
     if (signalled) return;
     signalled = true;
     process.stderr.write(`\n${signal}: stopping (the seconds measured so far are kept)...\n`);
-    void core.shutdown(`stopped by ${signal}`).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    void core
+      .shutdown(`stopped by ${signal}`)
+      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -66,7 +66,11 @@ async function dispatch(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new ApiError('validation', `${(err as Error).message}; see "dirbench --help"`, 'arguments');
+    throw new ApiError(
+      'validation',
+      `${(err as Error).message}; see "dirbench --help"`,
+      'arguments',
+    );
   }
   const options = parsed.values as RawOptions;
   const [command, ...rest] = parsed.positionals;
@@ -88,7 +92,11 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'runs':
       return runsCommand(rest, options);
     default:
-      throw new ApiError('validation', `unknown command "${command}"; see "dirbench --help"`, 'command');
+      throw new ApiError(
+        'validation',
+        `unknown command "${command}"; see "dirbench --help"`,
+        'command',
+      );
   }
 }
 
@@ -101,7 +109,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`dirbench: ${err.field ? `${err.field}: ` : ''}${err.message}\n`);
       return err.kind === 'validation' ? 2 : 1;
     }
-    process.stderr.write(`dirbench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `dirbench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     return 1;
   }
 }

@@ -7,7 +7,13 @@ import { defaultDataDir, resolveDbFile } from '../core/app/paths.ts';
 export type RawOptions = Record<string, string | boolean | undefined>;
 
 /** Parses an integer option (e.g. `--connections 8`), naming the option when it is wrong. */
-export function intOption(options: RawOptions, name: string, fallback: number, min: number, max: number): number {
+export function intOption(
+  options: RawOptions,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = options[name];
   if (raw === undefined) return fallback;
   if (typeof raw !== 'string' || !/^-?\d+$/.test(raw.trim())) {
@@ -19,7 +25,8 @@ export function intOption(options: RawOptions, name: string, fallback: number, m
 /** A required string option. */
 export function stringOption(options: RawOptions, name: string, hint: string): string {
   const raw = options[name];
-  if (typeof raw !== 'string' || raw.trim() === '') throw invalid(`--${name}`, `--${name} is required: ${hint}`);
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw invalid(`--${name}`, `--${name} is required: ${hint}`);
   return raw;
 }
 

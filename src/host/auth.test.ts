@@ -16,8 +16,17 @@ test('the token is accepted from the cookie or a bearer header, and nothing else
 test('Host and Origin must name this server (DNS rebinding protection)', () => {
   const allowed = allowedHostsFor('127.0.0.1', 7389);
   assert.equal(isTrustedOrigin(request({ host: '127.0.0.1:7389' }), allowed), true);
-  assert.equal(isTrustedOrigin(request({ host: 'localhost:7389', origin: 'http://localhost:7389' }), allowed), true);
+  assert.equal(
+    isTrustedOrigin(request({ host: 'localhost:7389', origin: 'http://localhost:7389' }), allowed),
+    true,
+  );
   assert.equal(isTrustedOrigin(request({ host: 'evil.example:7389' }), allowed), false);
-  assert.equal(isTrustedOrigin(request({ host: '127.0.0.1:7389', origin: 'http://evil.example' }), allowed), false);
-  assert.equal(isTrustedOrigin(request({ host: '127.0.0.1:7389', origin: 'not a url' }), allowed), false);
+  assert.equal(
+    isTrustedOrigin(request({ host: '127.0.0.1:7389', origin: 'http://evil.example' }), allowed),
+    false,
+  );
+  assert.equal(
+    isTrustedOrigin(request({ host: '127.0.0.1:7389', origin: 'not a url' }), allowed),
+    false,
+  );
 });

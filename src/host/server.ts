@@ -38,7 +38,10 @@ export interface BrowserHost {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -53,10 +56,19 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function handleApi(handlers: ApiHandlers, channel: string, req: IncomingMessage, res: ServerResponse) {
-  if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { kind: 'validation', message: 'use POST' } });
+async function handleApi(
+  handlers: ApiHandlers,
+  channel: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  if (req.method !== 'POST')
+    return sendJson(res, 405, { ok: false, error: { kind: 'validation', message: 'use POST' } });
   if (!isApiChannel(channel)) {
-    return sendJson(res, 404, { ok: false, error: { kind: 'not-found', message: `unknown API channel ${channel}` } });
+    return sendJson(res, 404, {
+      ok: false,
+      error: { kind: 'not-found', message: `unknown API channel ${channel}` },
+    });
   }
   try {
     const text = await readBody(req);
@@ -70,7 +82,10 @@ async function handleApi(handlers: ApiHandlers, channel: string, req: IncomingMe
     const result = await handler(parsed.req ?? undefined);
     sendJson(res, 200, { ok: true, res: result ?? null });
   } catch (err) {
-    const apiError = err instanceof ApiError ? err : new ApiError('failed', err instanceof Error ? err.message : String(err));
+    const apiError =
+      err instanceof ApiError
+        ? err
+        : new ApiError('failed', err instanceof Error ? err.message : String(err));
     sendJson(res, STATUS_BY_KIND[apiError.kind], { ok: false, error: apiError.toBody() });
   }
 }
@@ -84,7 +99,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!isTrustedOrigin(req, allowedHosts)) {
-      res.writeHead(403, { 'Content-Type': 'text/plain' }).end('Forbidden: unexpected Host or Origin header.');
+      res
+        .writeHead(403, { 'Content-Type': 'text/plain' })
+        .end('Forbidden: unexpected Host or Origin header.');
       return;
     }
     const offered = url.searchParams.get('token');
@@ -98,7 +115,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     if (!isAuthorized(req, token)) {
       res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('DirBench: open the URL that "dirbench serve" printed; it carries this session\'s access token.');
+      res.end(
+        'DirBench: open the URL that "dirbench serve" printed; it carries this session\'s access token.',
+      );
       return;
     }
     if (url.pathname.startsWith('/api/')) {
@@ -107,7 +126,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     if (!rendererBuilt()) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('The DirBench UI is not built yet: run "npm run build:renderer" in the project, then reload.');
+      res.end(
+        'The DirBench UI is not built yet: run "npm run build:renderer" in the project, then reload.',
+      );
       return;
     }
     serveStatic(url.pathname, res);
@@ -115,7 +136,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/api/events' || !isTrustedOrigin(req, allowedHosts) || !isAuthorized(req, token)) {
+    if (
+      url.pathname !== '/api/events' ||
+      !isTrustedOrigin(req, allowedHosts) ||
+      !isAuthorized(req, token)
+    ) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }

@@ -17,19 +17,19 @@ import type {
 
 /** Request and response of each API channel. */
 export interface ApiSpec {
-  'targets/list': { req: void; res: Target[] };
+  'targets/list': { req: undefined; res: Target[] };
   'targets/save': { req: TargetInput; res: Target };
   'targets/delete': { req: { id: string }; res: void };
   /** Tests a saved target (by id) or unsaved form values. */
   'targets/test': { req: { id: string } | { input: TargetInput }; res: ConnectionTestResult };
-  'lab/availability': { req: void; res: LabAvailability[] };
-  'lab/list': { req: void; res: LabInfo[] };
+  'lab/availability': { req: undefined; res: LabAvailability[] };
+  'lab/list': { req: undefined; res: LabInfo[] };
   'lab/start': { req: { kind: LabKind; entries: number; seed?: number }; res: LabInfo };
   'lab/stop': { req: { id: string }; res: LabInfo };
   'runs/start': { req: RunRequest; res: { runId: string } };
   'runs/stop': { req: { runId: string }; res: void };
-  'runs/active': { req: void; res: ActiveRun | null };
-  'history/list': { req: void; res: RunListItem[] };
+  'runs/active': { req: undefined; res: ActiveRun | null };
+  'history/list': { req: undefined; res: RunListItem[] };
   'history/get': { req: { runId: string }; res: RunDetail };
 }
 
@@ -59,7 +59,9 @@ export interface ApiEvents {
 export type ApiEventName = keyof ApiEvents;
 
 /** One event as it travels over IPC or WebSocket. */
-export type ApiEventMessage = { [E in ApiEventName]: { event: E; payload: ApiEvents[E] } }[ApiEventName];
+export type ApiEventMessage = {
+  [E in ApiEventName]: { event: E; payload: ApiEvents[E] };
+}[ApiEventName];
 
 /** Every channel name, for hosts that must enumerate them (IPC gate, HTTP router). */
 export const API_CHANNELS: readonly ApiChannel[] = [

@@ -1,5 +1,12 @@
 // The typed API client: one generic call over whatever transport the host provides.
-import type { ApiChannel, ApiEventMessage, ApiEventName, ApiEvents, ApiRequest, ApiResponse } from './api.ts';
+import type {
+  ApiChannel,
+  ApiEventMessage,
+  ApiEventName,
+  ApiEvents,
+  ApiRequest,
+  ApiResponse,
+} from './api.ts';
 
 /** What a host must provide to carry calls and events (IPC in Electron, HTTP/WS in browser mode). */
 export interface ApiTransport {
@@ -10,7 +17,10 @@ export interface ApiTransport {
 
 /** Typed facade over a transport; the renderer never sees which host it runs in. */
 export interface ApiClient {
-  call<C extends ApiChannel>(channel: C, ...req: ApiRequest<C> extends void ? [] : [ApiRequest<C>]): Promise<ApiResponse<C>>;
+  call<C extends ApiChannel>(
+    channel: C,
+    ...req: ApiRequest<C> extends undefined ? [] : [ApiRequest<C>]
+  ): Promise<ApiResponse<C>>;
   on<E extends ApiEventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
 }
 

@@ -41,8 +41,7 @@ export interface RootDseInfo {
 
 /** Outcome of "Test connection": either the root DSE or an error in plain words. */
 export type ConnectionTestResult =
-  | { ok: true; rootDse: RootDseInfo; bindMs: number }
-  | { ok: false; error: LdapFailure };
+  { ok: true; rootDse: RootDseInfo; bindMs: number } | { ok: false; error: LdapFailure };
 
 /** An LDAP or network failure explained for a person. */
 export interface LdapFailure {
@@ -126,7 +125,8 @@ export interface RunRequest {
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
-export type RunStatus = 'preparing' | 'running' | 'completed' | 'stopped' | 'failed' | 'interrupted';
+export type RunStatus =
+  'preparing' | 'running' | 'completed' | 'stopped' | 'failed' | 'interrupted';
 
 /** Which part of a run a second belongs to. */
 export type RunPhase = 'warmup' | 'measured';

@@ -5,12 +5,23 @@ import { checkDn, parseLdapUrl, validateRunRequest, validateTargetInput } from '
 
 /** Asserts that `fn` throws a validation ApiError naming `field`. */
 function rejects(fn: () => void, field: string, pattern: RegExp): void {
-  assert.throws(fn, (err: unknown) => err instanceof ApiError && err.field === field && pattern.test(err.message));
+  assert.throws(
+    fn,
+    (err: unknown) => err instanceof ApiError && err.field === field && pattern.test(err.message),
+  );
 }
 
 test('LDAP URLs: scheme, host, default and explicit ports', () => {
-  assert.deepEqual(parseLdapUrl('ldap://127.0.0.1:1389'), { scheme: 'ldap', host: '127.0.0.1', port: 1389 });
-  assert.deepEqual(parseLdapUrl('ldaps://dir.example.com'), { scheme: 'ldaps', host: 'dir.example.com', port: 636 });
+  assert.deepEqual(parseLdapUrl('ldap://127.0.0.1:1389'), {
+    scheme: 'ldap',
+    host: '127.0.0.1',
+    port: 1389,
+  });
+  assert.deepEqual(parseLdapUrl('ldaps://dir.example.com'), {
+    scheme: 'ldaps',
+    host: 'dir.example.com',
+    port: 636,
+  });
   assert.deepEqual(parseLdapUrl('ldap://[::1]:389/'), { scheme: 'ldap', host: '[::1]', port: 389 });
   rejects(() => parseLdapUrl('http://x'), 'url', /not an LDAP URL/);
   rejects(() => parseLdapUrl('ldap://x:70000'), 'url', /out of range/);
@@ -32,10 +43,21 @@ test('targets: StartTLS over ldaps is refused, name required', () => {
 });
 
 test('run requests: numbers out of range name their field', () => {
-  const ok = { targetId: 't', workload: 'read-random' as const, connections: 8, depth: 2, warmupS: 0, durationS: 10 };
+  const ok = {
+    targetId: 't',
+    workload: 'read-random' as const,
+    connections: 8,
+    depth: 2,
+    warmupS: 0,
+    durationS: 10,
+  };
   validateRunRequest(ok);
   rejects(() => validateRunRequest({ ...ok, connections: 0 }), 'connections', /between 1 and/);
   rejects(() => validateRunRequest({ ...ok, depth: 1.5 }), 'depth', /whole number/);
   rejects(() => validateRunRequest({ ...ok, durationS: -1 }), 'durationS', /between/);
-  rejects(() => validateRunRequest({ ...ok, workload: 'nope' as 'read-random' }), 'workload', /unknown workload/);
+  rejects(
+    () => validateRunRequest({ ...ok, workload: 'nope' as 'read-random' }),
+    'workload',
+    /unknown workload/,
+  );
 });

@@ -13,7 +13,10 @@ export const LIMITS = {
 } as const;
 
 /** Checks an LDAP URL and returns its parts; throws a field error naming what is wrong. */
-export function parseLdapUrl(url: string, field = 'url'): { scheme: 'ldap' | 'ldaps'; host: string; port: number } {
+export function parseLdapUrl(
+  url: string,
+  field = 'url',
+): { scheme: 'ldap' | 'ldaps'; host: string; port: number } {
   const match = /^(ldaps?):\/\/(\[[0-9a-fA-F:.]+\]|[^:/\s]+)(?::(\d+))?\/?$/.exec(url.trim());
   if (!match) {
     throw invalid(field, `"${url}" is not an LDAP URL: use ldap://host:port or ldaps://host:port`);
@@ -33,7 +36,8 @@ export function checkDn(dn: string, field: string, optional: boolean): void {
     if (optional) return;
     throw invalid(field, `${field} is required, e.g. o=Salford,c=gb`);
   }
-  const rdn = /^\s*[A-Za-z][\w-]*(\.\d+)*\s*=\s*(\\.|[^,+\\])+(\+\s*[A-Za-z][\w-]*\s*=\s*(\\.|[^,+\\])+)*$/;
+  const rdn =
+    /^\s*[A-Za-z][\w-]*(\.\d+)*\s*=\s*(\\.|[^,+\\])+(\+\s*[A-Za-z][\w-]*\s*=\s*(\\.|[^,+\\])+)*$/;
   for (const part of splitDn(trimmed)) {
     if (!rdn.test(part)) {
       throw invalid(field, `"${dn}" is not a DN: "${part}" should look like attribute=value`);
@@ -66,7 +70,10 @@ export function validateTargetInput(input: TargetInput): void {
   if (input.name.length > 200) throw invalid('name', 'name is longer than 200 characters');
   const { scheme } = parseLdapUrl(input.url);
   if (scheme === 'ldaps' && input.startTls) {
-    throw invalid('startTls', 'StartTLS cannot be used with ldaps:// (the connection is already TLS)');
+    throw invalid(
+      'startTls',
+      'StartTLS cannot be used with ldaps:// (the connection is already TLS)',
+    );
   }
   checkDn(input.bindDn, 'bindDn', true);
   checkDn(input.baseDn, 'baseDn', false);
@@ -85,9 +92,13 @@ export function checkInteger(value: unknown, field: string, min: number, max: nu
 
 /** Validates a run request's numbers and workload; throws on the first bad field. */
 export function validateRunRequest(req: RunRequest): void {
-  if (typeof req.targetId !== 'string' || req.targetId === '') throw invalid('targetId', 'choose a target');
+  if (typeof req.targetId !== 'string' || req.targetId === '')
+    throw invalid('targetId', 'choose a target');
   if (req.workload !== 'read-random') {
-    throw invalid('workload', `unknown workload "${String(req.workload)}": available is read-random`);
+    throw invalid(
+      'workload',
+      `unknown workload "${String(req.workload)}": available is read-random`,
+    );
   }
   checkInteger(req.connections, 'connections', 1, LIMITS.connections);
   checkInteger(req.depth, 'depth', 1, LIMITS.depth);

@@ -13,32 +13,57 @@ function readPasswordFile(path: string): string {
   try {
     return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
   } catch (err) {
-    throw invalid('--password-file', `cannot read --password-file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw invalid(
+      '--password-file',
+      `cannot read --password-file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+    );
   }
 }
 
 /** Resolves --lab / --target into a saved target id, and a password that is never stored. */
-async function resolveTarget(core: Core, options: RawOptions): Promise<{ targetId: string; password?: string }> {
+async function resolveTarget(
+  core: Core,
+  options: RawOptions,
+): Promise<{ targetId: string; password?: string }> {
   if (typeof options.lab === 'string') {
-    if (options.lab !== 'openldap') throw invalid('--lab', `unknown lab kind "${options.lab}": use --lab openldap`);
+    if (options.lab !== 'openldap')
+      throw invalid('--lab', `unknown lab kind "${options.lab}": use --lab openldap`);
     const entries = intOption(options, 'entries', 10_000, 1, LIMITS.labEntries);
-    const lab = await startLabWithTarget(core.labs, core.targets, { kind: 'openldap', entries, persistent: false });
-    process.stderr.write(`Lab ${lab.id} ready at ${lab.url} with ${entries} entries (load ${lab.loadS?.toFixed(1)} s)\n`);
+    const lab = await startLabWithTarget(core.labs, core.targets, {
+      kind: 'openldap',
+      entries,
+      persistent: false,
+    });
+    process.stderr.write(
+      `Lab ${lab.id} ready at ${lab.url} with ${entries} entries (load ${lab.loadS?.toFixed(1)} s)\n`,
+    );
     return { targetId: lab.targetId as string };
   }
-  const target = stringOption(options, 'target', 'an LDAP URL (with --base), a saved target id, or use --lab openldap');
+  const target = stringOption(
+    options,
+    'target',
+    'an LDAP URL (with --base), a saved target id, or use --lab openldap',
+  );
   if (!/^ldaps?:\/\//i.test(target)) return { targetId: core.targets.get(target).id };
   const input = {
     name: target,
     url: target,
     startTls: options['start-tls'] === true,
     bindDn: typeof options['bind-dn'] === 'string' ? options['bind-dn'] : '',
-    baseDn: stringOption(options, 'base', 'the base DN holding the entries to read, e.g. o=Salford,c=gb'),
+    baseDn: stringOption(
+      options,
+      'base',
+      'the base DN holding the entries to read, e.g. o=Salford,c=gb',
+    ),
   };
   validateTargetInput(input);
-  const password = typeof options['password-file'] === 'string' ? readPasswordFile(options['password-file']) : '';
+  const password =
+    typeof options['password-file'] === 'string' ? readPasswordFile(options['password-file']) : '';
   if (input.bindDn !== '' && password === '') {
-    throw invalid('--password-file', '--bind-dn needs --password-file FILE (a file holding the password)');
+    throw invalid(
+      '--password-file',
+      '--bind-dn needs --password-file FILE (a file holding the password)',
+    );
   }
   // Ad-hoc targets are saved so history can name them; the password is only used for this run.
   const existing = core.targets.findByConnection(input.url, input.bindDn, input.baseDn);
@@ -79,7 +104,9 @@ function summaryJson(run: RunDetail, dbFile: string | undefined) {
 /** Runs one benchmark; exit 0 when it completed, 1 when it failed or was stopped. */
 export async function runCommand(options: RawOptions): Promise<number> {
   const request: Omit<RunRequest, 'targetId'> = {
-    workload: (typeof options.workload === 'string' ? options.workload : 'read-random') as RunRequest['workload'],
+    workload: (typeof options.workload === 'string'
+      ? options.workload
+      : 'read-random') as RunRequest['workload'],
     connections: intOption(options, 'connections', 8, 1, LIMITS.connections),
     depth: intOption(options, 'depth', 1, 1, LIMITS.depth),
     warmupS: intOption(options, 'warmup', 2, 0, LIMITS.warmupS),
@@ -87,21 +114,33 @@ export async function runCommand(options: RawOptions): Promise<number> {
     tcpNoDelay: options['no-nodelay'] !== true,
     seed: intOption(options, 'seed', 1, 0, 2 ** 31 - 1),
   };
-  if (options.workers !== undefined) request.workers = intOption(options, 'workers', 1, 1, LIMITS.workers);
+  if (options.workers !== undefined)
+    request.workers = intOption(options, 'workers', 1, 1, LIMITS.workers);
   if (request.workload !== 'read-random') {
     throw invalid('--workload', `unknown workload "${request.workload}": available is read-random`);
   }
   const core = await openCliCore(options);
   try {
     const { targetId, password } = await resolveTarget(core, options);
-    const { runId, done } = await core.runService.start({ ...request, targetId }, password === undefined ? {} : { password });
+    const { runId, done } = await core.runService.start(
+      { ...request, targetId },
+      password === undefined ? {} : { password },
+    );
     const totalS = request.warmupS + request.durationS;
-    process.stderr.write(`Run ${runId}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`);
+    process.stderr.write(
+      `Run ${runId}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
+    );
     const unsubscribe = core.subscribe((m) => {
       if (m.event !== 'run/sample' || m.payload.runId !== runId) return;
       const x = m.payload.sample;
       process.stderr.write(
-        `[${String(x.second + 1).padStart(4)}/${totalS}s] ${x.phase.padEnd(8)} ${Math.round((x.ops * 1000) / x.intervalMs).toLocaleString('en-US').padStart(9)} ops/s  p50 ${ms(x.latencyUs.p50)} ms  p99 ${ms(x.latencyUs.p99)} ms  errors ${x.errors}\n`,
+        `[${String(x.second + 1).padStart(4)}/${totalS}s] ${x.phase.padEnd(8)} ${Math.round(
+          (x.ops * 1000) / x.intervalMs,
+        )
+          .toLocaleString('en-US')
+          .padStart(
+            9,
+          )} ops/s  p50 ${ms(x.latencyUs.p50)} ms  p99 ${ms(x.latencyUs.p99)} ms  errors ${x.errors}\n`,
       );
     });
     const run = await done;

@@ -12,10 +12,21 @@ export async function runsCommand(args: string[], options: RawOptions): Promise<
     if (sub === 'list' || sub === undefined) {
       const runs = core.runs.list();
       if (options.json === true) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
-      else if (runs.length === 0) process.stdout.write('No runs yet. Try: dirbench run --lab openldap --entries 10000\n');
+      else if (runs.length === 0)
+        process.stdout.write('No runs yet. Try: dirbench run --lab openldap --entries 10000\n');
       else {
         printTable(
-          ['ID', 'STARTED', 'TARGET', 'WORKLOAD', 'ENTRIES', 'CONN x D', 'OPS/S', 'P99 MS', 'STATUS'],
+          [
+            'ID',
+            'STARTED',
+            'TARGET',
+            'WORKLOAD',
+            'ENTRIES',
+            'CONN x D',
+            'OPS/S',
+            'P99 MS',
+            'STATUS',
+          ],
           runs.map((r) => [
             r.id,
             r.startedAt.replace('T', ' ').slice(0, 19),
@@ -32,7 +43,8 @@ export async function runsCommand(args: string[], options: RawOptions): Promise<
       return 0;
     }
     if (sub === 'show') {
-      if (!id) throw invalid('id', 'which run? use "dirbench runs show ID" (see "dirbench runs list")');
+      if (!id)
+        throw invalid('id', 'which run? use "dirbench runs show ID" (see "dirbench runs list")');
       const run = core.runs.get(id);
       if (options.json === true) {
         process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
@@ -52,7 +64,15 @@ export async function runsCommand(args: string[], options: RawOptions): Promise<
       );
       printTable(
         ['SECOND', 'PHASE', 'OPS', 'ERRORS', 'P50 MS', 'P99 MS', 'MAX MS'],
-        run.samples.map((x) => [x.second, x.phase, x.ops, x.errors, ms(x.latencyUs.p50), ms(x.latencyUs.p99), ms(x.latencyUs.max)]),
+        run.samples.map((x) => [
+          x.second,
+          x.phase,
+          x.ops,
+          x.errors,
+          ms(x.latencyUs.p50),
+          ms(x.latencyUs.p99),
+          ms(x.latencyUs.max),
+        ]),
       );
       return 0;
     }

@@ -14,15 +14,26 @@ export async function serveCommand(options: RawOptions): Promise<number> {
   const port = intOption(options, 'port', 7389, 0, 65535);
   const host = typeof options.host === 'string' ? options.host : '127.0.0.1';
   if (!LOOPBACK.has(host) && options['allow-remote'] !== true) {
-    throw invalid('--host', `--host ${host} is not a loopback address; add --allow-remote if you really want other machines to drive load from here`);
+    throw invalid(
+      '--host',
+      `--host ${host} is not a loopback address; add --allow-remote if you really want other machines to drive load from here`,
+    );
   }
   const { dataDir, dbFile } = locations(options);
   const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
-  const server = await startBrowserHost({ handlers: core.handlers, subscribe: core.subscribe, host, port });
+  const server = await startBrowserHost({
+    handlers: core.handlers,
+    subscribe: core.subscribe,
+    host,
+    port,
+  });
   if (!LOOPBACK.has(host)) {
-    process.stderr.write(`WARNING: listening on ${host}: anyone who can reach it and has the token can send load from this machine.\n`);
+    process.stderr.write(
+      `WARNING: listening on ${host}: anyone who can reach it and has the token can send load from this machine.\n`,
+    );
   }
-  if (!rendererBuilt()) process.stderr.write('The UI is not built: run "npm run build:renderer" first.\n');
+  if (!rendererBuilt())
+    process.stderr.write('The UI is not built: run "npm run build:renderer" first.\n');
   process.stdout.write(`Database: ${dbFile}\n`);
   process.stdout.write(`DirBench is serving at ${server.url}\n`);
   await new Promise<void>((resolve) => {

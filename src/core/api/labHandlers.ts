@@ -27,7 +27,11 @@ export async function startLabWithTarget(
 }
 
 /** Builds the lab handlers; `emit` announces target changes when labs come and go. */
-export function labHandlers(labs: LabManager, targets: TargetsRepo, emit: (m: ApiEventMessage) => void) {
+export function labHandlers(
+  labs: LabManager,
+  targets: TargetsRepo,
+  emit: (m: ApiEventMessage) => void,
+) {
   const withTarget = (lab: LabInfo): LabInfo => {
     const target = targets.list().find((t) => t.labId === lab.id);
     return { ...lab, targetId: target?.id ?? null };

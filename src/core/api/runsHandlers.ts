@@ -16,5 +16,8 @@ export function runsHandlers(service: RunService, runs: RunsRepo) {
     'runs/active': async () => service.activeRun(),
     'history/list': async () => runs.list(),
     'history/get': async ({ runId }) => runs.get(runId),
-  } satisfies Pick<ApiHandlers, 'runs/start' | 'runs/stop' | 'runs/active' | 'history/list' | 'history/get'>;
+  } satisfies Pick<
+    ApiHandlers,
+    'runs/start' | 'runs/stop' | 'runs/active' | 'history/list' | 'history/get'
+  >;
 }

@@ -14,7 +14,10 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
     'targets/save': async (input) => {
       validateTargetInput(input);
       if (input.id && targets.get(input.id).labId) {
-        throw new ApiError('conflict', 'a lab target is managed by DirBench; stop the lab instead of editing it');
+        throw new ApiError(
+          'conflict',
+          'a lab target is managed by DirBench; stop the lab instead of editing it',
+        );
       }
       const saved = publicTarget(targets.save(input));
       emit({ event: 'targets/changed', payload: {} });
@@ -22,7 +25,10 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
     },
     'targets/delete': async ({ id }) => {
       if (targets.get(id).labId) {
-        throw new ApiError('conflict', 'a lab target goes away when its lab is stopped; stop the lab instead');
+        throw new ApiError(
+          'conflict',
+          'a lab target goes away when its lab is stopped; stop the lab instead',
+        );
       }
       targets.delete(id);
       emit({ event: 'targets/changed', payload: {} });
@@ -49,5 +55,8 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
         tcpNoDelay: true,
       });
     },
-  } satisfies Pick<ApiHandlers, 'targets/list' | 'targets/save' | 'targets/delete' | 'targets/test'>;
+  } satisfies Pick<
+    ApiHandlers,
+    'targets/list' | 'targets/save' | 'targets/delete' | 'targets/test'
+  >;
 }

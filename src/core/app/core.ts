@@ -61,7 +61,8 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   await labs.reapOrphans();
   // Targets of labs that are gone would only fail when used.
   for (const lab of labs.list()) {
-    if (lab.state !== 'running' && lab.state !== 'loading' && lab.state !== 'starting') targets.deleteForLab(lab.id);
+    if (lab.state !== 'running' && lab.state !== 'loading' && lab.state !== 'starting')
+      targets.deleteForLab(lab.id);
   }
   const runService = new RunService({ runs, targets, labs, launcher: options.launcher, emit });
   const handlers: ApiHandlers = {

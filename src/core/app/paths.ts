@@ -6,8 +6,10 @@ import { join } from 'node:path';
 export function defaultDataDir(): string {
   if (process.env.DIRBENCH_DATA_DIR) return process.env.DIRBENCH_DATA_DIR;
   const home = os.homedir();
-  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'dirbench');
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'dirbench');
+  if (process.platform === 'darwin')
+    return join(home, 'Library', 'Application Support', 'dirbench');
+  if (process.platform === 'win32')
+    return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'dirbench');
   return join(process.env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'dirbench');
 }
 

@@ -33,7 +33,10 @@ export function dirbenchCommit(): string | null {
 }
 
 /** Everything about this client and the target that a reader of the results needs. */
-export function captureEnvironment(rootDse: RootDseInfo | null, lab: LabInfo | null): RunEnvironment {
+export function captureEnvironment(
+  rootDse: RootDseInfo | null,
+  lab: LabInfo | null,
+): RunEnvironment {
   const cpus = os.cpus();
   return {
     dirbenchVersion: dirbenchVersion(),
@@ -45,6 +48,13 @@ export function captureEnvironment(rootDse: RootDseInfo | null, lab: LabInfo | n
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     rootDse,
-    lab: lab ? { kind: lab.kind, entries: lab.entries, seed: lab.seed, indexProfile: 'salford (cn eq,sub,pres)' } : null,
+    lab: lab
+      ? {
+          kind: lab.kind,
+          entries: lab.entries,
+          seed: lab.seed,
+          indexProfile: 'salford (cn eq,sub,pres)',
+        }
+      : null,
   };
 }

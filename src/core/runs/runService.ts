@@ -55,15 +55,25 @@ export class RunService {
   }
 
   /** Validates, connects, starts the workers; `done` resolves with the stored run when it ends. */
-  async start(req: RunRequest, options: RunStartOptions = {}): Promise<{ runId: string; done: Promise<RunDetail> }> {
+  async start(
+    req: RunRequest,
+    options: RunStartOptions = {},
+  ): Promise<{ runId: string; done: Promise<RunDetail> }> {
     validateRunRequest(req);
     if (this.active) {
-      throw new ApiError('conflict', `run ${this.active.runId} is still in progress; stop it or wait for it to end`);
+      throw new ApiError(
+        'conflict',
+        `run ${this.active.runId} is still in progress; stop it or wait for it to end`,
+      );
     }
     const target = this.deps.targets.get(req.targetId);
     const lab = target.labId ? this.deps.labs.get(target.labId) : null;
     if (target.labId && (!lab || lab.state !== 'running')) {
-      throw new ApiError('unavailable', `lab ${target.labId} is not running; start a new lab first`, 'targetId');
+      throw new ApiError(
+        'unavailable',
+        `lab ${target.labId} is not running; start a new lab first`,
+        'targetId',
+      );
     }
     const connection: LdapConnectionParams = {
       url: target.url,
@@ -74,7 +84,11 @@ export class RunService {
     };
     const probe = await testConnection(connection);
     if (!probe.ok) {
-      throw new ApiError('unavailable', `cannot reach ${target.name} (${target.url}): ${probe.error.message}`, 'targetId');
+      throw new ApiError(
+        'unavailable',
+        `cannot reach ${target.name} (${target.url}): ${probe.error.message}`,
+        'targetId',
+      );
     }
 
     let dnSource: DnSource;
@@ -85,7 +99,11 @@ export class RunService {
     } else {
       const dns = await collectEntryDns(connection, target.baseDn, MAX_SAMPLED_DNS);
       if (dns.length === 0) {
-        throw new ApiError('validation', `no entries found under base DN ${target.baseDn}; check the target's base DN`, 'baseDn');
+        throw new ApiError(
+          'validation',
+          `no entries found under base DN ${target.baseDn}; check the target's base DN`,
+          'baseDn',
+        );
       }
       dnSource = { kind: 'list', dns };
       entries = dns.length < MAX_SAMPLED_DNS ? dns.length : null;
@@ -117,7 +135,12 @@ export class RunService {
     return { runId, done: this.launch(runId, config, connection, dnSource) };
   }
 
-  private launch(runId: string, config: RunConfig, connection: LdapConnectionParams, dnSource: DnSource): Promise<RunDetail> {
+  private launch(
+    runId: string,
+    config: RunConfig,
+    connection: LdapConnectionParams,
+    dnSource: DnSource,
+  ): Promise<RunDetail> {
     const { runs, emit, launcher } = this.deps;
     const handle = startRun({ runId, config, connection, dnSource }, launcher, {
       onSample: (sample, histogramBase64) => {
@@ -145,7 +168,13 @@ export class RunService {
     emit({ event: 'run/started', payload: { runId, active: this.snapshot(state) } });
     const stored = handle.done.then(
       (outcome) => {
-        runs.finish(runId, outcome.status, outcome.endReason, outcome.summary, outcome.histogramBase64);
+        runs.finish(
+          runId,
+          outcome.status,
+          outcome.endReason,
+          outcome.summary,
+          outcome.histogramBase64,
+        );
         return this.finish(runId, outcome.status, outcome.endReason);
       },
       (err: unknown) => {

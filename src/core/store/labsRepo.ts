@@ -27,7 +27,15 @@ export class LabsRepo implements LabRegistry {
       .prepare(
         'INSERT INTO labs (id, kind, state, info_json, root_password, owner_pid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(lab.id, lab.kind, lab.state, JSON.stringify(info), rootPassword, ownerPid, lab.createdAt);
+      .run(
+        lab.id,
+        lab.kind,
+        lab.state,
+        JSON.stringify(info),
+        rootPassword,
+        ownerPid,
+        lab.createdAt,
+      );
   }
 
   update(id: string, patch: Partial<StoredLab>): void {
@@ -36,14 +44,16 @@ export class LabsRepo implements LabRegistry {
     const next = { ...current, ...patch };
     const { rootPassword, ownerPid, ...info } = next;
     this.db
-      .prepare('UPDATE labs SET state = ?, info_json = ?, root_password = ?, owner_pid = ? WHERE id = ?')
+      .prepare(
+        'UPDATE labs SET state = ?, info_json = ?, root_password = ?, owner_pid = ? WHERE id = ?',
+      )
       .run(next.state, JSON.stringify(info), rootPassword, ownerPid, id);
   }
 
   get(id: string): StoredLab | null {
-    const row = this.db.prepare('SELECT info_json, root_password, owner_pid FROM labs WHERE id = ?').get(id) as
-      | LabRow
-      | undefined;
+    const row = this.db
+      .prepare('SELECT info_json, root_password, owner_pid FROM labs WHERE id = ?')
+      .get(id) as LabRow | undefined;
     return row ? toStored(row) : null;
   }
 

@@ -145,8 +145,15 @@ export class RunsRepo {
       .all() as { id: string; owner_pid: number | null }[];
     let count = 0;
     for (const row of rows) {
-      if (row.owner_pid !== null && row.owner_pid !== process.pid && isAlive(row.owner_pid)) continue;
-      this.finish(row.id, 'interrupted', 'DirBench exited while the run was in progress; the seconds before that are kept', null, null);
+      if (row.owner_pid !== null && row.owner_pid !== process.pid && isAlive(row.owner_pid))
+        continue;
+      this.finish(
+        row.id,
+        'interrupted',
+        'DirBench exited while the run was in progress; the seconds before that are kept',
+        null,
+        null,
+      );
       count++;
     }
     return count;
@@ -178,7 +185,8 @@ export class RunsRepo {
   /** A whole run with its samples, or a not-found error naming the id. */
   get(id: string): RunDetail {
     const row = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
-    if (!row) throw new ApiError('not-found', `no run with id ${id}; see "dirbench runs list"`, 'runId');
+    if (!row)
+      throw new ApiError('not-found', `no run with id ${id}; see "dirbench runs list"`, 'runId');
     return {
       id: row.id,
       status: row.status as RunStatus,
@@ -208,7 +216,14 @@ export class RunsRepo {
       errors: r.errors,
       errorsByCode: JSON.parse(r.errors_json) as Record<string, number>,
       entries: r.entries,
-      latencyUs: { p50: r.p50_us, p90: r.p90_us, p99: r.p99_us, p999: r.p999_us, max: r.max_us, mean: r.mean_us },
+      latencyUs: {
+        p50: r.p50_us,
+        p90: r.p90_us,
+        p99: r.p99_us,
+        p999: r.p999_us,
+        max: r.max_us,
+        mean: r.mean_us,
+      },
     }));
   }
 }

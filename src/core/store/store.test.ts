@@ -37,7 +37,11 @@ const config: RunConfig = {
   connectionPolicy: 'persistent',
 };
 
-const environment = { dirbenchVersion: '0.1.0', rootDse: null, lab: null } as unknown as RunEnvironment;
+const environment = {
+  dirbenchVersion: '0.1.0',
+  rootDse: null,
+  lab: null,
+} as unknown as RunEnvironment;
 
 function sample(second: number, ops: number): RunSample {
   return {
@@ -67,15 +71,32 @@ test('a database from a newer DirBench is refused, not rolled back', (t) => {
   const raw = new Database(file);
   raw.pragma(`user_version = ${MIGRATIONS.length + 5}`);
   raw.close();
-  assert.throws(() => openDatabase(file), (err: unknown) => err instanceof ApiError && /newer DirBench/.test(err.message));
+  assert.throws(
+    () => openDatabase(file),
+    (err: unknown) => err instanceof ApiError && /newer DirBench/.test(err.message),
+  );
 });
 
 test('targets keep their password on edit when none is given, and never expose it publicly', (t) => {
   const db = openDatabase(tempDb(t));
   t.after(() => db.close());
   const repo = new TargetsRepo(db);
-  const created = repo.save({ name: 'a', url: 'ldap://h:389', startTls: false, bindDn: 'cn=x', password: 's3cret', baseDn: 'o=x' });
-  const edited = repo.save({ id: created.id, name: 'b', url: 'ldap://h:389', startTls: true, bindDn: 'cn=x', baseDn: 'o=x' });
+  const created = repo.save({
+    name: 'a',
+    url: 'ldap://h:389',
+    startTls: false,
+    bindDn: 'cn=x',
+    password: 's3cret',
+    baseDn: 'o=x',
+  });
+  const edited = repo.save({
+    id: created.id,
+    name: 'b',
+    url: 'ldap://h:389',
+    startTls: true,
+    bindDn: 'cn=x',
+    baseDn: 'o=x',
+  });
   assert.equal(edited.password, 's3cret');
   assert.equal(edited.name, 'b');
   assert.equal(edited.startTls, true);
@@ -91,7 +112,8 @@ test('runs store per-second samples and read back in order with the summary', (t
   t.after(() => db.close());
   const runs = new RunsRepo(db);
   runs.create('run-1', config, environment);
-  for (const s of [0, 1, 2]) runs.appendSample('run-1', sample(s, 1000 + s), Buffer.from(`h${s}`).toString('base64'));
+  for (const s of [0, 1, 2])
+    runs.appendSample('run-1', sample(s, 1000 + s), Buffer.from(`h${s}`).toString('base64'));
   const summary = {
     opsPerSec: 1001.5,
     ops: 2003,
@@ -104,7 +126,10 @@ test('runs store per-second samples and read back in order with the summary', (t
   runs.finish('run-1', 'completed', null, summary, null);
   const detail = runs.get('run-1');
   assert.equal(detail.status, 'completed');
-  assert.deepEqual(detail.samples.map((s) => s.second), [0, 1, 2]);
+  assert.deepEqual(
+    detail.samples.map((s) => s.second),
+    [0, 1, 2],
+  );
   assert.deepEqual(detail.samples[1], sample(1, 1001));
   assert.deepEqual(detail.summary, summary);
   assert.equal(runs.list()[0]?.opsPerSec, 1001.5);
@@ -119,7 +144,10 @@ test('runs left running by a dead process become interrupted, keeping their samp
   runs.setStatus('run-2', 'running');
   runs.appendSample('run-2', sample(0, 10), '');
   db.prepare('UPDATE runs SET owner_pid = 999999999 WHERE id = ?').run('run-2');
-  assert.equal(runs.markInterrupted(() => false), 1);
+  assert.equal(
+    runs.markInterrupted(() => false),
+    1,
+  );
   const detail = runs.get('run-2');
   assert.equal(detail.status, 'interrupted');
   assert.equal(detail.samples.length, 1);

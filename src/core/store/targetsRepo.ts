@@ -54,14 +54,22 @@ export class TargetsRepo {
 
   /** All targets, alphabetically. */
   list(): TargetWithSecret[] {
-    const rows = this.db.prepare('SELECT * FROM targets ORDER BY name COLLATE NOCASE').all() as TargetRow[];
+    const rows = this.db
+      .prepare('SELECT * FROM targets ORDER BY name COLLATE NOCASE')
+      .all() as TargetRow[];
     return rows.map(toTarget);
   }
 
   /** One target, or a not-found error naming the id. */
   get(id: string): TargetWithSecret {
-    const row = this.db.prepare('SELECT * FROM targets WHERE id = ?').get(id) as TargetRow | undefined;
-    if (!row) throw new ApiError('not-found', `no target with id ${id}; list them with "dirbench targets" or the Targets page`, 'targetId');
+    const row = this.db.prepare('SELECT * FROM targets WHERE id = ?').get(id) as
+      TargetRow | undefined;
+    if (!row)
+      throw new ApiError(
+        'not-found',
+        `no target with id ${id}; list them with "dirbench targets" or the Targets page`,
+        'targetId',
+      );
     return toTarget(row);
   }
 
@@ -110,7 +118,9 @@ export class TargetsRepo {
   /** Finds a target with the same connection settings (for CLI ad-hoc targets). */
   findByConnection(url: string, bindDn: string, baseDn: string): TargetWithSecret | null {
     const row = this.db
-      .prepare('SELECT * FROM targets WHERE url = ? AND bind_dn = ? AND base_dn = ? AND lab_id IS NULL')
+      .prepare(
+        'SELECT * FROM targets WHERE url = ? AND bind_dn = ? AND base_dn = ? AND lab_id IS NULL',
+      )
       .get(url, bindDn, baseDn) as TargetRow | undefined;
     return row ? toTarget(row) : null;
   }
