@@ -1,0 +1,34 @@
+// The last lines of a server log, cleaned up for an error message a person reads.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+// Banner and shutdown lines slapd prints every time; they would crowd out the actual error.
+const BOILERPLATE =
+  /^@\(#\)|OpenLDAP Maintainers|^connections_destroy|^slapd (starting|stopped|shutdown)|^daemon: shutdown requested/;
+
+/** Last `maxLines` non-empty lines of a log (from its last 8 KiB), joined with " | "; '' if unreadable. */
+export function logTail(path: string, maxLines = 4): string {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return '';
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, 8192);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return (
+      buffer
+        .toString('utf8')
+        .split('\n')
+        // slapd prefixes lines with a hex timestamp and thread id; they mean nothing to a reader.
+        .map((line) => line.replace(/^[0-9a-f]{8}\.[0-9a-f]{8} 0x[0-9a-f]+ /, '').trim())
+        .filter((line) => line !== '' && !BOILERPLATE.test(line))
+        .slice(-maxLines)
+        .join(' | ')
+    );
+  } finally {
+    closeSync(fd);
+  }
+}

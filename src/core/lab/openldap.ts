@@ -1,0 +1,201 @@
+// Finds an OpenLDAP installation and writes the slapd.conf of a Salford lab.
+import { createHash, randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { SALFORD_SUFFIX } from '../datagen/salford.ts';
+import type { LabAvailability } from '../../shared/types.ts';
+
+/** What to tell a person whose machine has no usable OpenLDAP. */
+export const OPENLDAP_INSTALL_HINT =
+  'OpenLDAP slapd is not installed. On Debian/Ubuntu: sudo apt-get install slapd ldap-utils ' +
+  '(Fedora/RHEL: sudo dnf install openldap-servers openldap-clients; macOS: brew install openldap)';
+
+/** Bind DN of the lab's root user (rootdn: bypasses access control and size limits). */
+export const LAB_ROOT_DN = 'cn=admin,c=gb';
+
+/** Indexes of the Salford profile, recorded with runs so results say what was indexed. */
+export const SALFORD_INDEXES = ['objectClass eq', 'cn eq,sub,pres'] as const;
+
+/** The pieces of OpenLDAP a lab needs, as absolute paths. */
+export interface OpenLdapInstall {
+  slapd: string;
+  slapadd: string;
+  /** Directory holding core, cosine and inetorgperson .schema files. */
+  schemaDir: string;
+  /** Directory holding the back_mdb module, or null when slapd has mdb built in. */
+  moduleDir: string | null;
+}
+
+/** Where to look; the defaults cover Debian/Ubuntu, Fedora/RHEL, Homebrew and source installs. */
+export interface OpenLdapSearchPaths {
+  binDirs: string[];
+  schemaDirs: string[];
+  moduleDirs: string[];
+}
+
+const SCHEMAS = ['core.schema', 'cosine.schema', 'inetorgperson.schema'] as const;
+
+/** Default search paths, followed by the PATH directories for the binaries. */
+export function defaultSearchPaths(): OpenLdapSearchPaths {
+  const brew = ['/opt/homebrew/opt/openldap', '/usr/local/opt/openldap'];
+  return {
+    binDirs: [
+      '/usr/sbin',
+      '/usr/local/sbin',
+      '/usr/libexec',
+      ...brew.flatMap((b) => [`${b}/libexec`, `${b}/sbin`]),
+      ...(process.env['PATH'] ?? '').split(delimiter).filter((d) => d !== ''),
+    ],
+    schemaDirs: [
+      '/etc/ldap/schema',
+      '/etc/openldap/schema',
+      '/usr/local/etc/openldap/schema',
+      '/opt/homebrew/etc/openldap/schema',
+    ],
+    moduleDirs: [
+      '/usr/lib/ldap',
+      '/usr/lib64/openldap',
+      '/usr/lib/openldap',
+      '/usr/local/libexec/openldap',
+      '/usr/local/lib/openldap',
+      ...brew.map((b) => `${b}/libexec/openldap`),
+    ],
+  };
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findIn(dirs: readonly string[], test: (dir: string) => boolean): string | null {
+  return dirs.find(test) ?? null;
+}
+
+/** Result of looking for OpenLDAP: the install, or the parts that are missing. */
+export type OpenLdapLookup =
+  { ok: true; install: OpenLdapInstall } | { ok: false; missing: string[] };
+
+/** Looks for slapd, slapadd, the schemas and the back_mdb module. */
+export function findOpenLdap(paths: OpenLdapSearchPaths = defaultSearchPaths()): OpenLdapLookup {
+  const slapdDir = findIn(paths.binDirs, (d) => isExecutable(join(d, 'slapd')));
+  const slapaddDir = findIn(paths.binDirs, (d) => isExecutable(join(d, 'slapadd')));
+  const schemaDir = findIn(paths.schemaDirs, (d) => SCHEMAS.every((s) => existsSync(join(d, s))));
+  const missing: string[] = [];
+  if (slapdDir === null) missing.push('slapd');
+  if (slapaddDir === null) missing.push('slapadd');
+  if (schemaDir === null) missing.push(`schema files (${SCHEMAS.join(', ')})`);
+  if (slapdDir === null || slapaddDir === null || schemaDir === null) return { ok: false, missing };
+  // No module file usually means mdb is compiled into slapd; a real absence shows at start-up.
+  const moduleDir = findIn(paths.moduleDirs, (d) =>
+    ['back_mdb.la', 'back_mdb.so'].some((f) => existsSync(join(d, f))),
+  );
+  return {
+    ok: true,
+    install: {
+      slapd: join(slapdDir, 'slapd'),
+      slapadd: join(slapaddDir, 'slapadd'),
+      schemaDir,
+      moduleDir,
+    },
+  };
+}
+
+/** Whether OpenLDAP labs can run here: the paths found, or what is missing and how to install it. */
+export function openLdapAvailability(paths?: OpenLdapSearchPaths): LabAvailability {
+  const found = findOpenLdap(paths);
+  if (!found.ok) {
+    return {
+      kind: 'openldap',
+      available: false,
+      detail: `${OPENLDAP_INSTALL_HINT}. Missing: ${found.missing.join(', ')}.`,
+    };
+  }
+  const { install } = found;
+  return {
+    kind: 'openldap',
+    available: true,
+    detail:
+      `slapd: ${install.slapd}; slapadd: ${install.slapadd}; schemas: ${install.schemaDir}; ` +
+      `back_mdb: ${install.moduleDir ?? 'built in'}`,
+  };
+}
+
+/** An RFC 2307 `{SSHA}` hash (salted SHA-1), the form slapd.conf rootpw and userPassword accept. */
+export function sshaPassword(plain: string, salt: Buffer = randomBytes(8)): string {
+  const digest = createHash('sha1').update(plain, 'utf8').update(salt).digest();
+  return `{SSHA}${Buffer.concat([digest, salt]).toString('base64')}`;
+}
+
+/** Quotes a slapd.conf argument when needed: paths such as "Application Support" contain spaces. */
+export function confArg(value: string): string {
+  if (/^[^\s"\\#]+$/.test(value)) return value;
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/** Everything that varies between lab slapd.conf files. */
+export interface SlapdConfOptions {
+  install: OpenLdapInstall;
+  /** Absolute lab directory; pid, args and the database live under it. */
+  labDir: string;
+  entries: number;
+  rootPasswordHash: string;
+  /** Threads slapadd uses for indexing; defaults to one core less than the machine has, 1 to 4. */
+  toolThreads?: number;
+}
+
+/** mmap size of the database: at least 1 GiB, else 8 KiB per entry (measured use is about 1.7 KiB). */
+export function mdbMaxSizeBytes(entries: number): number {
+  return Math.max(2 ** 30, entries * 8 * 1024);
+}
+
+/** Text of slapd.conf for a Salford lab. */
+export function slapdConf(opts: SlapdConfOptions): string {
+  const { install, labDir } = opts;
+  // Measured on 2 cores: 2 indexing threads load 1M entries slower than 1 (they fight the reader).
+  const toolThreads = opts.toolThreads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  const lines = [
+    '# Written by DirBench for a throwaway benchmark lab; listens on 127.0.0.1 only.',
+    ...SCHEMAS.map((s) => `include ${confArg(join(install.schemaDir, s))}`),
+  ];
+  if (install.moduleDir !== null) {
+    lines.push(`modulepath ${confArg(install.moduleDir)}`, 'moduleload back_mdb');
+  }
+  lines.push(
+    `pidfile ${confArg(join(labDir, 'slapd.pid'))}`,
+    `argsfile ${confArg(join(labDir, 'slapd.args'))}`,
+    // Per-operation syslog costs throughput; keep only messages slapd always logs.
+    'loglevel none',
+    // Benchmarks read whole subtrees and queue deep pipelines: the defaults (500, 100) would cut them off.
+    'sizelimit unlimited',
+    'timelimit unlimited',
+    'conn_max_pending 10000',
+    'conn_max_pending_auth 10000',
+    `tool-threads ${toolThreads}`,
+    '',
+    'database mdb',
+    `maxsize ${mdbMaxSizeBytes(opts.entries)}`,
+    `suffix ${confArg(SALFORD_SUFFIX)}`,
+    `rootdn ${confArg(LAB_ROOT_DN)}`,
+    `rootpw ${confArg(opts.rootPasswordHash)}`,
+    `directory ${confArg(join(labDir, 'db'))}`,
+    ...SALFORD_INDEXES.map((i) => `index ${i}`),
+    'access to attrs=userPassword by self write by anonymous auth by * none',
+    'access to * by * read',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** Writes `<labDir>/slapd.conf` and returns its path. */
+export async function writeSlapdConf(opts: SlapdConfOptions): Promise<string> {
+  const path = join(opts.labDir, 'slapd.conf');
+  await writeFile(path, slapdConf(opts), { mode: 0o600 });
+  return path;
+}

@@ -1,0 +1,146 @@
+// Starts a lab's slapd on a loopback port, either tied to this process by a watchdog or detached,
+// and waits until it answers LDAP.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { Client } from 'ldapts';
+import { logTail } from './logTail.ts';
+import { processMatches, stopProcess } from './processes.ts';
+import { exitOf, releaseWatched, spawnWatched } from './watchdog.ts';
+import type { ProcessExit } from './watchdog.ts';
+import type { StopOutcome } from './processes.ts';
+
+// slapd's own debug level "none" (32768): errors and start/stop notices only, never per-operation
+// lines. Level 0 would hide even configuration errors.
+const SLAPD_DEBUG_LEVEL = '32768';
+
+/** How slapd ended. */
+export type SlapdExit = ProcessExit;
+
+/** A slapd this process started. */
+export interface SlapdProcess {
+  pid: number;
+  url: string;
+  /** Settles when slapd exits (known only while this process lives). */
+  exited: Promise<SlapdExit>;
+  /** Process we spawned: slapd itself (persistent) or its watchdog shell. */
+  child: ChildProcess;
+}
+
+/** What to start. */
+export interface SlapdStartOptions {
+  slapd: string;
+  confPath: string;
+  port: number;
+  /** slapd's stderr is appended here. */
+  logPath: string;
+  /** Detached in its own session so it outlives us; otherwise dies with us through the watchdog. */
+  persistent: boolean;
+}
+
+/** Loopback LDAP URL of a lab port. */
+export function labUrl(port: number): string {
+  return `ldap://127.0.0.1:${port}`;
+}
+
+/** Spawns slapd in the foreground (-d) on 127.0.0.1:port. Does not wait for it to answer. */
+export async function spawnSlapd(opts: SlapdStartOptions): Promise<SlapdProcess> {
+  const url = labUrl(opts.port);
+  const args = ['-f', opts.confPath, '-h', `${url}/`, '-d', SLAPD_DEBUG_LEVEL];
+  const logFd = openSync(opts.logPath, 'a');
+  try {
+    if (!opts.persistent) {
+      const watched = await spawnWatched(opts.slapd, args, logFd);
+      return { ...watched, url };
+    }
+    const child = spawn(opts.slapd, args, { detached: true, stdio: ['ignore', logFd, logFd] });
+    const exited = exitOf(child);
+    if (child.pid === undefined) {
+      await exited;
+      throw new Error(`could not run ${opts.slapd}`);
+    }
+    return { pid: child.pid, url, exited, child };
+  } finally {
+    closeSync(logFd);
+  }
+}
+
+/** Lets this process exit while slapd runs: persistent labs stay up, watchdog labs then stop with us. */
+export function releaseSlapd(proc: SlapdProcess): void {
+  releaseWatched(proc.child);
+}
+
+/** One anonymous root DSE read; resolves when slapd serves LDAP. */
+async function probe(url: string): Promise<void> {
+  const client = new Client({ url, connectTimeout: 1_000, timeout: 2_000 });
+  try {
+    // A single awaited operation: concurrent first operations on an ldapts client can hang.
+    await client.search('', {
+      scope: 'base',
+      filter: '(objectClass=*)',
+      attributes: ['namingContexts'],
+    });
+  } finally {
+    await client.unbind().catch(() => undefined);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Thrown when slapd exits before it answers; carries the log tail for the person reading it. */
+export class SlapdExitedError extends Error {
+  readonly logTail: string;
+  constructor(exit: SlapdExit, tail: string, logPath: string) {
+    const how =
+      exit.code === null
+        ? `was killed (${exit.signal ?? 'no exit code'})`
+        : `exited with code ${exit.code}`;
+    super(`slapd ${how} while starting: ${tail || 'no output'} (full log: ${logPath})`);
+    this.name = 'SlapdExitedError';
+    this.logTail = tail;
+  }
+}
+
+/** Polls until slapd answers a root DSE read; fails early when it exits, or after `timeoutMs`. */
+export async function waitForSlapd(
+  proc: SlapdProcess,
+  logPath: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const seen: { exit: SlapdExit | null } = { exit: null };
+  void proc.exited.then((e) => {
+    seen.exit = e;
+  });
+  const deadline = Date.now() + timeoutMs;
+  let lastError: string;
+  for (;;) {
+    signal?.throwIfAborted();
+    if (seen.exit !== null) throw new SlapdExitedError(seen.exit, logTail(logPath), logPath);
+    try {
+      await probe(proc.url);
+      return;
+    } catch (err) {
+      lastError = err instanceof Error ? err.message : String(err);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `slapd did not answer on ${proc.url} within ${Math.round(timeoutMs / 1000)} s (last error: ${lastError}). ` +
+          `Log: ${logTail(logPath) || 'empty'} (full log: ${logPath})`,
+      );
+    }
+    await sleep(100);
+  }
+}
+
+/** Stops the slapd of a lab by PID, only if that PID is still slapd running this lab's config. */
+export function stopSlapd(pid: number, confPath: string, graceMs = 10_000): Promise<StopOutcome> {
+  return stopProcess(pid, ['slapd', confPath], graceMs);
+}
+
+/** True when `pid` is a live slapd serving the lab configured by `confPath`. */
+export function isLabSlapd(pid: number, confPath: string): boolean {
+  return processMatches(pid, ['slapd', confPath]);
+}
