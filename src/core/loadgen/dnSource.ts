@@ -1,0 +1,25 @@
+// Where random-read workloads get existing DNs: computed Salford DNs, or a list sampled from the server.
+import type { Prng } from '../datagen/prng.ts';
+import { salfordPersonDn } from '../datagen/salford.ts';
+
+/** The DNs a run may pick from: a generated Salford directory (by spec) or an explicit list. */
+export type DnSource =
+  { kind: 'salford'; entries: number; seed: number } | { kind: 'list'; dns: string[] };
+
+/** Number of DNs a source can yield. */
+export function dnSourceSize(source: DnSource): number {
+  return source.kind === 'salford' ? source.entries : source.dns.length;
+}
+
+/** A function returning a uniformly random existing DN on each call, driven by `rng`. */
+export function dnPicker(source: DnSource, rng: Prng): () => string {
+  const size = dnSourceSize(source);
+  if (size <= 0) throw new RangeError('the DN source is empty: there is no entry to read');
+  if (source.kind === 'list') {
+    const dns = source.dns;
+    return () => dns[rng.int(size)] as string;
+  }
+  // Each DN is computed from (seed, index) in O(1): no table of millions of DNs per worker.
+  const spec = { entries: source.entries, seed: source.seed };
+  return () => salfordPersonDn(spec, rng.int(size));
+}

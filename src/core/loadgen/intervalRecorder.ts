@@ -1,0 +1,66 @@
+// Per-second counters and latency histogram of one worker, shipped as each t0-aligned second ends.
+import type { WorkerIntervalMessage } from './protocol.ts';
+import { createHistogram, encodeHistogram, recordLatencyUs } from './histogram.ts';
+
+const NS_PER_S = 1e9;
+
+/** Accumulates the current second and ships it (with any empty seconds skipped over) in order. */
+export class IntervalRecorder {
+  /** Second (since t0) now being accumulated. */
+  second = 0;
+  private ops = 0;
+  private errors = 0;
+  private entries = 0;
+  private errorsByCode: Record<string, number> = {};
+  private readonly histogram = createHistogram();
+  private readonly ship: (message: WorkerIntervalMessage) => void;
+
+  constructor(ship: (message: WorkerIntervalMessage) => void) {
+    this.ship = ship;
+  }
+
+  /** Records a successful op that completed `elapsedNs` after t0 and took `latencyNs`. */
+  success(elapsedNs: number, latencyNs: number, entries: number): void {
+    // An op counts in the second in which it completes.
+    const second = Math.floor(elapsedNs / NS_PER_S);
+    if (second > this.second) this.advanceTo(second);
+    this.ops++;
+    this.entries += entries;
+    recordLatencyUs(this.histogram, Math.round(latencyNs / 1000));
+  }
+
+  /** Records a failed op (or reconnect attempt) by its code name. */
+  failure(elapsedNs: number, codeName: string): void {
+    const second = Math.floor(elapsedNs / NS_PER_S);
+    if (second > this.second) this.advanceTo(second);
+    this.errors++;
+    this.errorsByCode[codeName] = (this.errorsByCode[codeName] ?? 0) + 1;
+  }
+
+  /** Ships every full second before `second` (empty ones too) and starts accumulating `second`. */
+  advanceTo(second: number): void {
+    while (this.second < second) {
+      this.flush(1000);
+      this.second++;
+    }
+  }
+
+  /** Ships the current second as an interval of `intervalMs` and clears it. */
+  flush(intervalMs: number): void {
+    this.ship({
+      type: 'interval',
+      second: this.second,
+      intervalMs,
+      ops: this.ops,
+      errors: this.errors,
+      errorsByCode: this.errorsByCode,
+      entries: this.entries,
+      histogram: encodeHistogram(this.histogram),
+    });
+    this.ops = 0;
+    this.errors = 0;
+    this.entries = 0;
+    this.errorsByCode = {};
+    this.histogram.reset();
+  }
+}

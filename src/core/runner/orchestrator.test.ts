@@ -1,0 +1,313 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { RunConfig, RunSample } from '../../shared/types.ts';
+import {
+  createHistogram,
+  decodeHistogram,
+  encodeHistogram,
+  recordLatencyUs,
+} from '../loadgen/histogram.ts';
+import type { ParentToWorker, WorkerIntervalMessage, WorkerToParent } from '../loadgen/protocol.ts';
+import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
+import { startRun } from './orchestrator.ts';
+import type { RunOutcome } from './orchestrator.ts';
+
+/** An in-process stand-in for a worker process, scripted by the test. */
+class FakeWorker implements WorkerHandle {
+  pid = undefined;
+  readonly index: number;
+  readonly received: ParentToWorker[] = [];
+  private messageCb: ((m: WorkerToParent) => void) | null = null;
+  private exitCb: ((code: number | null, signal: string | null) => void) | null = null;
+  private exited = false;
+  private readonly script: (w: FakeWorker, m: ParentToWorker) => void;
+
+  constructor(index: number, script: (w: FakeWorker, m: ParentToWorker) => void) {
+    this.index = index;
+    this.script = script;
+  }
+  send(message: ParentToWorker): void {
+    this.received.push(message);
+    // Like IPC: delivered on a later turn.
+    setImmediate(() => this.script(this, message));
+  }
+  onMessage(cb: (m: WorkerToParent) => void): void {
+    this.messageCb = cb;
+  }
+  onExit(cb: (code: number | null, signal: string | null) => void): void {
+    this.exitCb = cb;
+  }
+  kill(): void {
+    this.exit(null, 'SIGKILL');
+  }
+  emit(message: WorkerToParent): void {
+    this.messageCb?.(message);
+  }
+  exit(code: number | null, signal: string | null = null): void {
+    if (this.exited) return;
+    this.exited = true;
+    setImmediate(() => this.exitCb?.(code, signal));
+  }
+}
+
+function fakeLauncher(script: (w: FakeWorker, m: ParentToWorker) => void): {
+  launcher: WorkerLauncher;
+  workers: FakeWorker[];
+} {
+  const workers: FakeWorker[] = [];
+  return {
+    workers,
+    launcher: (index) => {
+      const w = new FakeWorker(index, script);
+      workers.push(w);
+      return w;
+    },
+  };
+}
+
+function interval(
+  second: number,
+  ops: number,
+  latencyUs: number,
+  extra: Partial<WorkerIntervalMessage> = {},
+): WorkerIntervalMessage {
+  const h = createHistogram();
+  for (let i = 0; i < ops; i++) recordLatencyUs(h, latencyUs);
+  return {
+    type: 'interval',
+    second,
+    intervalMs: 1000,
+    ops,
+    errors: 0,
+    errorsByCode: {},
+    entries: ops,
+    histogram: encodeHistogram(h),
+    ...extra,
+  };
+}
+
+function config(overrides: Partial<RunConfig> = {}): RunConfig {
+  return {
+    targetId: 't1',
+    workload: 'read-random',
+    connections: 4,
+    depth: 1,
+    warmupS: 1,
+    durationS: 2,
+    workers: 2,
+    tcpNoDelay: true,
+    seed: 1,
+    targetName: 'test',
+    url: 'ldap://127.0.0.1:1',
+    startTls: false,
+    bindDn: '',
+    baseDn: 'o=x',
+    entries: 10,
+    loadModel: 'closed',
+    connectionPolicy: 'persistent',
+    ...overrides,
+  };
+}
+
+function run(
+  cfg: RunConfig,
+  launcher: WorkerLauncher,
+): {
+  samples: RunSample[];
+  histograms: string[];
+  phases: string[];
+  handle: ReturnType<typeof startRun>;
+} {
+  const samples: RunSample[] = [];
+  const histograms: string[] = [];
+  const phases: string[] = [];
+  const handle = startRun(
+    {
+      runId: 'r1',
+      config: cfg,
+      connection: { url: cfg.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
+      dnSource: { kind: 'list', dns: ['cn=a,o=x'] },
+    },
+    launcher,
+    {
+      onSample: (s, h) => {
+        samples.push(s);
+        histograms.push(h);
+      },
+      onPhase: (p) => phases.push(p),
+    },
+  );
+  return { samples, histograms, phases, handle };
+}
+
+test('merges every second across workers, in order, and summarizes the measured ones', async () => {
+  // Worker 0 is fast (100 us) and reports every second before worker 1, which has a few slow ops (20 ms).
+  const { launcher, workers } = fakeLauncher((w, m) => {
+    if (m.type === 'start') w.emit({ type: 'ready', connections: m.connections, connectMs: 1 });
+    if (m.type === 'go') {
+      const reports = [0, 1, 2].map((s) =>
+        w.index === 0
+          ? interval(s, 1000, 100)
+          : interval(s, 10, 20_000, { errors: 2, errorsByCode: { busy: 2 } }),
+      );
+      for (const r of reports) w.emit(r);
+      w.emit({ type: 'done', reason: 'completed' });
+      w.exit(0);
+    }
+  });
+  const r = run(config(), launcher);
+  const outcome = await r.handle.done;
+  assert.equal(workers.length, 2);
+  assert.deepEqual(
+    workers.map((w) => (w.received[0]?.type === 'start' ? w.received[0].connections : -1)),
+    [2, 2],
+  );
+  assert.deepEqual(r.phases, ['connecting', 'running']);
+  assert.equal(outcome.status, 'completed');
+  assert.equal(outcome.endReason, null);
+  assert.deepEqual(
+    r.samples.map((s) => [s.second, s.phase]),
+    [
+      [0, 'warmup'],
+      [1, 'measured'],
+      [2, 'measured'],
+    ],
+  );
+  for (const s of r.samples) {
+    assert.equal(s.ops, 1010);
+    assert.equal(s.errors, 2);
+    assert.deepEqual(s.errorsByCode, { busy: 2 });
+    assert.equal(s.intervalMs, 1000);
+    // 10 slow ops in 1010: p99.9 sees them only because histograms were merged.
+    assert.ok(Math.abs(s.latencyUs.p999 - 20_000) < 50, String(s.latencyUs.p999));
+    assert.ok(Math.abs(s.latencyUs.p50 - 100) <= 1);
+  }
+  assert.equal(decodeHistogram(r.histograms[0] as string).totalCount, 1010);
+  const summary = outcome.summary;
+  assert.ok(summary !== null);
+  assert.equal(summary.ops, 2020, 'warm-up excluded');
+  assert.equal(summary.measuredS, 2);
+  assert.equal(summary.opsPerSec, 1010);
+  assert.equal(summary.errors, 4);
+  assert.deepEqual(summary.errorsByCode, { busy: 4 });
+  assert.equal(summary.entriesPerOp, 1);
+  assert.equal(decodeHistogram(outcome.histogramBase64 as string).totalCount, 2020);
+});
+
+test('never starts more workers than connections', async () => {
+  const { launcher, workers } = fakeLauncher((w, m) => {
+    if (m.type === 'start') w.emit({ type: 'ready', connections: m.connections, connectMs: 1 });
+    if (m.type === 'go') {
+      w.emit(interval(0, 5, 100));
+      w.emit({ type: 'done', reason: 'completed' });
+      w.exit(0);
+    }
+  });
+  const outcome = await run(
+    config({ connections: 1, workers: 8, warmupS: 0, durationS: 1 }),
+    launcher,
+  ).handle.done;
+  assert.equal(workers.length, 1);
+  assert.equal(outcome.status, 'completed');
+});
+
+test('a connect failure fails the run with the explanation and stops the other workers', async () => {
+  const { launcher, workers } = fakeLauncher((w, m) => {
+    if (m.type === 'start' && w.index === 1) {
+      w.emit({
+        type: 'fatal',
+        stage: 'connect',
+        error: {
+          resultCode: null,
+          codeName: 'ECONNREFUSED',
+          message:
+            'Nothing is listening on 127.0.0.1:1 - is the server running and is the port right?',
+        },
+      });
+      w.exit(1);
+    }
+    if (m.type === 'stop') {
+      w.emit({ type: 'done', reason: 'stopped' });
+      w.exit(0);
+    }
+  });
+  const r = run(config(), launcher);
+  const outcome: RunOutcome = await r.handle.done;
+  assert.equal(outcome.status, 'failed');
+  assert.match(
+    outcome.endReason ?? '',
+    /^could not connect: Nothing is listening on 127\.0\.0\.1:1/,
+  );
+  assert.equal(outcome.summary, null);
+  assert.equal(r.samples.length, 0);
+  assert.ok(
+    workers[0]?.received.some((m) => m.type === 'stop'),
+    'worker 1 was told to stop',
+  );
+});
+
+test('a worker that exits unexpectedly fails the run in words', async () => {
+  const { launcher } = fakeLauncher((w, m) => {
+    if (m.type === 'start') w.emit({ type: 'ready', connections: m.connections, connectMs: 1 });
+    if (m.type === 'go' && w.index === 1) w.exit(3);
+    if (m.type === 'stop') {
+      w.emit({ type: 'done', reason: 'stopped' });
+      w.exit(0);
+    }
+  });
+  const outcome = await run(config(), launcher).handle.done;
+  assert.equal(outcome.status, 'failed');
+  assert.equal(outcome.endReason, 'worker 2 exited with code 3');
+});
+
+test('stop while connecting ends at once with no samples', async () => {
+  const { launcher } = fakeLauncher((w, m) => {
+    if (m.type === 'stop') {
+      w.emit({ type: 'done', reason: 'stopped' });
+      w.exit(0);
+    }
+  });
+  const r = run(config(), launcher);
+  r.handle.stop('changed my mind');
+  const outcome = await r.handle.done;
+  assert.equal(outcome.status, 'stopped');
+  assert.equal(outcome.endReason, 'changed my mind');
+  assert.equal(outcome.summary, null);
+  assert.equal(r.samples.length, 0);
+});
+
+test('stop mid-run keeps the seconds so far and ends the last one partial', async () => {
+  const { launcher } = fakeLauncher((w, m) => {
+    if (m.type === 'start') w.emit({ type: 'ready', connections: m.connections, connectMs: 1 });
+    if (m.type === 'go')
+      setTimeout(() => w.emit(interval(0, 100, 100)), m.t0Ms + 1000 - Date.now());
+    if (m.type === 'stop') {
+      w.emit(interval(1, 30, 100, { intervalMs: 300 }));
+      w.emit({ type: 'done', reason: 'stopped' });
+      w.exit(0);
+    }
+  });
+  const r = run(config({ warmupS: 1, durationS: 5 }), launcher);
+  await new Promise<void>((resolve) => {
+    const wait = (): void => {
+      if (r.samples.length >= 1) resolve();
+      else setTimeout(wait, 10);
+    };
+    wait();
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const stoppedAt = Date.now();
+  r.handle.stop();
+  const outcome = await r.handle.done;
+  assert.ok(Date.now() - stoppedAt < 1000, 'ended within a second');
+  assert.equal(outcome.status, 'stopped');
+  assert.equal(outcome.endReason, 'stopped by user');
+  assert.equal(r.samples.length, 2);
+  const last = r.samples[1] as RunSample;
+  assert.equal(last.phase, 'measured');
+  assert.ok(last.intervalMs > 0 && last.intervalMs < 1000, String(last.intervalMs));
+  assert.equal(last.ops, 60);
+  assert.ok(outcome.summary !== null);
+  assert.equal(outcome.summary.ops, 60);
+  assert.equal(outcome.summary.measuredS, last.intervalMs / 1000);
+});

@@ -1,0 +1,357 @@
+// Runs one benchmark: starts the workers, aligns them on t0, merges their seconds into samples, ends the run.
+import type { RunConfig, RunSample, RunSummary } from '../../shared/types.ts';
+import type { LdapConnectionParams } from '../ldap/connection.ts';
+import { encodeHistogram } from '../loadgen/histogram.ts';
+import type { DnSource } from '../loadgen/dnSource.ts';
+import type { WorkerStartMessage, WorkerToParent } from '../loadgen/protocol.ts';
+import { isWorkerToParent } from '../loadgen/protocol.ts';
+import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
+import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
+import { splitConnections } from './split.ts';
+
+/** Everything a run needs: its stored config, how to connect, and which DNs to read. */
+export interface RunPlan {
+  runId: string;
+  config: RunConfig;
+  connection: LdapConnectionParams;
+  dnSource: DnSource;
+}
+
+/** Receives the run's progress: one merged sample per second, in order, and phase changes. */
+export interface RunObserver {
+  onSample(sample: RunSample, histogramBase64: string): void;
+  onPhase?(phase: 'connecting' | 'running'): void;
+}
+
+/** How a run ended. `summary` covers the measured seconds (null for failed runs or when none were measured). */
+export interface RunOutcome {
+  status: 'completed' | 'stopped' | 'failed';
+  endReason: string | null;
+  summary: RunSummary | null;
+  histogramBase64: string | null;
+}
+
+/** Control of a run in progress. */
+export interface RunHandle {
+  /** Ends the run within a second with status 'stopped', keeping every sample so far. */
+  stop(reason?: string): void;
+  readonly done: Promise<RunOutcome>;
+}
+
+/** Time from "all ready" to t0, so every worker has the go message before load starts. */
+const GO_LEAD_MS = 100;
+/** Longest wait for all workers to connect and bind. */
+const READY_TIMEOUT_MS = 120_000;
+/** A second not reported by every worker this long after it ended means a worker is stuck. */
+const STALL_MS = 5_000;
+/** After a stop or failure, how long workers get to ship their last second and exit. */
+const SETTLE_MS = 800;
+/** After a completed run, how long workers get to exit before they are killed. */
+const EXIT_WAIT_MS = 1_000;
+/** Grace for a worker's last messages to arrive after its exit was seen. */
+const EXIT_GRACE_MS = 150;
+
+type Phase = 'connecting' | 'running' | 'finishing' | 'finished';
+
+interface WorkerState {
+  /** 1-based number used in messages. */
+  number: number;
+  handle: WorkerHandle;
+  ready: boolean;
+  done: 'completed' | 'stopped' | null;
+  exited: boolean;
+  /** Set once the worker reported a fatal error (its exit is then expected). */
+  fatal: boolean;
+  /** Highest second this worker has reported, -1 before the first. */
+  lastSecond: number;
+}
+
+/** Starts a run on `launcher`'s workers; load never runs on the caller's event loop. */
+export function startRun(
+  plan: RunPlan,
+  launcher: WorkerLauncher,
+  observer: RunObserver,
+): RunHandle {
+  const run = new RunOrchestrator(plan, launcher, observer);
+  return { stop: (reason) => run.stop(reason), done: run.done };
+}
+
+class RunOrchestrator {
+  readonly done: Promise<RunOutcome>;
+  private resolveDone!: (outcome: RunOutcome) => void;
+  private readonly plan: RunPlan;
+  private readonly observer: RunObserver;
+  private readonly totalS: number;
+  private readonly workers: WorkerState[] = [];
+  private readonly merger = new SecondMerger();
+  private readonly totals = new MeasuredTotals();
+  private phase: Phase = 'connecting';
+  private t0Ms: number | null = null;
+  private nextSecond = 0;
+  private status: RunOutcome['status'] = 'completed';
+  private endReason: string | null = null;
+  private cutoffMs = 0;
+  /** When stop/failure handling began, to keep the whole ending under a second. */
+  private finishStartedMs = 0;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(plan: RunPlan, launcher: WorkerLauncher, observer: RunObserver) {
+    this.done = new Promise((resolve) => {
+      this.resolveDone = resolve;
+    });
+    this.plan = plan;
+    this.observer = observer;
+    const { config } = plan;
+    this.totalS = config.warmupS + config.durationS;
+    this.notifyPhase('connecting');
+    const shares = splitConnections(config.connections, config.workers);
+    try {
+      shares.forEach((connections, index) => this.launch(launcher, index, connections));
+    } catch (err) {
+      this.fail(`could not start worker ${this.workers.length + 1}: ${messageOf(err)}`);
+      return;
+    }
+    this.after(READY_TIMEOUT_MS, () => {
+      if (this.phase === 'connecting') {
+        this.fail(`workers were not ready after ${READY_TIMEOUT_MS / 1000} s (still connecting)`);
+      }
+    });
+  }
+
+  private launch(launcher: WorkerLauncher, index: number, connections: number): void {
+    const { config } = this.plan;
+    const handle = launcher(index);
+    const state: WorkerState = {
+      number: index + 1,
+      handle,
+      ready: false,
+      done: null,
+      exited: false,
+      fatal: false,
+      lastSecond: -1,
+    };
+    this.workers.push(state);
+    handle.onMessage((message) => {
+      if (isWorkerToParent(message)) this.onMessage(state, message);
+    });
+    handle.onExit((code, signal) => this.onExit(state, code, signal));
+    const start: WorkerStartMessage = {
+      type: 'start',
+      workerIndex: index,
+      connection: this.plan.connection,
+      connections,
+      depth: config.depth,
+      workload: config.workload,
+      dnSource: this.plan.dnSource,
+      seed: config.seed,
+      warmupS: config.warmupS,
+      durationS: config.durationS,
+    };
+    handle.send(start);
+  }
+
+  stop(reason = 'stopped by user'): void {
+    if (this.phase === 'connecting') {
+      this.finish('stopped', reason);
+    } else if (this.phase === 'running' && this.nextSecond < this.totalS) {
+      // Every second already merged: the run is completing on its own.
+      this.finish('stopped', reason);
+    }
+  }
+
+  private fail(reason: string): void {
+    if (this.phase === 'connecting' || this.phase === 'running') this.finish('failed', reason);
+  }
+
+  private onMessage(worker: WorkerState, message: WorkerToParent): void {
+    switch (message.type) {
+      case 'ready':
+        worker.ready = true;
+        if (this.phase === 'connecting' && this.workers.every((w) => w.ready)) this.go();
+        break;
+      case 'interval':
+        worker.lastSecond = Math.max(worker.lastSecond, message.second);
+        if (this.phase === 'running' || this.phase === 'finishing') this.merger.add(message);
+        if (this.phase === 'running') this.emitCompleteSeconds();
+        break;
+      case 'done':
+        worker.done = message.reason;
+        this.progress();
+        break;
+      case 'fatal':
+        worker.fatal = true;
+        this.fail(
+          message.stage === 'connect'
+            ? `could not connect: ${message.error.message}`
+            : `worker ${worker.number} failed: ${message.error.message}`,
+        );
+        break;
+    }
+  }
+
+  private onExit(worker: WorkerState, code: number | null, signal: string | null): void {
+    worker.exited = true;
+    if (
+      worker.done === null &&
+      !worker.fatal &&
+      (this.phase === 'connecting' || this.phase === 'running')
+    ) {
+      // Give a fatal message that raced the exit a moment to arrive: it explains more.
+      this.after(EXIT_GRACE_MS, () => {
+        if (worker.fatal || worker.done !== null) return;
+        this.fail(
+          signal !== null
+            ? `worker ${worker.number} was ended by ${signal}`
+            : `worker ${worker.number} exited with code ${String(code)}`,
+        );
+      });
+    }
+    this.progress();
+  }
+
+  private go(): void {
+    this.phase = 'running';
+    const t0Ms = Date.now() + GO_LEAD_MS;
+    this.t0Ms = t0Ms;
+    for (const w of this.workers) w.handle.send({ type: 'go', t0Ms });
+    this.notifyPhase('running');
+    this.watchForStalls();
+  }
+
+  private watchForStalls(): void {
+    this.after(1000, () => {
+      if (this.phase !== 'running' || this.t0Ms === null) return;
+      const dueMs = this.t0Ms + (this.nextSecond + 1) * 1000 + STALL_MS;
+      if (this.nextSecond < this.totalS && Date.now() > dueMs) {
+        const late = this.workers
+          .filter((w) => w.lastSecond < this.nextSecond)
+          .map((w) => w.number);
+        this.fail(
+          `worker ${late.join(', ')} stopped reporting (second ${this.nextSecond} is ${STALL_MS / 1000} s overdue)`,
+        );
+        return;
+      }
+      this.watchForStalls();
+    });
+  }
+
+  /** Emits, in order, every second all workers have reported. */
+  private emitCompleteSeconds(): void {
+    while (
+      this.nextSecond < this.totalS &&
+      this.merger.reportsFor(this.nextSecond) >= this.workers.length
+    ) {
+      this.emit(this.nextSecond);
+      if (this.phase !== 'running') return;
+    }
+    this.progress();
+  }
+
+  private emit(second: number, intervalMs?: number): void {
+    const phase = second < this.plan.config.warmupS ? 'warmup' : 'measured';
+    const { sample, histogram } = this.merger.take(second, phase, intervalMs);
+    this.nextSecond = second + 1;
+    if (phase === 'measured') this.totals.add(sample, histogram);
+    try {
+      this.observer.onSample(sample, encodeHistogram(histogram));
+    } catch (err) {
+      this.fail(`internal error while storing second ${second}: ${messageOf(err)}`);
+    }
+  }
+
+  /** Moves the run on when workers are done: completes it, or settles a stop/failure. */
+  private progress(): void {
+    if (this.phase === 'running') {
+      if (this.nextSecond >= this.totalS && this.workers.every((w) => w.done === 'completed')) {
+        this.phase = 'finished';
+        this.status = 'completed';
+        this.resolveWhenExited(EXIT_WAIT_MS);
+      }
+    } else if (this.phase === 'finishing') {
+      if (this.workers.every((w) => w.done !== null || w.exited)) this.settle();
+    }
+  }
+
+  /** Ends the run early: tells every worker to stop and settles once they have shipped their last second. */
+  private finish(status: 'stopped' | 'failed', reason: string): void {
+    const wasRunning = this.phase === 'running';
+    this.phase = 'finishing';
+    this.status = status;
+    this.endReason = reason;
+    this.finishStartedMs = Date.now();
+    this.cutoffMs = wasRunning ? this.finishStartedMs : 0;
+    for (const w of this.workers) {
+      if (w.done === null && !w.exited) w.handle.send({ type: 'stop' });
+    }
+    this.after(SETTLE_MS, () => this.settle());
+    this.progress();
+  }
+
+  /** Emits the seconds up to the stop (the last one partial) and resolves. */
+  private settle(): void {
+    if (this.phase !== 'finishing') return;
+    this.phase = 'finished';
+    if (this.t0Ms !== null && this.cutoffMs > this.t0Ms) {
+      const elapsedMs = this.cutoffMs - this.t0Ms;
+      const lastSecond = Math.min(this.totalS - 1, Math.floor(elapsedMs / 1000));
+      const lastMs = Math.min(1000, elapsedMs - lastSecond * 1000);
+      for (let s = this.nextSecond; s <= lastSecond; s++) {
+        // A stop exactly on a boundary leaves an empty zero-length second: not a sample.
+        if (s === lastSecond && lastMs <= 0) break;
+        this.emit(s, s === lastSecond ? lastMs : 1000);
+      }
+    }
+    // Workers unbind and exit by themselves; wait for that, but within the second a stop may take.
+    this.resolveWhenExited(this.finishStartedMs + SETTLE_MS + 100 - Date.now());
+  }
+
+  /** Resolves `done` once every worker exited, killing those still alive after `waitMs`. */
+  private resolveWhenExited(waitMs: number): void {
+    let resolved = false;
+    const resolve = (): void => {
+      if (resolved) return;
+      resolved = true;
+      for (const w of this.workers) if (!w.exited) w.handle.kill();
+      for (const t of this.timers) clearTimeout(t);
+      this.timers.clear();
+      this.resolveDone({
+        status: this.status,
+        endReason: this.endReason,
+        summary: this.status === 'failed' ? null : this.totals.summary(),
+        histogramBase64: this.totals.histogramBase64(),
+      });
+    };
+    if (waitMs <= 0 || this.workers.every((w) => w.exited)) {
+      resolve();
+      return;
+    }
+    const poll = (): void => {
+      if (this.workers.every((w) => w.exited)) resolve();
+      else this.after(20, poll);
+    };
+    const deadline = setTimeout(resolve, waitMs);
+    this.timers.add(deadline);
+    poll();
+  }
+
+  private notifyPhase(phase: 'connecting' | 'running'): void {
+    try {
+      this.observer.onPhase?.(phase);
+    } catch {
+      // A failing observer must not break the run; samples still flow.
+    }
+  }
+
+  /** setTimeout that is cleared when the run resolves. */
+  private after(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

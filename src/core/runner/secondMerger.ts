@@ -1,0 +1,128 @@
+// Merges the workers' reports of each second into one RunSample, and the measured seconds into a RunSummary.
+import type { RunPhase, RunSample, RunSummary } from '../../shared/types.ts';
+import {
+  createHistogram,
+  decodeHistogram,
+  encodeHistogram,
+  mergeInto,
+  summarize,
+} from '../loadgen/histogram.ts';
+import type { Histogram } from '../loadgen/histogram.ts';
+import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
+
+/** One second as reported so far by some of the workers. */
+interface Bucket {
+  reports: number;
+  intervalMs: number;
+  ops: number;
+  errors: number;
+  errorsByCode: Record<string, number>;
+  entries: number;
+  histogram: Histogram;
+}
+
+/** Adds `from`'s counts into `into`. */
+function addCounts(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [code, n] of Object.entries(from)) into[code] = (into[code] ?? 0) + n;
+}
+
+/** Collects per-worker interval reports by second until every worker has reported it. */
+export class SecondMerger {
+  private readonly buckets = new Map<number, Bucket>();
+
+  /** Adds one worker's report; returns how many workers have reported that second. */
+  add(report: WorkerIntervalMessage): number {
+    let bucket = this.buckets.get(report.second);
+    if (bucket === undefined) {
+      bucket = {
+        reports: 0,
+        intervalMs: 0,
+        ops: 0,
+        errors: 0,
+        errorsByCode: {},
+        entries: 0,
+        histogram: createHistogram(64),
+      };
+      this.buckets.set(report.second, bucket);
+    }
+    bucket.reports++;
+    bucket.intervalMs = Math.max(bucket.intervalMs, report.intervalMs);
+    bucket.ops += report.ops;
+    bucket.errors += report.errors;
+    bucket.entries += report.entries;
+    addCounts(bucket.errorsByCode, report.errorsByCode);
+    // Percentiles are merged only as histograms, never averaged.
+    mergeInto(bucket.histogram, decodeHistogram(report.histogram));
+    return bucket.reports;
+  }
+
+  /** Workers that have reported `second` so far. */
+  reportsFor(second: number): number {
+    return this.buckets.get(second)?.reports ?? 0;
+  }
+
+  /** Removes `second` and returns it as a sample (empty if nobody reported it) with its merged histogram. */
+  take(
+    second: number,
+    phase: RunPhase,
+    intervalMs?: number,
+  ): { sample: RunSample; histogram: Histogram } {
+    const bucket = this.buckets.get(second);
+    this.buckets.delete(second);
+    const histogram = bucket?.histogram ?? createHistogram(64);
+    const sample: RunSample = {
+      second,
+      phase,
+      intervalMs:
+        intervalMs ?? (bucket !== undefined && bucket.intervalMs > 0 ? bucket.intervalMs : 1000),
+      ops: bucket?.ops ?? 0,
+      errors: bucket?.errors ?? 0,
+      errorsByCode: bucket?.errorsByCode ?? {},
+      entries: bucket?.entries ?? 0,
+      latencyUs: summarize(histogram),
+    };
+    return { sample, histogram };
+  }
+}
+
+/** Totals over the measured seconds of a run. */
+export class MeasuredTotals {
+  private ops = 0;
+  private errors = 0;
+  private entries = 0;
+  private intervalMs = 0;
+  private seconds = 0;
+  private readonly errorsByCode: Record<string, number> = {};
+  private readonly histogram = createHistogram(64);
+
+  /** Adds one measured second. */
+  add(sample: RunSample, histogram: Histogram): void {
+    this.seconds++;
+    this.ops += sample.ops;
+    this.errors += sample.errors;
+    this.entries += sample.entries;
+    this.intervalMs += sample.intervalMs;
+    addCounts(this.errorsByCode, sample.errorsByCode);
+    mergeInto(this.histogram, histogram);
+  }
+
+  /** Whole-run figures, or null when no measured second was recorded. */
+  summary(): RunSummary | null {
+    if (this.seconds === 0 || this.intervalMs <= 0) return null;
+    const measuredS = this.intervalMs / 1000;
+    return {
+      opsPerSec: Math.round((this.ops / measuredS) * 10) / 10,
+      ops: this.ops,
+      errors: this.errors,
+      errorsByCode: { ...this.errorsByCode },
+      entriesPerOp: this.ops === 0 ? 0 : Math.round((this.entries / this.ops) * 1000) / 1000,
+      measuredS,
+      latencyUs: summarize(this.histogram),
+    };
+  }
+
+  /** The merged latency histogram of the measured seconds, encoded; null when there were none. */
+  histogramBase64(): string | null {
+    return this.seconds === 0 ? null : encodeHistogram(this.histogram);
+  }
+}
