@@ -7,7 +7,7 @@ import type { LabManager } from '../lab/labManager.ts';
 import { collectEntryDns } from '../ldap/collectDns.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
-import type { DnSource } from '../loadgen/worker.ts';
+import type { DnSource } from '../loadgen/dnSource.ts';
 import { defaultWorkerCount } from '../runner/defaults.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { startRun } from '../runner/orchestrator.ts';
