@@ -1,0 +1,119 @@
+// Plain-Node checks of the renderer's pure logic (the renderer's own lint forbids node:test there).
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { ActiveRun, RunSample } from '../../src/shared/types.ts';
+import { countNonZero, opsPoints } from '../../src/renderer/charts/runChartOptions.ts';
+import {
+  formatEntries,
+  formatLatencyMs,
+  formatOpsPerSec,
+} from '../../src/renderer/format/numbers.ts';
+import { parseRoute, routeHref } from '../../src/renderer/hooks/useHashRoute.ts';
+import {
+  activeRunReducer,
+  initialActiveRunState,
+} from '../../src/renderer/views/run/activeRunState.ts';
+import { defaultRunValues, runFieldErrors } from '../../src/renderer/views/run/runForm.ts';
+import { targetFieldErrors } from '../../src/renderer/views/targets/targetForm.ts';
+
+function sample(second: number, ops: number): RunSample {
+  const latencyUs = { p50: 500, p90: 900, p99: 1500, p999: 3000, max: 9000, mean: 600 };
+  return {
+    second,
+    phase: second < 1 ? 'warmup' : 'measured',
+    intervalMs: 1000,
+    ops,
+    errors: 0,
+    errorsByCode: {},
+    entries: ops,
+    latencyUs,
+  };
+}
+
+function activeRun(runId: string, samples: RunSample[]): ActiveRun {
+  return {
+    runId,
+    status: 'running',
+    startedAt: '2025-01-01T00:00:00Z',
+    samples,
+    config: {} as ActiveRun['config'],
+  };
+}
+
+test('live samples merge by second, whatever order runs/active and events arrive in', () => {
+  let state = activeRunReducer(initialActiveRunState, {
+    type: 'sample',
+    runId: 'r1',
+    sample: sample(0, 5),
+  });
+  assert.equal(state.run, null, 'a sample for an unknown run is ignored');
+  state = activeRunReducer(state, { type: 'started', run: activeRun('r1', []) });
+  state = activeRunReducer(state, { type: 'sample', runId: 'r1', sample: sample(1, 20) });
+  state = activeRunReducer(state, {
+    type: 'loaded',
+    run: activeRun('r1', [sample(0, 10), sample(1, 20)]),
+  });
+  state = activeRunReducer(state, { type: 'sample', runId: 'r1', sample: sample(2, 30) });
+  assert.deepEqual(
+    state.run?.samples.map((s) => [s.second, s.ops]),
+    [
+      [0, 10],
+      [1, 20],
+      [2, 30],
+    ],
+  );
+  state = activeRunReducer(state, {
+    type: 'ended',
+    runId: 'r1',
+    ending: { status: 'completed', endReason: null },
+  });
+  assert.equal(state.run?.status, 'completed');
+  assert.equal(activeRunReducer(state, { type: 'dismiss' }).run, null);
+});
+
+test('chart points count only seconds with completed operations', () => {
+  assert.equal(
+    countNonZero(opsPoints([sample(0, 0), sample(1, 10), { ...sample(2, 5), intervalMs: 500 }])),
+    2,
+  );
+  assert.deepEqual(opsPoints([{ ...sample(2, 5), intervalMs: 500 }]), [[2.25, 10]]);
+});
+
+test('figures read the same in every table and card', () => {
+  assert.equal(formatOpsPerSec(16598.4), '16,598');
+  assert.equal(formatOpsPerSec(42.25), '42.3');
+  assert.equal(formatLatencyMs(842), '0.842');
+  assert.equal(formatLatencyMs(3230), '3.23');
+  assert.equal(formatEntries(2000), '2K');
+  assert.equal(formatEntries(10_000_000), '10M');
+});
+
+test('hash routes survive a round trip', () => {
+  assert.deepEqual(parseRoute(routeHref({ name: 'run-detail', runId: 'run_1a' })), {
+    name: 'run-detail',
+    runId: 'run_1a',
+  });
+  assert.deepEqual(parseRoute('#/history'), { name: 'history' });
+  assert.deepEqual(parseRoute(''), { name: 'targets' });
+});
+
+test('forms report every bad field at once, in the form labels', () => {
+  const target = targetFieldErrors({
+    name: '',
+    url: 'http://x',
+    startTls: false,
+    bindDn: 'nonsense',
+    baseDn: '',
+  });
+  assert.deepEqual(Object.keys(target).sort(), ['baseDn', 'bindDn', 'name', 'url']);
+  assert.match(target.baseDn ?? '', /^Base DN is required/);
+  const run = runFieldErrors({
+    ...defaultRunValues('t1'),
+    connections: '',
+    durationS: '0',
+    workers: '2.5',
+  });
+  assert.deepEqual(Object.keys(run).sort(), ['connections', 'durationS', 'workers']);
+  assert.match(run.connections ?? '', /^Connections is required/);
+  assert.deepEqual(runFieldErrors(defaultRunValues('t1')), {});
+});

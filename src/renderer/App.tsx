@@ -1,0 +1,49 @@
+// The app shell: sidebar plus the screen the hash route names.
+import { useEffect } from 'react';
+import { Sidebar } from './components/Sidebar.tsx';
+import { useHashRoute } from './hooks/useHashRoute.ts';
+import type { Route } from './hooks/useHashRoute.ts';
+import { RunDetailView } from './views/detail/RunDetailView.tsx';
+import { HistoryView } from './views/history/HistoryView.tsx';
+import { LabsView } from './views/labs/LabsView.tsx';
+import { RunView } from './views/run/RunView.tsx';
+import { TargetsView } from './views/targets/TargetsView.tsx';
+
+const TITLES: Record<Route['name'], string> = {
+  targets: 'Targets',
+  labs: 'Labs',
+  run: 'Run',
+  history: 'History',
+  'run-detail': 'Run detail',
+};
+
+function Screen({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'targets':
+      return <TargetsView />;
+    case 'labs':
+      return <LabsView />;
+    case 'run':
+      return <RunView />;
+    case 'history':
+      return <HistoryView />;
+    case 'run-detail':
+      return <RunDetailView key={route.runId} runId={route.runId} />;
+  }
+}
+
+/** Root component; keyed screens remount when the route changes so each loads fresh. */
+export function App() {
+  const route = useHashRoute();
+  useEffect(() => {
+    document.title = `${TITLES[route.name]} · DirBench`;
+  }, [route.name]);
+  return (
+    <div className="app">
+      <Sidebar route={route} />
+      <main className="main">
+        <Screen route={route} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// A modal built on <dialog>: focus trapping, Escape and the backdrop come from the browser.
+import { useEffect, useEffectEvent, useRef } from 'react';
+import type { ReactNode } from 'react';
+
+/** Shows `children` in a modal dialog while mounted; Escape calls `onClose`. */
+export function Modal({
+  title,
+  onClose,
+  children,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement | null>(null);
+  const close = useEffectEvent(onClose);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    dialog.showModal();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.close();
+    };
+  }, []);
+  return (
+    <dialog ref={ref} className={wide ? 'modal modal-wide' : 'modal'} aria-label={title}>
+      <header className="modal-header">
+        <h2>{title}</h2>
+        <button type="button" className="btn-icon" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {children}
+    </dialog>
+  );
+}

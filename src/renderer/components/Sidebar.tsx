@@ -1,0 +1,69 @@
+// The dark navigation rail: brand, one link per screen, a live-run marker and the link status.
+import { useApiContext } from '../api/useApi.ts';
+import { routeHref } from '../hooks/useHashRoute.ts';
+import type { Route } from '../hooks/useHashRoute.ts';
+import { useActiveRun } from '../views/run/ActiveRunProvider.tsx';
+import { Icon } from './Icon.tsx';
+import type { IconName } from './Icon.tsx';
+
+const ITEMS: { route: Route; label: string; icon: IconName }[] = [
+  { route: { name: 'targets' }, label: 'Targets', icon: 'server' },
+  { route: { name: 'labs' }, label: 'Labs', icon: 'flask' },
+  { route: { name: 'run' }, label: 'Run', icon: 'play' },
+  { route: { name: 'history' }, label: 'History', icon: 'history' },
+];
+
+function isCurrent(item: Route, route: Route): boolean {
+  return item.name === route.name || (item.name === 'history' && route.name === 'run-detail');
+}
+
+/** Left navigation for `route`, the current screen. */
+export function Sidebar({ route }: { route: Route }) {
+  const { run, ending } = useActiveRun();
+  const running = run !== null && ending === null;
+  return (
+    <nav className="sidebar" aria-label="Main">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          DB
+        </span>
+        <span className="brand-name">DirBench</span>
+      </div>
+      <ul className="nav-list">
+        {ITEMS.map((item) => (
+          <li key={item.route.name}>
+            <a
+              href={routeHref(item.route)}
+              className={isCurrent(item.route, route) ? 'nav-item nav-item-current' : 'nav-item'}
+              aria-current={isCurrent(item.route, route) ? 'page' : undefined}
+            >
+              <Icon name={item.icon} />
+              <span>{item.label}</span>
+              {item.route.name === 'run' && running && (
+                <span className="nav-live" title="A run is in progress">
+                  live
+                </span>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <LinkStatus />
+    </nav>
+  );
+}
+
+function LinkStatus() {
+  const { linkUp } = useApiContext();
+  const label = linkUp === false ? 'Reconnecting…' : linkUp ? 'Connected' : 'Connecting…';
+  return (
+    <div
+      className="link-status"
+      role="status"
+      data-link={linkUp === null ? 'pending' : String(linkUp)}
+    >
+      <span className={linkUp ? 'link-dot link-dot-up' : 'link-dot'} aria-hidden="true" />
+      {label}
+    </div>
+  );
+}

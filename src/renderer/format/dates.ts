@@ -1,0 +1,20 @@
+// Date formatting: ISO-like local times that sort and compare at a glance.
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** `2025-11-22 14:05:09` in local time. */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Whole seconds between two ISO times, or null when the end is unknown. */
+export function secondsBetween(startIso: string, endIso: string | null): number | null {
+  if (endIso === null) return null;
+  const ms = new Date(endIso).getTime() - new Date(startIso).getTime();
+  return Number.isFinite(ms) ? Math.max(0, Math.round(ms / 1000)) : null;
+}

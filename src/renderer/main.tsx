@@ -1,0 +1,28 @@
+// Renderer entry: picks the host transport, then mounts the app with its providers.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiProvider } from './api/ApiProvider.tsx';
+import { pickTransport } from './api/transport.ts';
+import { App } from './App.tsx';
+import { ActiveRunProvider } from './views/run/ActiveRunProvider.tsx';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/controls.css';
+import './styles/indicators.css';
+import './styles/tables.css';
+import './styles/panels.css';
+import './styles/dialogs.css';
+import './styles/screens.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <ApiProvider transport={pickTransport()}>
+      <ActiveRunProvider>
+        <App />
+      </ActiveRunProvider>
+    </ApiProvider>
+  </StrictMode>,
+);

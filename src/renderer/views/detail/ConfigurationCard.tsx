@@ -1,0 +1,49 @@
+// What the run asked for, resolved against its target, as a definition list.
+import type { ReactNode } from 'react';
+import type { RunDetail } from '../../../shared/types.ts';
+import { formatDateTime } from '../../format/dates.ts';
+import { formatInt } from '../../format/numbers.ts';
+
+/** Configuration of a stored run. */
+export function ConfigurationCard({ run }: { run: RunDetail }) {
+  const { config } = run;
+  const rows: [string, ReactNode][] = [
+    ['Target', config.targetName],
+    [
+      'URL',
+      <span className="mono">
+        {config.url}
+        {config.startTls ? ' (StartTLS)' : ''}
+      </span>,
+    ],
+    ['Bind DN', <span className="mono">{config.bindDn || 'anonymous'}</span>],
+    ['Base DN', <span className="mono">{config.baseDn}</span>],
+    ['Entries', config.entries === null ? 'unknown' : formatInt(config.entries)],
+    ['Workload', `${config.workload} (base-DN read of random existing entries)`],
+    ['Load model', `${config.loadModel}, ${config.connectionPolicy} connections`],
+    [
+      'Concurrency',
+      `${config.connections} connections × ${config.depth} outstanding = ${formatInt(config.connections * config.depth)} in flight`,
+    ],
+    ['Workers', String(config.workers)],
+    ['Timing', `${config.warmupS} s warm-up, ${config.durationS} s measured`],
+    ['TCP_NODELAY', config.tcpNoDelay ? 'on' : 'off (Nagle enabled)'],
+    ['Seed', String(config.seed)],
+    ['Started', formatDateTime(run.startedAt)],
+    ['Ended', run.endedAt ? formatDateTime(run.endedAt) : '—'],
+    ['End reason', run.endReason ?? '—'],
+  ];
+  return (
+    <section className="card card-pad">
+      <h2 className="card-title">Configuration</h2>
+      <dl className="dl-grid" data-testid="run-configuration">
+        {rows.map(([term, value]) => (
+          <div key={term} className="dl-row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

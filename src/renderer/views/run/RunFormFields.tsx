@@ -1,0 +1,92 @@
+// The run form's controls, grouped as target and workload, load shape, and timing.
+import type { Target } from '../../../shared/types.ts';
+import { describedBy, Field } from '../../components/Field.tsx';
+import type { RunFieldErrors, RunFormValues } from './runForm.ts';
+
+type NumberField = 'connections' | 'depth' | 'warmupS' | 'durationS' | 'workers';
+
+const NUMBER_FIELDS: { field: NumberField; label: string; hint: string; min: number }[] = [
+  { field: 'connections', label: 'Connections', hint: 'Persistent LDAP connections.', min: 1 },
+  { field: 'depth', label: 'Depth', hint: 'Outstanding requests per connection.', min: 1 },
+  { field: 'warmupS', label: 'Warm-up (s)', hint: 'Excluded from the results.', min: 0 },
+  { field: 'durationS', label: 'Duration (s)', hint: 'Measured seconds.', min: 1 },
+  { field: 'workers', label: 'Workers', hint: 'Load processes; blank = CPU cores − 1.', min: 1 },
+];
+
+/** Controlled run-form fields; ids are `run-<field>` so errors can focus them. */
+export function RunFormFields({
+  values,
+  errors,
+  targets,
+  onChange,
+}: {
+  values: RunFormValues;
+  errors: RunFieldErrors;
+  targets: Target[];
+  onChange: (patch: Partial<RunFormValues>) => void;
+}) {
+  return (
+    <>
+      <div className="form-row form-row-2">
+        <Field id="run-targetId" label="Target" error={errors.targetId}>
+          <select
+            id="run-targetId"
+            value={values.targetId}
+            onChange={(e) => onChange({ targetId: e.target.value })}
+            {...describedBy('run-targetId', errors.targetId, false)}
+          >
+            {targets.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name} — {t.url}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="run-workload"
+          label="Workload"
+          error={errors.workload}
+          hint="Base-DN read of random existing entries"
+        >
+          <select
+            id="run-workload"
+            value="read-random"
+            onChange={() => undefined}
+            {...describedBy('run-workload', errors.workload, true)}
+          >
+            <option value="read-random">read-random</option>
+          </select>
+        </Field>
+      </div>
+      <div className="form-row form-row-5">
+        {NUMBER_FIELDS.map(({ field, label, hint, min }) => (
+          <Field key={field} id={`run-${field}`} label={label} error={errors[field]} hint={hint}>
+            <input
+              id={`run-${field}`}
+              type="number"
+              inputMode="numeric"
+              min={min}
+              step={1}
+              value={values[field]}
+              placeholder={field === 'workers' ? 'default' : undefined}
+              onChange={(e) => onChange({ [field]: e.target.value })}
+              {...describedBy(`run-${field}`, errors[field], true)}
+            />
+          </Field>
+        ))}
+      </div>
+      <label className="checkbox">
+        <input
+          id="run-tcpNoDelay"
+          type="checkbox"
+          checked={values.tcpNoDelay}
+          onChange={(e) => onChange({ tcpNoDelay: e.target.checked })}
+        />
+        TCP_NODELAY{' '}
+        <span className="muted">
+          (disable Nagle's algorithm; recommended, Nagle adds latency to small requests)
+        </span>
+      </label>
+    </>
+  );
+}

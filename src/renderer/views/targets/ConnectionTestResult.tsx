@@ -1,0 +1,91 @@
+// Shows what "Test connection" found: the server's root DSE, or the failure in plain words.
+import type { ReactNode } from 'react';
+import type {
+  ConnectionTestResult as Result,
+  LdapFailure,
+  RootDseInfo,
+} from '../../../shared/types.ts';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { oidName } from '../../format/ldapOids.ts';
+
+/** Success panel with the root DSE, or the failure panel. */
+export function ConnectionTestResult({ result }: { result: Result }) {
+  return result.ok ? (
+    <RootDsePanel rootDse={result.rootDse} bindMs={result.bindMs} />
+  ) : (
+    <FailurePanel failure={result.error} />
+  );
+}
+
+/** The failure with its LDAP result code or network cause. */
+export function FailurePanel({ failure }: { failure: LdapFailure }) {
+  return (
+    <div data-testid="connection-test-result" data-ok="false">
+      <ErrorPanel title="Connection failed" message={failure.message}>
+        <p className="error-code">
+          <code data-testid="failure-code">{failure.codeName}</code>
+          {failure.resultCode !== null && <span> · LDAP result code {failure.resultCode}</span>}
+        </p>
+      </ErrorPanel>
+    </div>
+  );
+}
+
+function RootDsePanel({ rootDse, bindMs }: { rootDse: RootDseInfo; bindMs: number }) {
+  const vendor =
+    [rootDse.vendorName, rootDse.vendorVersion].filter(Boolean).join(' ') || 'not advertised';
+  return (
+    <div
+      className="success-panel"
+      data-testid="connection-test-result"
+      data-ok="true"
+      role="status"
+    >
+      <div className="success-title">
+        <Icon name="check" />
+        <strong>Connected</strong>
+        <span className="muted">bind took {bindMs.toFixed(1)} ms</span>
+      </div>
+      <dl className="dl-grid">
+        <Row term="Vendor">
+          <span data-testid="rootdse-vendor">{vendor}</span>
+        </Row>
+        <Row term="LDAP versions">{rootDse.supportedLDAPVersion.join(', ') || '—'}</Row>
+        <Row term="Naming contexts">
+          <span className="mono">{rootDse.namingContexts.join(', ') || '—'}</span>
+        </Row>
+        <Row term="SASL mechanisms">{rootDse.supportedSASLMechanisms.join(', ') || '—'}</Row>
+        <Row term="Controls">
+          <OidList oids={rootDse.supportedControl} />
+        </Row>
+        <Row term="Extensions">
+          <OidList oids={rootDse.supportedExtension} />
+        </Row>
+      </dl>
+    </div>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="dl-row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function OidList({ oids }: { oids: string[] }) {
+  if (oids.length === 0) return <>—</>;
+  return (
+    <ul className="oid-list">
+      {oids.map((oid) => (
+        <li key={oid} title={oid}>
+          {oidName(oid) ?? <span className="muted">unknown</span>}
+          <code>{oid}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,89 @@
+// One target in the table, plus an expandable row with its connection test result.
+import type { Target } from '../../../shared/types.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { Spinner } from '../../components/Loading.tsx';
+import { ConnectionTestOutcome } from './ConnectionTestOutcome.tsx';
+import { useConnectionTest } from './useConnectionTest.ts';
+
+/** A target row with Test, Edit and Delete actions. */
+export function TargetRow({
+  target,
+  onEdit,
+  onDelete,
+}: {
+  target: Target;
+  onEdit: (target: Target) => void;
+  onDelete: (target: Target) => void;
+}) {
+  const test = useConnectionTest();
+  const expanded = test.testing || test.result !== null || test.error !== null;
+  return (
+    <>
+      <tr data-testid="target-row" data-target-id={target.id} data-target-name={target.name}>
+        <td>
+          <span className="cell-title">{target.name}</span>
+          {target.labId && (
+            <span className="tag tag-lab" title={`Managed lab ${target.labId}`}>
+              lab
+            </span>
+          )}
+        </td>
+        <td className="mono">
+          {target.url}
+          {target.startTls && <span className="tag">StartTLS</span>}
+        </td>
+        <td className="mono truncate" title={target.bindDn}>
+          {target.bindDn || <span className="muted">anonymous</span>}
+        </td>
+        <td className="mono truncate" title={target.baseDn}>
+          {target.baseDn}
+        </td>
+        <td className="col-actions">
+          <div className="row-actions">
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => void test.run({ id: target.id })}
+              disabled={test.testing}
+              aria-label={`Test connection to ${target.name}`}
+            >
+              {test.testing ? <Spinner /> : <Icon name="plug" />}
+              Test
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => onEdit(target)}
+              aria-label={`Edit ${target.name}`}
+            >
+              <Icon name="edit" />
+              Edit
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-ghost-danger"
+              onClick={() => onDelete(target)}
+              aria-label={`Delete ${target.name}`}
+            >
+              <Icon name="trash" />
+            </button>
+          </div>
+        </td>
+      </tr>
+      {expanded && (
+        <tr className="detail-row">
+          <td colSpan={5}>
+            <div className="detail-row-body">
+              <ConnectionTestOutcome test={test} />
+              {!test.testing && (
+                <button type="button" className="btn btn-ghost btn-sm" onClick={test.clear}>
+                  Hide
+                </button>
+              )}
+            </div>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
