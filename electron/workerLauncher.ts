@@ -3,6 +3,9 @@ import { utilityProcess } from 'electron';
 import { join } from 'node:path';
 import type { WorkerHandle, WorkerLauncher } from '../src/core/runner/launcher.ts';
 
+/** Wait after a worker exits before reporting it, so its final interval is not lost. */
+const EXIT_DRAIN_MS = 300;
+
 type WorkerMessage = Parameters<WorkerHandle['send']>[0];
 type ParentMessage = Parameters<Parameters<WorkerHandle['onMessage']>[0]>[0];
 
@@ -25,7 +28,8 @@ export function utilityProcessLauncher(bundleDir: string): WorkerLauncher {
         child.on('message', (message: ParentMessage) => callback(message));
       },
       onExit(callback: (code: number | null, signal: string | null) => void) {
-        child.on('exit', (code) => callback(code, null));
+        // 'exit' can overtake the worker's last posted messages; give them time to arrive first.
+        child.on('exit', (code) => setTimeout(() => callback(code, null), EXIT_DRAIN_MS));
       },
       kill() {
         child.kill();

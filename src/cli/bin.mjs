@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry of the `dirbench` command: re-runs itself on the project's Node >= 22 when started on an older one.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,9 @@ if (major > 22 || (major === 22 && minor >= 18)) {
     );
     process.exit(2);
   }
-  const result = spawnSync(bundled, [mainTs, ...process.argv.slice(2)], { stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+  const child = spawn(bundled, [mainTs, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // Forward stop signals so the real process can stop its run and labs cleanly.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 15 : 1)));
 }

@@ -1,26 +1,38 @@
 // "Are you sure?" for destructive actions, with the action's own error shown in place.
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Spinner } from './Loading.tsx';
 import { Modal } from './Modal.tsx';
 
-/** A modal that runs `onConfirm` and stays open with the error if it fails. */
+/** A modal that runs `action`, closes through `onDone` when it succeeds, and stays open with the error if it fails. */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  busy,
-  error,
-  onConfirm,
+  action,
+  onDone,
   onCancel,
 }: {
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  busy: boolean;
-  error: string | null;
-  onConfirm: () => void;
+  action: () => Promise<unknown>;
+  onDone: () => void;
   onCancel: () => void;
 }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
   return (
     <Modal title={title} onClose={onCancel}>
       <div className="modal-body">
@@ -38,7 +50,7 @@ export function ConfirmDialog({
         <button
           type="button"
           className="btn btn-danger"
-          onClick={onConfirm}
+          onClick={() => void confirm()}
           disabled={busy}
           autoFocus
         >

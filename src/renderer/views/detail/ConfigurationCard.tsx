@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { RunDetail } from '../../../shared/types.ts';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
+import { DefinitionCard } from '../../components/DefinitionCard.tsx';
 
 /** Configuration of a stored run. */
 export function ConfigurationCard({ run }: { run: RunDetail }) {
@@ -33,17 +34,5 @@ export function ConfigurationCard({ run }: { run: RunDetail }) {
     ['Ended', run.endedAt ? formatDateTime(run.endedAt) : '—'],
     ['End reason', run.endReason ?? '—'],
   ];
-  return (
-    <section className="card card-pad">
-      <h2 className="card-title">Configuration</h2>
-      <dl className="dl-grid" data-testid="run-configuration">
-        {rows.map(([term, value]) => (
-          <div key={term} className="dl-row">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <DefinitionCard title="Configuration" rows={rows} testId="run-configuration" />;
 }

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { RunEnvironment } from '../../../shared/types.ts';
 import { formatInt } from '../../format/numbers.ts';
+import { DefinitionCard } from '../../components/DefinitionCard.tsx';
 
 /** Environment of a stored run. */
 export function EnvironmentCard({ environment: env }: { environment: RunEnvironment }) {
@@ -28,17 +29,5 @@ export function EnvironmentCard({ environment: env }: { environment: RunEnvironm
         : 'not a lab',
     ],
   ];
-  return (
-    <section className="card card-pad">
-      <h2 className="card-title">Environment</h2>
-      <dl className="dl-grid" data-testid="run-environment">
-        {rows.map(([term, value]) => (
-          <div key={term} className="dl-row">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <DefinitionCard title="Environment" rows={rows} testId="run-environment" />;
 }

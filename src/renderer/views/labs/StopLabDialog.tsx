@@ -1,5 +1,4 @@
 // Confirms and performs `lab/stop`.
-import { useState } from 'react';
 import type { LabInfo } from '../../../shared/types.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -8,26 +7,12 @@ import { formatInt } from '../../format/numbers.ts';
 /** "Stop lab X?" confirmation; closes once the host has stopped it. */
 export function StopLabDialog({ lab, onClose }: { lab: LabInfo; onClose: () => void }) {
   const api = useApi();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.call('lab/stop', { id: lab.id });
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
-  };
   return (
     <ConfirmDialog
       title="Stop lab"
       confirmLabel="Stop lab"
-      busy={busy}
-      error={error}
-      onConfirm={confirm}
+      action={() => api.call('lab/stop', { id: lab.id })}
+      onDone={onClose}
       onCancel={onClose}
     >
       <p>

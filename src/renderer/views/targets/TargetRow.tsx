@@ -5,7 +5,7 @@ import { Spinner } from '../../components/Loading.tsx';
 import { ConnectionTestOutcome } from './ConnectionTestOutcome.tsx';
 import { useConnectionTest } from './useConnectionTest.ts';
 
-/** A target row with Test, Edit and Delete actions. */
+/** A target row with Test, Edit and Delete actions (lab targets link to their lab instead). */
 export function TargetRow({
   target,
   onEdit,
@@ -50,23 +50,35 @@ export function TargetRow({
               {test.testing ? <Spinner /> : <Icon name="plug" />}
               Test
             </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => onEdit(target)}
-              aria-label={`Edit ${target.name}`}
-            >
-              <Icon name="edit" />
-              Edit
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm btn-ghost-danger"
-              onClick={() => onDelete(target)}
-              aria-label={`Delete ${target.name}`}
-            >
-              <Icon name="trash" />
-            </button>
+            {target.labId ? (
+              <a
+                className="btn btn-ghost btn-sm"
+                href="#/labs"
+                title="Lab targets are managed by DirBench; stop the lab to remove it"
+              >
+                Manage lab
+              </a>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() => onEdit(target)}
+                  aria-label={`Edit ${target.name}`}
+                >
+                  <Icon name="edit" />
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm btn-ghost-danger"
+                  onClick={() => onDelete(target)}
+                  aria-label={`Delete ${target.name}`}
+                >
+                  <Icon name="trash" />
+                </button>
+              </>
+            )}
           </div>
         </td>
       </tr>
