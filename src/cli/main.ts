@@ -6,6 +6,7 @@ import { labCommand } from './commands/lab.ts';
 import { runCommand } from './commands/run.ts';
 import { runsCommand } from './commands/runs.ts';
 import { serveCommand } from './commands/serve.ts';
+import { targetsCommand } from './commands/targets.ts';
 import type { RawOptions } from './options.ts';
 
 const USAGE = `dirbench - benchmark LDAP directory servers
@@ -18,6 +19,7 @@ Usage:
   dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls] [run options]
   dirbench run --target TARGET-ID [run options]
   dirbench runs list | dirbench runs show ID
+  dirbench targets list
 
 Run options:
   --workload read-random   base-DN reads of random existing entries (default)
@@ -91,6 +93,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return runCommand(options);
     case 'runs':
       return runsCommand(rest, options);
+    case 'targets':
+      return targetsCommand(rest, options);
     default:
       throw new ApiError(
         'validation',

@@ -24,7 +24,7 @@ function readPasswordFile(path: string): string {
 async function resolveTarget(
   core: Core,
   options: RawOptions,
-): Promise<{ targetId: string; password?: string }> {
+): Promise<{ targetId: string; password?: string; created?: boolean }> {
   if (typeof options.lab === 'string') {
     if (options.lab !== 'openldap')
       throw invalid('--lab', `unknown lab kind "${options.lab}": use --lab openldap`);
@@ -44,6 +44,12 @@ async function resolveTarget(
     'target',
     'an LDAP URL (with --base), a saved target id, or use --lab openldap',
   );
+  if (target.includes('://') && !/^ldaps?:\/\//i.test(target)) {
+    throw invalid(
+      '--target',
+      `"${target}" is not an LDAP URL: use ldap://host:port or ldaps://host:port`,
+    );
+  }
   if (!/^ldaps?:\/\//i.test(target)) return { targetId: core.targets.get(target).id };
   const input = {
     name: target,
@@ -68,7 +74,7 @@ async function resolveTarget(
   // Ad-hoc targets are saved so history can name them; the password is only used for this run.
   const existing = core.targets.findByConnection(input.url, input.bindDn, input.baseDn);
   const saved = existing ?? core.targets.save(input);
-  return { targetId: saved.id, password };
+  return { targetId: saved.id, password, created: existing === null };
 }
 
 function summaryJson(run: RunDetail, dbFile: string | undefined) {
@@ -121,11 +127,15 @@ export async function runCommand(options: RawOptions): Promise<number> {
   }
   const core = await openCliCore(options);
   try {
-    const { targetId, password } = await resolveTarget(core, options);
-    const { runId, done } = await core.runService.start(
-      { ...request, targetId },
-      password === undefined ? {} : { password },
-    );
+    const { targetId, password, created } = await resolveTarget(core, options);
+    const started = await core.runService
+      .start({ ...request, targetId }, password === undefined ? {} : { password })
+      .catch((err: unknown) => {
+        // A typo in --target should not leave a target behind that never worked.
+        if (created) core.targets.delete(targetId);
+        throw err;
+      });
+    const { runId, done } = started;
     const totalS = request.warmupS + request.durationS;
     process.stderr.write(
       `Run ${runId}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,

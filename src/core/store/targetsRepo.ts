@@ -67,7 +67,7 @@ export class TargetsRepo {
     if (!row)
       throw new ApiError(
         'not-found',
-        `no target with id ${id}; list them with "dirbench targets" or the Targets page`,
+        `no target with id ${id}; see "dirbench targets list" or the Targets page`,
         'targetId',
       );
     return toTarget(row);
