@@ -69,7 +69,10 @@ function runConfig(url: string, overrides: Partial<RunConfig> = {}): RunConfig {
     baseDn: 'o=Salford,c=gb',
     entries: ENTRIES,
     loadModel: 'closed',
-    connectionPolicy: 'persistent',
+    connectionPolicy: { kind: 'persistent' },
+    targetOpsPerSec: null,
+    rateProfile: null,
+    cooldownS: 0,
     ...overrides,
   };
 }

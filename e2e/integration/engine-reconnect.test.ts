@@ -56,7 +56,10 @@ test('a server restart mid-run shows up as errors, then load resumes on fresh co
     baseDn: slapd.baseDn,
     entries: slapd.entries,
     loadModel: 'closed',
-    connectionPolicy: 'persistent',
+    connectionPolicy: { kind: 'persistent' },
+    targetOpsPerSec: null,
+    rateProfile: null,
+    cooldownS: 0,
   };
   const samples: RunSample[] = [];
   let markRunning!: () => void;

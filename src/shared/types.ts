@@ -110,6 +110,25 @@ export interface ConnectionSettings {
   tcpNoDelay: boolean;
 }
 
+/** How connections are used (seed 004: connection management dominates latency). */
+export type ConnectionPolicy =
+  | { kind: 'persistent' }
+  /** Close and reopen (connect, StartTLS, bind) after every N operations on a connection. */
+  | { kind: 'reconnect'; everyOps: number }
+  /** Connect, optional StartTLS, bind, one operation, unbind - each phase timed separately. */
+  | { kind: 'per-op' }
+  /** Bind again on the open connection before every operation. */
+  | { kind: 'rebind' };
+
+/** One segment of an open-model rate profile: hold or ramp linearly over `durationS`. */
+export interface RateStep {
+  durationS: number;
+  /** Rate at the start of the step. */
+  fromOpsPerSec: number;
+  /** Rate at the end of the step (equal to `fromOpsPerSec` for a constant step). */
+  toOpsPerSec: number;
+}
+
 /** Everything needed to start a run; stored verbatim with the run. */
 export interface RunRequest {
   targetId: string;
@@ -122,6 +141,14 @@ export interface RunRequest {
   workers?: number;
   tcpNoDelay?: boolean;
   seed?: number;
+  /** Defaults to persistent connections. */
+  policy?: ConnectionPolicy;
+  /** Open model: a constant target rate over warm-up, measured and cool-down phases. */
+  targetOpsPerSec?: number;
+  /** Open model with a profile instead of a constant rate (covers the whole run). */
+  rateProfile?: RateStep[];
+  /** Seconds of load after the measured phase, excluded like warm-up. */
+  cooldownS?: number;
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
@@ -129,7 +156,7 @@ export type RunStatus =
   'preparing' | 'running' | 'completed' | 'stopped' | 'failed' | 'interrupted';
 
 /** Which part of a run a second belongs to. */
-export type RunPhase = 'warmup' | 'measured';
+export type RunPhase = 'warmup' | 'measured' | 'cooldown';
 
 /** Latency figures in integer microseconds, from merged HDR histograms. */
 export interface LatencySummary {
@@ -153,7 +180,47 @@ export interface RunSample {
   /** Error counts keyed by LDAP result code name or network cause. */
   errorsByCode: Record<string, number>;
   entries: number;
+  /** Latency of successful ops; in the open model measured from the actual send. */
   latencyUs: LatencySummary;
+  /** Open model only: latency measured from each op's intended start (corrects coordinated omission). */
+  intendedLatencyUs?: LatencySummary;
+  /** Open model only: ops the schedule called for in this second. */
+  scheduledOps?: number;
+  /** Open model only: ops that could not be started on time in this second. */
+  behindSchedule?: number;
+  bytesSent?: number;
+  bytesReceived?: number;
+  connectionsOpened?: number;
+  connectionsClosed?: number;
+  /** Connections that dropped and were reopened outside the policy (never hidden inside op latency). */
+  reconnects?: number;
+  /** Per-op policy: each connection phase timed separately. */
+  phaseLatencyUs?: Partial<Record<ConnectionPhase, LatencySummary>>;
+  /** One entry per load worker. */
+  workers?: WorkerTelemetry[];
+  /** The lab server process, when the target is a local lab. */
+  server?: ServerTelemetry;
+}
+
+/** Phases of an operation under the per-op connection policy. */
+export type ConnectionPhase = 'connect' | 'startTls' | 'bind' | 'op' | 'unbind';
+
+/** How busy one load worker process was during one second. */
+export interface WorkerTelemetry {
+  worker: number;
+  /** User + system CPU time over wall time (100 = one core fully used). */
+  cpuPercent: number;
+  /** Event-loop utilisation, 0..1. */
+  eventLoopUtilization: number;
+  eventLoopDelayP99Us: number;
+  /** Requests sent and not yet answered at the end of the second. */
+  outstanding: number;
+}
+
+/** The lab server process's resource use during one second. */
+export interface ServerTelemetry {
+  cpuPercent: number;
+  rssMb: number;
 }
 
 /** Client and server environment recorded with each run. */
@@ -171,7 +238,9 @@ export interface RunEnvironment {
 }
 
 /** The stored configuration of a run: the request resolved against its target. */
-export interface RunConfig extends Required<RunRequest> {
+export interface RunConfig extends Required<
+  Omit<RunRequest, 'policy' | 'targetOpsPerSec' | 'rateProfile' | 'cooldownS'>
+> {
   targetName: string;
   url: string;
   startTls: boolean;
@@ -179,8 +248,11 @@ export interface RunConfig extends Required<RunRequest> {
   baseDn: string;
   /** Number of entries the directory holds, when known. */
   entries: number | null;
-  loadModel: 'closed';
-  connectionPolicy: 'persistent';
+  loadModel: 'closed' | 'open';
+  connectionPolicy: ConnectionPolicy;
+  targetOpsPerSec: number | null;
+  rateProfile: RateStep[] | null;
+  cooldownS: number;
 }
 
 /** Whole-run figures over the measured phase. */
@@ -192,6 +264,19 @@ export interface RunSummary {
   entriesPerOp: number;
   measuredS: number;
   latencyUs: LatencySummary;
+  model?: 'closed' | 'open';
+  /** Open model: the mean target rate over the measured phase. */
+  targetOpsPerSec?: number;
+  behindSchedule?: number;
+  intendedLatencyUs?: LatencySummary;
+  /** True when the load workers, not the server, limited the run. */
+  clientBound?: boolean;
+  /** Why the run was or was not flagged client-bound, in words with the figures. */
+  clientBoundEvidence?: string;
+  /** First second after which the rate stays within 5% of its stable value (M-Vault's "time to full speed"). */
+  timeToFullSpeedS?: number | null;
+  connectionsOpened?: number;
+  reconnects?: number;
 }
 
 /** One row of the history list. */

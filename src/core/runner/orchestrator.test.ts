@@ -104,7 +104,10 @@ function config(overrides: Partial<RunConfig> = {}): RunConfig {
     baseDn: 'o=x',
     entries: 10,
     loadModel: 'closed',
-    connectionPolicy: 'persistent',
+    connectionPolicy: { kind: 'persistent' },
+    targetOpsPerSec: null,
+    rateProfile: null,
+    cooldownS: 0,
     ...overrides,
   };
 }

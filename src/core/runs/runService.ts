@@ -127,7 +127,10 @@ export class RunService {
       baseDn: target.baseDn,
       entries,
       loadModel: 'closed',
-      connectionPolicy: 'persistent',
+      connectionPolicy: { kind: 'persistent' },
+      targetOpsPerSec: null,
+      rateProfile: null,
+      cooldownS: 0,
     };
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);

@@ -34,7 +34,10 @@ const config: RunConfig = {
   baseDn: 'o=Salford,c=gb',
   entries: 1000,
   loadModel: 'closed',
-  connectionPolicy: 'persistent',
+  connectionPolicy: { kind: 'persistent' },
+  targetOpsPerSec: null,
+  rateProfile: null,
+  cooldownS: 0,
 };
 
 const environment = {

@@ -1,5 +1,6 @@
 // What the run asked for, resolved against its target, as a definition list.
 import type { ReactNode } from 'react';
+import { describeLoadModel, describePolicy } from '../../../shared/describe.ts';
 import type { RunDetail } from '../../../shared/types.ts';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
@@ -21,7 +22,8 @@ export function ConfigurationCard({ run }: { run: RunDetail }) {
     ['Base DN', <span className="mono">{config.baseDn}</span>],
     ['Entries', config.entries === null ? 'unknown' : formatInt(config.entries)],
     ['Workload', `${config.workload} (base-DN read of random existing entries)`],
-    ['Load model', `${config.loadModel}, ${config.connectionPolicy} connections`],
+    ['Load model', describeLoadModel(config)],
+    ['Connections', describePolicy(config.connectionPolicy)],
     [
       'Concurrency',
       `${config.connections} connections × ${config.depth} outstanding = ${formatInt(config.connections * config.depth)} in flight`,
