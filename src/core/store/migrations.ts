@@ -64,4 +64,9 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, second)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Per-second extras (telemetry, connection counters, open-model figures) and the intended-start histogram.
+  ALTER TABLE run_samples ADD COLUMN detail_json TEXT;
+  ALTER TABLE run_samples ADD COLUMN intended_histogram BLOB;
+  `,
 ];

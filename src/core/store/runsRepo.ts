@@ -45,6 +45,28 @@ interface SampleRow {
   p999_us: number;
   max_us: number;
   mean_us: number;
+  detail_json: string | null;
+}
+
+/** The optional per-second fields, stored together as JSON. */
+type SampleExtras = Omit<
+  RunSample,
+  'second' | 'phase' | 'intervalMs' | 'ops' | 'errors' | 'errorsByCode' | 'entries' | 'latencyUs'
+>;
+
+function extrasOf(sample: RunSample): SampleExtras | null {
+  const {
+    second: _second,
+    phase: _phase,
+    intervalMs: _intervalMs,
+    ops: _ops,
+    errors: _errors,
+    errorsByCode: _errorsByCode,
+    entries: _entries,
+    latencyUs: _latencyUs,
+    ...extras
+  } = sample;
+  return Object.keys(extras).length === 0 ? null : extras;
 }
 
 const ACTIVE_STATUSES = "('preparing', 'running')";
@@ -86,13 +108,19 @@ export class RunsRepo {
   }
 
   /** Stores one merged second; called once per second, each call its own transaction. */
-  appendSample(runId: string, sample: RunSample, histogramBase64: string): void {
+  appendSample(
+    runId: string,
+    sample: RunSample,
+    histogramBase64: string,
+    intendedHistogramBase64: string | null = null,
+  ): void {
     const l = sample.latencyUs;
+    const extras = extrasOf(sample);
     this.db
       .prepare(
         `INSERT INTO run_samples (run_id, second, phase, interval_ms, ops, errors, errors_json, entries,
-           p50_us, p90_us, p99_us, p999_us, max_us, mean_us, histogram)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           p50_us, p90_us, p99_us, p999_us, max_us, mean_us, histogram, detail_json, intended_histogram)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         runId,
@@ -110,6 +138,8 @@ export class RunsRepo {
         l.max,
         l.mean,
         Buffer.from(histogramBase64, 'base64'),
+        extras ? JSON.stringify(extras) : null,
+        intendedHistogramBase64 ? Buffer.from(intendedHistogramBase64, 'base64') : null,
       );
   }
 
@@ -205,7 +235,7 @@ export class RunsRepo {
     const rows = this.db
       .prepare(
         `SELECT second, phase, interval_ms, ops, errors, errors_json, entries, p50_us, p90_us, p99_us, p999_us, max_us,
-           mean_us FROM run_samples WHERE run_id = ? ORDER BY second`,
+           mean_us, detail_json FROM run_samples WHERE run_id = ? ORDER BY second`,
       )
       .all(runId) as SampleRow[];
     return rows.map((r) => ({
@@ -224,6 +254,7 @@ export class RunsRepo {
         max: r.max_us,
         mean: r.mean_us,
       },
+      ...(r.detail_json ? (JSON.parse(r.detail_json) as SampleExtras) : {}),
     }));
   }
 }

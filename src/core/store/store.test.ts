@@ -155,3 +155,33 @@ test('runs left running by a dead process become interrupted, keeping their samp
   assert.equal(detail.status, 'interrupted');
   assert.equal(detail.samples.length, 1);
 });
+
+test('per-second extras (telemetry, counters, open-model figures) round-trip', (t) => {
+  const db = openDatabase(tempDb(t));
+  t.after(() => db.close());
+  const runs = new RunsRepo(db);
+  runs.create('run-3', config, environment);
+  const extended: RunSample = {
+    ...sample(1, 500),
+    scheduledOps: 510,
+    behindSchedule: 10,
+    intendedLatencyUs: { p50: 150, p90: 250, p99: 900, p999: 1000, max: 1200, mean: 170 },
+    connectionsOpened: 4,
+    reconnects: 1,
+    workers: [
+      {
+        worker: 0,
+        cpuPercent: 55.5,
+        eventLoopUtilization: 0.6,
+        eventLoopDelayP99Us: 1200,
+        outstanding: 8,
+      },
+    ],
+    server: { cpuPercent: 80, rssMb: 120.5 },
+  };
+  runs.appendSample('run-3', extended, '', Buffer.from('intended').toString('base64'));
+  runs.appendSample('run-3', sample(2, 600), '');
+  const [first, second] = runs.samples('run-3');
+  assert.deepEqual(first, extended);
+  assert.deepEqual(second, sample(2, 600));
+});
