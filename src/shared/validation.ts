@@ -1,6 +1,6 @@
 // Input checks shared by the GUI, the CLI and the handlers: each names the field and the fix.
 import { invalid } from './errors.ts';
-import type { RunRequest, TargetInput } from './types.ts';
+import type { ConnectionPolicy, RateStep, RunRequest, TargetInput } from './types.ts';
 
 /** Upper bounds that keep a typo from opening a million sockets. */
 export const LIMITS = {
@@ -10,6 +10,9 @@ export const LIMITS = {
   durationS: 86_400,
   workers: 64,
   labEntries: 10_000_000,
+  reconnectEveryOps: 1_000_000_000,
+  targetOpsPerSec: 10_000_000,
+  rateSteps: 1_000,
 } as const;
 
 /** Checks an LDAP URL and returns its parts; throws a field error naming what is wrong. */
@@ -106,4 +109,72 @@ export function validateRunRequest(req: RunRequest): void {
   checkInteger(req.durationS, 'durationS', 1, LIMITS.durationS);
   if (req.workers !== undefined) checkInteger(req.workers, 'workers', 1, LIMITS.workers);
   if (req.seed !== undefined) checkInteger(req.seed, 'seed', 0, 2 ** 31 - 1);
+  if (req.policy !== undefined) validatePolicy(req.policy);
+  if (req.cooldownS !== undefined) checkInteger(req.cooldownS, 'cooldownS', 0, LIMITS.warmupS);
+  if (req.targetOpsPerSec !== undefined && req.rateProfile !== undefined) {
+    throw invalid('rateProfile', 'give either a constant target rate or a rate profile, not both');
+  }
+  if (req.targetOpsPerSec !== undefined) {
+    checkInteger(req.targetOpsPerSec, 'targetOpsPerSec', 1, LIMITS.targetOpsPerSec);
+  }
+  if (req.rateProfile !== undefined)
+    validateRateProfile(req.rateProfile, req.warmupS + req.durationS + (req.cooldownS ?? 0));
+}
+
+/** Checks a connection policy; throws naming `policy`. */
+export function validatePolicy(policy: ConnectionPolicy): void {
+  const kind = (policy as { kind?: unknown }).kind;
+  if (kind === 'reconnect') {
+    checkInteger(
+      (policy as { everyOps?: unknown }).everyOps,
+      'policy',
+      1,
+      LIMITS.reconnectEveryOps,
+    );
+  } else if (kind !== 'persistent' && kind !== 'per-op' && kind !== 'rebind') {
+    throw invalid(
+      'policy',
+      `unknown connection policy "${String(kind)}": use persistent, reconnect:N, per-op or rebind`,
+    );
+  }
+}
+
+/** Parses the CLI form persistent | reconnect:N | per-op | rebind. */
+export function parsePolicy(text: string, field = 'policy'): ConnectionPolicy {
+  const trimmed = text.trim();
+  const reconnect = /^reconnect:(\d+)$/.exec(trimmed);
+  if (reconnect) {
+    return {
+      kind: 'reconnect',
+      everyOps: checkInteger(Number(reconnect[1]), field, 1, LIMITS.reconnectEveryOps),
+    };
+  }
+  if (trimmed === 'persistent' || trimmed === 'per-op' || trimmed === 'rebind')
+    return { kind: trimmed };
+  throw invalid(
+    field,
+    `unknown connection policy "${text}": use persistent, reconnect:N, per-op or rebind`,
+  );
+}
+
+/** Checks an open-model rate profile: whole-second steps with rates >= 0 covering the whole run. */
+export function validateRateProfile(steps: RateStep[], runS: number): void {
+  if (!Array.isArray(steps) || steps.length === 0)
+    throw invalid('rateProfile', 'the rate profile has no steps');
+  if (steps.length > LIMITS.rateSteps)
+    throw invalid('rateProfile', `the rate profile has more than ${LIMITS.rateSteps} steps`);
+  let totalS = 0;
+  for (const [i, step] of steps.entries()) {
+    const where = `rateProfile step ${i + 1}`;
+    checkInteger(step.durationS, where, 1, LIMITS.durationS);
+    checkInteger(step.fromOpsPerSec, where, 0, LIMITS.targetOpsPerSec);
+    checkInteger(step.toOpsPerSec, where, 0, LIMITS.targetOpsPerSec);
+    totalS += step.durationS;
+  }
+  if (totalS < runS) {
+    throw invalid(
+      'rateProfile',
+      `the rate profile covers ${totalS} s but the run lasts ${runS} s (warm-up + measured + cool-down)`,
+    );
+  }
 }

@@ -126,11 +126,12 @@ export class RunService {
       bindDn: target.bindDn,
       baseDn: target.baseDn,
       entries,
-      loadModel: 'closed',
-      connectionPolicy: { kind: 'persistent' },
-      targetOpsPerSec: null,
-      rateProfile: null,
-      cooldownS: 0,
+      loadModel:
+        req.targetOpsPerSec !== undefined || req.rateProfile !== undefined ? 'open' : 'closed',
+      connectionPolicy: req.policy ?? { kind: 'persistent' },
+      targetOpsPerSec: req.targetOpsPerSec ?? null,
+      rateProfile: req.rateProfile ?? null,
+      cooldownS: req.cooldownS ?? 0,
     };
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
