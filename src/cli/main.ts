@@ -26,7 +26,12 @@ Run options:
   --connections N          connections (default 8)      --depth N     outstanding requests per connection (default 1)
   --warmup S               warm-up seconds, excluded (default 2)    --duration S   measured seconds (default 10)
   --workers N              load worker processes (default: CPU cores - 1)
-  --no-nodelay             leave Nagle's algorithm on (TCP_NODELAY off)
+  --policy P               persistent (default) | reconnect:N | per-op | rebind
+  --rate R                 open model: R ops/s scheduled at t0 + i/R, latency also from the intended start
+  --rate-profile FILE      open model with steps/ramps: lines "SECONDS RATE" or "SECONDS FROM TO"
+  --cooldown S             seconds of load after the measured phase, excluded (default 0)
+  --repeats K              run K times and report mean and 95% confidence interval
+  --no-delay on|off        TCP_NODELAY (default on; off leaves Nagle's algorithm on)
   --seed N                 random seed (default 1)      --json        print one JSON summary on stdout
 
 Common options:
@@ -60,7 +65,12 @@ const OPTIONS = {
   warmup: { type: 'string' },
   duration: { type: 'string' },
   workers: { type: 'string' },
-  'no-nodelay': { type: 'boolean' },
+  'no-delay': { type: 'string' },
+  policy: { type: 'string' },
+  rate: { type: 'string' },
+  'rate-profile': { type: 'string' },
+  cooldown: { type: 'string' },
+  repeats: { type: 'string' },
 } as const;
 
 async function dispatch(argv: string[]): Promise<number> {

@@ -1,12 +1,14 @@
 // `dirbench run`: one benchmark against a throwaway lab or an existing server, with a JSON summary.
 import { readFileSync } from 'node:fs';
 import { invalid } from '../../shared/errors.ts';
-import type { RunDetail, RunRequest } from '../../shared/types.ts';
 import { LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { openCliCore } from '../coreForCli.ts';
-import { intOption, ms, stringOption } from '../options.ts';
+import { runRequestFromOptions } from '../runRequestFromOptions.ts';
+import { runSummaryJson } from '../runSummaryJson.ts';
+import { intOption, stringOption } from '../options.ts';
+import { progressLine, summaryText } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
 
 function readPasswordFile(path: string): string {
@@ -77,54 +79,9 @@ async function resolveTarget(
   return { targetId: saved.id, password, created: existing === null };
 }
 
-function summaryJson(run: RunDetail, dbFile: string | undefined) {
-  const s = run.summary;
-  return {
-    runId: run.id,
-    status: run.status,
-    endReason: run.endReason,
-    workload: run.config.workload,
-    opsPerSec: s ? Math.round(s.opsPerSec * 10) / 10 : 0,
-    ops: s?.ops ?? 0,
-    errors: s?.errors ?? 0,
-    errorsByCode: s?.errorsByCode ?? {},
-    entriesPerOp: s?.entriesPerOp ?? 0,
-    latencyUs: s?.latencyUs ?? null,
-    durationS: s?.measuredS ?? 0,
-    warmupS: run.config.warmupS,
-    entries: run.config.entries,
-    connections: run.config.connections,
-    depth: run.config.depth,
-    workers: run.config.workers,
-    target: {
-      name: run.config.targetName,
-      url: run.config.url,
-      vendorName: run.environment.rootDse?.vendorName ?? null,
-      vendorVersion: run.environment.rootDse?.vendorVersion ?? null,
-    },
-    samples: run.samples.filter((x) => x.phase === 'measured').length,
-    db: dbFile,
-  };
-}
-
 /** Runs one benchmark; exit 0 when it completed, 1 when it failed or was stopped. */
 export async function runCommand(options: RawOptions): Promise<number> {
-  const request: Omit<RunRequest, 'targetId'> = {
-    workload: (typeof options.workload === 'string'
-      ? options.workload
-      : 'read-random') as RunRequest['workload'],
-    connections: intOption(options, 'connections', 8, 1, LIMITS.connections),
-    depth: intOption(options, 'depth', 1, 1, LIMITS.depth),
-    warmupS: intOption(options, 'warmup', 2, 0, LIMITS.warmupS),
-    durationS: intOption(options, 'duration', 10, 1, LIMITS.durationS),
-    tcpNoDelay: options['no-nodelay'] !== true,
-    seed: intOption(options, 'seed', 1, 0, 2 ** 31 - 1),
-  };
-  if (options.workers !== undefined)
-    request.workers = intOption(options, 'workers', 1, 1, LIMITS.workers);
-  if (request.workload !== 'read-random') {
-    throw invalid('--workload', `unknown workload "${request.workload}": available is read-random`);
-  }
+  const request = runRequestFromOptions(options);
   const core = await openCliCore(options);
   try {
     const { targetId, password, created } = await resolveTarget(core, options);
@@ -136,37 +93,22 @@ export async function runCommand(options: RawOptions): Promise<number> {
         throw err;
       });
     const { runId, done } = started;
-    const totalS = request.warmupS + request.durationS;
+    const totalS = request.warmupS + request.durationS + (request.cooldownS ?? 0);
     process.stderr.write(
       `Run ${runId}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
     );
     const unsubscribe = core.subscribe((m) => {
-      if (m.event !== 'run/sample' || m.payload.runId !== runId) return;
-      const x = m.payload.sample;
-      process.stderr.write(
-        `[${String(x.second + 1).padStart(4)}/${totalS}s] ${x.phase.padEnd(8)} ${Math.round(
-          (x.ops * 1000) / x.intervalMs,
-        )
-          .toLocaleString('en-US')
-          .padStart(
-            9,
-          )} ops/s  p50 ${ms(x.latencyUs.p50)} ms  p99 ${ms(x.latencyUs.p99)} ms  errors ${x.errors}\n`,
-      );
+      if (m.event === 'run/sample' && m.payload.runId === runId) {
+        process.stderr.write(progressLine(m.payload.sample, totalS));
+      }
     });
     const run = await done;
     unsubscribe();
-    if (options.json === true) {
-      process.stdout.write(`${JSON.stringify(summaryJson(run, core.db.name))}\n`);
-    } else {
-      const s = run.summary;
-      process.stdout.write(
-        `Run ${run.id} ${run.status}${run.endReason ? ` (${run.endReason})` : ''}\n` +
-          (s
-            ? `  ${s.opsPerSec.toFixed(1)} ops/s over ${s.measuredS} s, ${s.errors} errors, ${s.entriesPerOp.toFixed(2)} entries/op\n` +
-              `  latency ms: mean ${ms(s.latencyUs.mean)} p50 ${ms(s.latencyUs.p50)} p90 ${ms(s.latencyUs.p90)} p99 ${ms(s.latencyUs.p99)} p99.9 ${ms(s.latencyUs.p999)} max ${ms(s.latencyUs.max)}\n`
-            : ''),
-      );
-    }
+    process.stdout.write(
+      options.json === true
+        ? `${JSON.stringify(runSummaryJson(run, core.db.name))}\n`
+        : summaryText(run),
+    );
     return run.status === 'completed' ? 0 : 1;
   } finally {
     await core.shutdown('CLI run ended');

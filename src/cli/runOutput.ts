@@ -1,0 +1,49 @@
+// Human-readable output of `dirbench run`: one progress line per second and the final summary.
+import { describeLoadModel, describePolicy } from '../shared/describe.ts';
+import type { RunDetail, RunSample } from '../shared/types.ts';
+import { ms } from './options.ts';
+
+/** One line per second on stderr, e.g. `[  3/12s] measured  16,345 ops/s  p50 0.88 ms ...`. */
+export function progressLine(sample: RunSample, totalS: number): string {
+  const rate = Math.round((sample.ops * 1000) / sample.intervalMs).toLocaleString('en-US');
+  const parts = [
+    `[${String(sample.second + 1).padStart(4)}/${totalS}s] ${sample.phase.padEnd(8)} ${rate.padStart(9)} ops/s`,
+    `p50 ${ms(sample.latencyUs.p50)} ms  p99 ${ms(sample.latencyUs.p99)} ms`,
+  ];
+  if (sample.intendedLatencyUs) parts.push(`intended p99 ${ms(sample.intendedLatencyUs.p99)} ms`);
+  if (sample.behindSchedule) parts.push(`late ${sample.behindSchedule}`);
+  parts.push(`errors ${sample.errors}`);
+  const busiest = sample.workers?.reduce((max, w) => Math.max(max, w.cpuPercent), 0);
+  if (busiest !== undefined) parts.push(`client cpu ${Math.round(busiest)}%`);
+  return `${parts.join('  ')}\n`;
+}
+
+/** The multi-line text summary printed on stdout without --json. */
+export function summaryText(run: RunDetail): string {
+  const s = run.summary;
+  const lines = [`Run ${run.id} ${run.status}${run.endReason ? ` (${run.endReason})` : ''}`];
+  lines.push(`  ${describeLoadModel(run.config)}, ${describePolicy(run.config.connectionPolicy)}`);
+  if (s) {
+    lines.push(
+      `  ${s.opsPerSec.toFixed(1)} ops/s over ${s.measuredS} s, ${s.errors} errors, ${s.entriesPerOp.toFixed(2)} entries/op`,
+    );
+    const l = s.latencyUs;
+    lines.push(
+      `  latency ms: mean ${ms(l.mean)} p50 ${ms(l.p50)} p90 ${ms(l.p90)} p99 ${ms(l.p99)} p99.9 ${ms(l.p999)} max ${ms(l.max)}`,
+    );
+    if (s.intendedLatencyUs) {
+      const i = s.intendedLatencyUs;
+      lines.push(
+        `  from intended start ms: p50 ${ms(i.p50)} p99 ${ms(i.p99)} p99.9 ${ms(i.p999)} max ${ms(i.max)}; ${s.behindSchedule ?? 0} ops behind schedule`,
+      );
+    }
+    if (s.timeToFullSpeedS !== undefined) {
+      lines.push(
+        `  time to full speed: ${s.timeToFullSpeedS === null ? 'never settled' : `${s.timeToFullSpeedS} s`}`,
+      );
+    }
+    if (s.clientBoundEvidence)
+      lines.push(`  ${s.clientBound ? 'CLIENT-BOUND: ' : ''}${s.clientBoundEvidence}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,51 @@
+// The one-object JSON summary `dirbench run --json` prints for a stored run.
+import { policyToken } from '../shared/describe.ts';
+import type { RunDetail } from '../shared/types.ts';
+
+/** Flattens a stored run into the documented `--json` shape. */
+export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
+  const s = run.summary;
+  const open = run.config.loadModel === 'open';
+  return {
+    runId: run.id,
+    status: run.status,
+    endReason: run.endReason,
+    workload: run.config.workload,
+    model: run.config.loadModel,
+    policy: policyToken(run.config.connectionPolicy),
+    opsPerSec: s ? Math.round(s.opsPerSec * 10) / 10 : 0,
+    ...(open
+      ? {
+          targetOpsPerSec: s?.targetOpsPerSec ?? run.config.targetOpsPerSec,
+          behindSchedule: s?.behindSchedule ?? 0,
+          intendedLatencyUs: s?.intendedLatencyUs ?? null,
+        }
+      : {}),
+    ops: s?.ops ?? 0,
+    errors: s?.errors ?? 0,
+    errorsByCode: s?.errorsByCode ?? {},
+    entriesPerOp: s?.entriesPerOp ?? 0,
+    latencyUs: s?.latencyUs ?? null,
+    clientBound: s?.clientBound ?? false,
+    clientBoundEvidence: s?.clientBoundEvidence ?? null,
+    timeToFullSpeedS: s?.timeToFullSpeedS ?? null,
+    connectionsOpened: s?.connectionsOpened ?? null,
+    reconnects: s?.reconnects ?? 0,
+    durationS: s?.measuredS ?? 0,
+    warmupS: run.config.warmupS,
+    cooldownS: run.config.cooldownS,
+    entries: run.config.entries,
+    connections: run.config.connections,
+    depth: run.config.depth,
+    workers: run.config.workers,
+    tcpNoDelay: run.config.tcpNoDelay,
+    target: {
+      name: run.config.targetName,
+      url: run.config.url,
+      vendorName: run.environment.rootDse?.vendorName ?? null,
+      vendorVersion: run.environment.rootDse?.vendorVersion ?? null,
+    },
+    samples: run.samples.filter((x) => x.phase === 'measured').length,
+    db: dbFile,
+  };
+}
