@@ -13,6 +13,7 @@ export const LIMITS = {
   reconnectEveryOps: 1_000_000_000,
   targetOpsPerSec: 10_000_000,
   rateSteps: 1_000,
+  repeats: 1_000,
 } as const;
 
 /** Checks an LDAP URL and returns its parts; throws a field error naming what is wrong. */

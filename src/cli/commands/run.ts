@@ -1,11 +1,13 @@
 // `dirbench run`: one benchmark against a throwaway lab or an existing server, with a JSON summary.
 import { readFileSync } from 'node:fs';
 import { invalid } from '../../shared/errors.ts';
+import type { RunDetail, RunRequest } from '../../shared/types.ts';
 import { LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
+import { repeatsJson, repeatsText } from '../repeatsOutput.ts';
 import { runSummaryJson } from '../runSummaryJson.ts';
 import { intOption, stringOption } from '../options.ts';
 import { progressLine, summaryText } from '../runOutput.ts';
@@ -79,37 +81,65 @@ async function resolveTarget(
   return { targetId: saved.id, password, created: existing === null };
 }
 
-/** Runs one benchmark; exit 0 when it completed, 1 when it failed or was stopped. */
+/** Starts one run and waits for it, printing a progress line per second on stderr. */
+async function runOnce(
+  core: Core,
+  request: RunRequest,
+  password: string | undefined,
+  label: string,
+): Promise<RunDetail> {
+  const { runId, done } = await core.runService.start(
+    request,
+    password === undefined ? {} : { password },
+  );
+  const totalS = request.warmupS + request.durationS + (request.cooldownS ?? 0);
+  process.stderr.write(
+    `Run ${runId}${label}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
+  );
+  const unsubscribe = core.subscribe((m) => {
+    if (m.event === 'run/sample' && m.payload.runId === runId) {
+      process.stderr.write(progressLine(m.payload.sample, totalS));
+    }
+  });
+  try {
+    return await done;
+  } finally {
+    unsubscribe();
+  }
+}
+
+/** Runs one benchmark (or --repeats K of them); exit 0 when all completed, 1 otherwise. */
 export async function runCommand(options: RawOptions): Promise<number> {
   const request = runRequestFromOptions(options);
+  const repeats = intOption(options, 'repeats', 1, 1, LIMITS.repeats);
   const core = await openCliCore(options);
   try {
     const { targetId, password, created } = await resolveTarget(core, options);
-    const started = await core.runService
-      .start({ ...request, targetId }, password === undefined ? {} : { password })
-      .catch((err: unknown) => {
-        // A typo in --target should not leave a target behind that never worked.
-        if (created) core.targets.delete(targetId);
-        throw err;
-      });
-    const { runId, done } = started;
-    const totalS = request.warmupS + request.durationS + (request.cooldownS ?? 0);
-    process.stderr.write(
-      `Run ${runId}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
-    );
-    const unsubscribe = core.subscribe((m) => {
-      if (m.event === 'run/sample' && m.payload.runId === runId) {
-        process.stderr.write(progressLine(m.payload.sample, totalS));
-      }
-    });
-    const run = await done;
-    unsubscribe();
-    process.stdout.write(
-      options.json === true
-        ? `${JSON.stringify(runSummaryJson(run, core.db.name))}\n`
-        : summaryText(run),
-    );
-    return run.status === 'completed' ? 0 : 1;
+    const runs: RunDetail[] = [];
+    for (let i = 0; i < repeats; i++) {
+      const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
+      const run = await runOnce(core, { ...request, targetId }, password, label).catch(
+        (err: unknown) => {
+          // A typo in --target should not leave a target behind that never worked.
+          if (created && runs.length === 0) core.targets.delete(targetId);
+          throw err;
+        },
+      );
+      runs.push(run);
+      if (run.status !== 'completed') break;
+    }
+    const dbFile = core.db.name;
+    if (options.json === true) {
+      const json =
+        repeats === 1
+          ? runSummaryJson(runs[0] as RunDetail, dbFile)
+          : repeatsJson(runs, repeats, dbFile);
+      process.stdout.write(`${JSON.stringify(json)}\n`);
+    } else {
+      for (const run of runs) process.stdout.write(summaryText(run));
+      if (repeats > 1) process.stdout.write(repeatsText(runs, repeats));
+    }
+    return runs.length === repeats && runs.every((r) => r.status === 'completed') ? 0 : 1;
   } finally {
     await core.shutdown('CLI run ended');
   }
