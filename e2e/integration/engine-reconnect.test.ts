@@ -92,6 +92,10 @@ test('a server restart mid-run shows up as errors, then load resumes on fresh co
   assert.equal(samples.length, 6);
   const errors = samples.reduce((n, s) => n + s.errors, 0);
   assert.ok(errors > 0, 'the dropped requests are counted as errors');
+  // Both connections dropped and were reopened outside the policy: counted, not hidden.
+  const reconnects = samples.reduce((n, s) => n + (s.reconnects ?? 0), 0);
+  assert.ok(reconnects >= 2, `reconnects ${reconnects}`);
+  assert.equal(outcome.summary?.reconnects, reconnects);
   const codes = new Set(samples.flatMap((s) => Object.keys(s.errorsByCode)));
   for (const code of codes) {
     assert.ok(

@@ -21,6 +21,8 @@ export interface TestSlapd {
   rootPw: string;
   entries: number;
   seed: number;
+  /** With `tls`: the self-signed certificate (for 127.0.0.1) clients must trust, for StartTLS. */
+  caFile: string | null;
   /** Stops the server process and starts it again on the same port and data (its PID changes). */
   restart(): Promise<void>;
   /** Stops the server (SIGTERM, then SIGKILL) and deletes its directory. */
@@ -49,10 +51,43 @@ export interface TestSlapdOptions {
   seed?: number;
   /** When false, only bound users may read (anonymous may only bind). Default true. */
   anonymousRead?: boolean;
+  /** Serves StartTLS with a fresh self-signed certificate for 127.0.0.1. Default false. */
+  tls?: boolean;
 }
 
-function config(dir: string, rootPw: string, anonymousRead: boolean): string {
-  return `include /etc/ldap/schema/core.schema
+/** Writes a self-signed key and certificate for 127.0.0.1 into `dir`; returns the certificate path. */
+function writeSelfSignedCert(dir: string): string {
+  const cert = path.join(dir, 'cert.pem');
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      cert,
+    ],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
+  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
+  return cert;
+}
+
+function config(dir: string, rootPw: string, anonymousRead: boolean, tls: boolean): string {
+  const tlsLines = tls
+    ? `TLSCertificateFile ${dir}/cert.pem\nTLSCertificateKeyFile ${dir}/key.pem\n`
+    : '';
+  return `${tlsLines}include /etc/ldap/schema/core.schema
 include /etc/ldap/schema/cosine.schema
 include /etc/ldap/schema/inetorgperson.schema
 modulepath /usr/lib/ldap
@@ -82,9 +117,10 @@ export async function startTestSlapd(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dirbench-engine-'));
   const rootPw = 'secret';
   try {
+    const caFile = options.tls === true ? writeSelfSignedCert(dir) : null;
     await writeFile(
       path.join(dir, 'slapd.conf'),
-      config(dir, rootPw, options.anonymousRead ?? true),
+      config(dir, rootPw, options.anonymousRead ?? true, caFile !== null),
     );
     await mkdir(path.join(dir, 'db'));
     await writeSalfordLdif({ entries, seed }, path.join(dir, 'data.ldif'));
@@ -109,6 +145,7 @@ export async function startTestSlapd(
       rootPw,
       entries,
       seed,
+      caFile,
       restart: async () => {
         await stopProcess(running.child, running.exited);
         running = await launch(dir, url, port);

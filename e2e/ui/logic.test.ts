@@ -8,12 +8,18 @@ import {
   formatLatencyMs,
   formatOpsPerSec,
 } from '../../src/renderer/format/numbers.ts';
+import { phaseSeries, workerSeries } from '../../src/renderer/charts/telemetryChartOptions.ts';
+import { connectionFigures, openModelFigures } from '../../src/renderer/views/panels/runFigures.ts';
 import { parseRoute, routeHref } from '../../src/renderer/hooks/useHashRoute.ts';
 import {
   activeRunReducer,
   initialActiveRunState,
 } from '../../src/renderer/views/run/activeRunState.ts';
-import { defaultRunValues, runFieldErrors } from '../../src/renderer/views/run/runForm.ts';
+import {
+  defaultRunValues,
+  runFieldErrors,
+  toRunRequest,
+} from '../../src/renderer/views/run/runForm.ts';
 import { targetFieldErrors } from '../../src/renderer/views/targets/targetForm.ts';
 
 function sample(second: number, ops: number): RunSample {
@@ -116,4 +122,68 @@ test('forms report every bad field at once, in the form labels', () => {
   assert.deepEqual(Object.keys(run).sort(), ['connections', 'durationS', 'workers']);
   assert.match(run.connections ?? '', /^Connections is required/);
   assert.deepEqual(runFieldErrors(defaultRunValues('t1')), {});
+});
+
+test('the run form turns policy, load model and rate profile into the request', () => {
+  const base = defaultRunValues('t1');
+  assert.deepEqual(toRunRequest(base).policy, { kind: 'persistent' });
+  assert.equal(toRunRequest(base).targetOpsPerSec, undefined);
+  const open = { ...base, loadModel: 'open' as const, targetOpsPerSec: '500' };
+  assert.equal(toRunRequest(open).targetOpsPerSec, 500);
+  const profiled = { ...open, rateProfile: '4 500 2000\n8 2000' };
+  assert.equal(toRunRequest(profiled).targetOpsPerSec, undefined);
+  assert.deepEqual(toRunRequest(profiled).rateProfile, [
+    { durationS: 4, fromOpsPerSec: 500, toOpsPerSec: 2000 },
+    { durationS: 8, fromOpsPerSec: 2000, toOpsPerSec: 2000 },
+  ]);
+  assert.deepEqual(runFieldErrors(profiled), {});
+  assert.match(runFieldErrors({ ...open, rateProfile: '3 500' }).rateProfile ?? '', /covers 3 s/);
+  assert.match(runFieldErrors({ ...open, rateProfile: 'x' }).rateProfile ?? '', /^Line 1/);
+  assert.match(
+    runFieldErrors({ ...open, targetOpsPerSec: '' }).targetOpsPerSec ?? '',
+    /^Target rate is required/,
+  );
+  const reconnect = { ...base, policy: 'reconnect' as const, reconnectEveryOps: '0' };
+  assert.match(
+    runFieldErrors(reconnect).reconnectEveryOps ?? '',
+    /^Reconnect interval must be between 1/,
+  );
+  assert.deepEqual(toRunRequest({ ...reconnect, reconnectEveryOps: '50' }).policy, {
+    kind: 'reconnect',
+    everyOps: 50,
+  });
+});
+
+test('optional figures are absent, not zero, when samples do not carry them', () => {
+  const plain = [sample(0, 10), sample(1, 20)];
+  assert.equal(connectionFigures(plain, null), null);
+  assert.equal(openModelFigures(plain, null), null);
+  assert.deepEqual(phaseSeries(plain, 'p99'), []);
+  assert.deepEqual(
+    workerSeries(plain, (w) => w.cpuPercent),
+    [],
+  );
+  const withBytes = [
+    { ...sample(1, 20), bytesSent: 2000, reconnects: 1 },
+    { ...sample(2, 20), intervalMs: 500, bytesSent: 1000, reconnects: 0 },
+  ];
+  assert.deepEqual(connectionFigures(withBytes, null), {
+    connectionsOpened: null,
+    reconnects: 1,
+    bytesSentPerSec: 2000,
+    bytesReceivedPerSec: null,
+  });
+  const phases = [
+    { ...sample(1, 5), phaseLatencyUs: { bind: { ...sample(0, 0).latencyUs, p99: 800 } } },
+    { ...sample(2, 5), phaseLatencyUs: { bind: { ...sample(0, 0).latencyUs, p99: 1200 } } },
+  ];
+  assert.deepEqual(phaseSeries(phases, 'p99'), [
+    {
+      name: 'bind',
+      points: [
+        [1.5, 0.8],
+        [2.5, 1.2],
+      ],
+    },
+  ]);
 });

@@ -66,7 +66,7 @@ test('lab, live run, stored run and history agree', { timeout: 240_000 }, async 
 
   // A 5-second read run with 1 s of warm-up.
   await showRoute(page, '#/run');
-  await page.getByLabel('Target').selectOption(targetId);
+  await page.getByLabel('Target', { exact: true }).selectOption(targetId);
   await page.getByLabel('Warm-up (s)').fill('1');
   await page.getByLabel('Duration (s)').fill('5');
   await page.getByRole('button', { name: 'Start run' }).click();

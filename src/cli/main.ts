@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/errors.ts';
 import { dirbenchVersion } from '../core/runs/environment.ts';
+import { calibrateCommand } from './commands/calibrate.ts';
 import { labCommand } from './commands/lab.ts';
 import { runCommand } from './commands/run.ts';
 import { runsCommand } from './commands/runs.ts';
@@ -18,6 +19,9 @@ Usage:
   dirbench run --lab openldap --entries N [run options]
   dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls] [run options]
   dirbench run --target TARGET-ID [run options]
+  dirbench calibrate [--workload read-random] [run options]
+                     this machine's load-generation ceiling (ops/sec) against the built-in
+                     responder, a loopback LDAP listener that answers at once (not kept in history)
   dirbench runs list | dirbench runs show ID
   dirbench targets list
 
@@ -101,6 +105,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return labCommand(rest, options);
     case 'run':
       return runCommand(options);
+    case 'calibrate':
+      return calibrateCommand(options);
     case 'runs':
       return runsCommand(rest, options);
     case 'targets':

@@ -2,7 +2,9 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { Client } from 'ldapts';
+import type { ConnectionCounters } from './connectionCounters.ts';
 import { NoAnswerError, withDeadline } from './deadline.ts';
+import { gatedFactories } from './socketGate.ts';
 
 /** How to reach and authenticate to a directory server. */
 export interface LdapConnectionParams {
@@ -67,16 +69,35 @@ function hostOf(url: string): string {
   }
 }
 
-/** Connects, upgrades with StartTLS when asked, binds (anonymously when bindDn is empty) and awaits it. */
-export async function openBoundClient(params: LdapConnectionParams): Promise<Client> {
+/** TLS options for a StartTLS upgrade: the name (or IP address) the server's certificate must match. */
+export function startTlsOptions(url: string): tls.ConnectionOptions {
+  const host = hostOf(url);
+  if (host === '') return {};
+  // On an existing socket Node checks the certificate against servername || host || 'localhost';
+  // an IP address may not be sent as SNI, so it goes in `host`.
+  return net.isIP(host) === 0 ? { servername: host } : { host };
+}
+
+/**
+ * Connects, upgrades with StartTLS when asked, binds (anonymously when bindDn is empty) and awaits it.
+ * With `counters`, the connection is counted and ldapts may not reconnect it by itself (see socketGate).
+ */
+export async function openBoundClient(
+  params: LdapConnectionParams,
+  counters?: ConnectionCounters,
+): Promise<Client> {
   const timeoutMs = params.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   let client: Client;
   try {
     client = new Client({
       url: params.url,
       connectTimeout: timeoutMs,
-      createConnection: tcpConnectFactory(params.tcpNoDelay),
-      createSecureConnection: tlsConnectFactory(params.tcpNoDelay),
+      ...(counters === undefined
+        ? {
+            createConnection: tcpConnectFactory(params.tcpNoDelay),
+            createSecureConnection: tlsConnectFactory(params.tcpNoDelay),
+          }
+        : gatedFactories(params.tcpNoDelay, counters)),
     });
   } catch (err) {
     throw new LdapConnectError('connect', params.url, err);
@@ -86,10 +107,8 @@ export async function openBoundClient(params: LdapConnectionParams): Promise<Cli
     if (params.startTls) {
       stage = 'startTls';
       // TLS options go to startTLS(), never the constructor (that would force implicit TLS).
-      const servername = hostOf(params.url);
-      const tlsOptions = net.isIP(servername) === 0 && servername !== '' ? { servername } : {};
       // The TCP connect has its own timeout inside; the deadline covers a server that never answers.
-      await withDeadline(client.startTLS(tlsOptions), 2 * timeoutMs, 'StartTLS');
+      await withDeadline(client.startTLS(startTlsOptions(params.url)), 2 * timeoutMs, 'StartTLS');
     }
     stage = 'bind';
     // Awaited before anything else: ops racing the first connect can hang for ever in ldapts.

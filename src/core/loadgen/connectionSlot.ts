@@ -1,21 +1,72 @@
-// One load connection: its current client, and the single reconnect that replaces it when it drops.
+// One load connection: its current client, the single reconnect that replaces it when it drops,
+// and the reconnect-every-N policy's planned close and reopen.
 import type { Client } from 'ldapts';
 import { closeQuietly, openBoundClient } from '../ldap/connection.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
+import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import { failureCodeName } from '../ldap/failure.ts';
 
 /** Pause between reconnect attempts, so a dead server is not hammered. */
 const RECONNECT_PAUSE_MS = 250;
 
-/** A connection a workload's loops share; `client` changes only through `reconnect`. */
+/** A connection a workload's loops share; `client` changes only through `reconnect` or `recycle`. */
 export class ConnectionSlot {
   client: Client;
   private readonly params: LdapConnectionParams;
+  private readonly counters: ConnectionCounters | undefined;
   private reconnecting: Promise<void> | null = null;
+  /** Ops started on the current client (reconnect-every-N policy only). */
+  private opsOnClient = 0;
+  /** Ops started on the current client and not finished yet (reconnect-every-N policy only). */
+  private inFlight = 0;
+  private drained: (() => void) | null = null;
 
-  constructor(client: Client, params: LdapConnectionParams) {
+  constructor(client: Client, params: LdapConnectionParams, counters?: ConnectionCounters) {
     this.client = client;
     this.params = params;
+    this.counters = counters;
+  }
+
+  /**
+   * Reconnect-every-N policy: claims one of the current client's `everyOps` ops. False when the
+   * client has used them all: the caller must `recycle` (shared by the slot's loops) and retry.
+   */
+  claimOp(everyOps: number): boolean {
+    if (this.opsOnClient >= everyOps || this.reconnecting !== null) return false;
+    this.opsOnClient++;
+    this.inFlight++;
+    return true;
+  }
+
+  /** Ends an op claimed with `claimOp` (success or failure). */
+  releaseOp(): void {
+    this.inFlight--;
+    if (this.inFlight === 0 && this.drained !== null) this.drained();
+  }
+
+  /**
+   * The policy's planned reconnect: waits for the client's claimed ops to finish (so none is cut
+   * off), then closes it and opens, StartTLS-upgrades and binds a new one. It is not counted as a
+   * reconnect (those are drops); the close and open show in connectionsClosed/Opened. All loops of
+   * the slot share one attempt; the time it takes lies between ops, never inside one.
+   */
+  recycle(keepTrying: () => boolean, onFailure: (codeName: string) => void): Promise<void> {
+    this.reconnecting ??= this.drain()
+      .then(() => this.reopen(keepTrying, onFailure, false))
+      .finally(() => {
+        this.reconnecting = null;
+      });
+    return this.reconnecting;
+  }
+
+  private drain(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.drained = () => {
+        this.drained = null;
+        resolve();
+      };
+    });
   }
 
   /**
@@ -23,7 +74,7 @@ export class ConnectionSlot {
    * Never lets ldapts reconnect by itself: that would run ops on an unauthenticated connection.
    */
   reconnect(keepTrying: () => boolean, onFailure: (codeName: string) => void): Promise<void> {
-    this.reconnecting ??= this.reopen(keepTrying, onFailure).finally(() => {
+    this.reconnecting ??= this.reopen(keepTrying, onFailure, true).finally(() => {
       this.reconnecting = null;
     });
     return this.reconnecting;
@@ -32,16 +83,20 @@ export class ConnectionSlot {
   private async reopen(
     keepTrying: () => boolean,
     onFailure: (codeName: string) => void,
+    afterDrop: boolean,
   ): Promise<void> {
     void closeQuietly(this.client, 100);
     while (keepTrying()) {
       try {
-        const client = await openBoundClient(this.params);
+        const client = await openBoundClient(this.params, this.counters);
         if (!keepTrying()) {
           void closeQuietly(client, 100);
           return;
         }
         this.client = client;
+        this.opsOnClient = 0;
+        // A drop reopened outside the policy is what `reconnects` counts.
+        if (afterDrop) this.counters?.reconnected();
         return;
       } catch (err) {
         onFailure(failureCodeName(err));
@@ -66,6 +121,7 @@ export async function openSlots(
   count: number,
   parallel: number,
   aborted: () => boolean,
+  counters?: ConnectionCounters,
 ): Promise<ConnectionSlot[]> {
   const slots: ConnectionSlot[] = [];
   let next = 0;
@@ -74,7 +130,7 @@ export async function openSlots(
     while (next < count && failure === null && !aborted()) {
       next++;
       try {
-        slots.push(new ConnectionSlot(await openBoundClient(params), params));
+        slots.push(new ConnectionSlot(await openBoundClient(params, counters), params, counters));
       } catch (err) {
         failure ??= err;
       }

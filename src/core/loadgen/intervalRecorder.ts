@@ -1,6 +1,8 @@
 // Per-second counters and latency histogram of one worker, shipped as each t0-aligned second ends.
 import type { WorkerIntervalMessage } from './protocol.ts';
 import { createHistogram, encodeHistogram, recordLatencyUs } from './histogram.ts';
+import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
+import { PhaseRecorder } from './phaseRecorder.ts';
 
 const NS_PER_S = 1e9;
 
@@ -14,6 +16,10 @@ export class IntervalRecorder {
   private errorsByCode: Record<string, number> = {};
   private readonly histogram = createHistogram();
   private readonly ship: (message: WorkerIntervalMessage) => void;
+  /** The worker's connection counters, shipped with each second (null: not counted). */
+  connectionCounters: ConnectionCounters | null = null;
+  /** Connection-phase latencies (per-op and rebind policies), shipped with each second. */
+  readonly phases = new PhaseRecorder();
 
   constructor(ship: (message: WorkerIntervalMessage) => void) {
     this.ship = ship;
@@ -56,11 +62,21 @@ export class IntervalRecorder {
       errorsByCode: this.errorsByCode,
       entries: this.entries,
       histogram: encodeHistogram(this.histogram),
+      ...this.connectionFields(),
     });
     this.ops = 0;
     this.errors = 0;
     this.entries = 0;
     this.errorsByCode = {};
     this.histogram.reset();
+  }
+
+  /** Connection counters and phase histograms of the second being shipped (cleared as taken). */
+  private connectionFields(): Partial<WorkerIntervalMessage> {
+    const phaseHistograms = this.phases.take();
+    return {
+      ...this.connectionCounters?.take(),
+      ...(phaseHistograms === undefined ? {} : { phaseHistograms }),
+    };
   }
 }

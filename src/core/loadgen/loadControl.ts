@@ -1,6 +1,8 @@
 // State a worker's load loops share: whether to issue and record, the clock, the recorder and the DN picker.
 import type { ConnectionSlot } from './connectionSlot.ts';
 import type { IntervalRecorder } from './intervalRecorder.ts';
+import type { OpenRecorder } from './openRecorder.ts';
+import type { OpenScheduler } from './openScheduler.ts';
 import type { RunClock } from './runClock.ts';
 
 /** Shared, mutable run state read by every loop of a worker on each op. */
@@ -12,6 +14,16 @@ export interface LoadControl {
   readonly clock: RunClock;
   readonly recorder: IntervalRecorder;
   readonly pickDn: () => string;
+  /** Open model: the op schedule loops take their ops from, and its per-second figures; null when closed. */
+  readonly open: OpenLoad | null;
+  /** Requests sent and not yet answered (loops count their own, for the worker's telemetry). */
+  outstanding: number;
+}
+
+/** What a loop needs in the open model: each op comes from the scheduler and is timed from its intended start. */
+export interface OpenLoad {
+  readonly scheduler: OpenScheduler;
+  readonly recorder: OpenRecorder;
 }
 
 /** One closed-model loop: keeps one request outstanding on `slot` until `control.issuing` turns false. */

@@ -1,16 +1,24 @@
-// The load worker's life cycle: connect its share, report ready, run the closed model from t0, ship each second, end.
+// The load worker's life cycle: connect its share, report ready, run the closed or open model from t0, ship each second, end.
 import type { WorkloadId } from '../../shared/types.ts';
 import { streamFor } from '../datagen/prng.ts';
+import { closeQuietly, openBoundClient } from '../ldap/connection.ts';
+import { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import { describeLdapFailure } from '../ldap/failure.ts';
 import { ConnectOpenAborted, openSlots } from './connectionSlot.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import { dnPicker } from './dnSource.ts';
 import { IntervalRecorder } from './intervalRecorder.ts';
-import type { LoadControl, WorkloadLoop } from './loadControl.ts';
+import type { LoadControl, OpenLoad, WorkloadLoop } from './loadControl.ts';
+import { OpenRecorder } from './openRecorder.ts';
+import { OpenScheduler } from './openScheduler.ts';
 import type { ParentPort } from './port.ts';
 import type { ParentToWorker, WorkerStartMessage, WorkerToParent } from './protocol.ts';
-import { readRandomLoop } from './readRandom.ts';
+import { RateSchedule } from './rateSchedule.ts';
+import type { WorkloadOp } from './policyLoops.ts';
+import { PERSISTENT, slotsToOpen, startPolicyLoops } from './policyPlan.ts';
+import { readRandomLoop, readRandomOp } from './readRandom.ts';
 import { RunClock } from './runClock.ts';
+import { WorkerTelemetrySampler } from './workerTelemetry.ts';
 
 /** Connections opened at the same time: enough to be quick, few enough not to trip accept backlogs. */
 const PARALLEL_CONNECTS = 16;
@@ -19,6 +27,11 @@ const CLOSE_WAIT_MS = 300;
 
 const WORKLOADS: Record<WorkloadId, WorkloadLoop> = {
   'read-random': readRandomLoop,
+};
+
+/** Each workload's single op, for the policies that wrap every op in connection steps. */
+const WORKLOAD_OPS: Record<WorkloadId, WorkloadOp> = {
+  'read-random': readRandomOp,
 };
 
 type State = 'idle' | 'connecting' | 'ready' | 'running' | 'ending';
@@ -33,6 +46,9 @@ export class LoadWorker {
   private pickDn: (() => string) | null = null;
   private control: LoadControl | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private telemetry: WorkerTelemetrySampler | null = null;
+  /** Connections opened/closed/reopened and their bytes, from the first connect on. */
+  private readonly counters = new ConnectionCounters();
 
   constructor(port: ParentPort, exit: (code: number) => void) {
     this.port = port;
@@ -75,12 +91,17 @@ export class LoadWorker {
     }
     const startedMs = performance.now();
     try {
+      const policy = message.policy ?? PERSISTENT;
+      const count = slotsToOpen(policy, message.connections, message.depth);
       this.slots = await openSlots(
         message.connection,
-        message.connections,
+        count,
         PARALLEL_CONNECTS,
         () => this.state === 'ending',
+        this.counters,
       );
+      // Per-op opens nothing up front; one uncounted probe still proves the server and bind work.
+      if (count === 0) await closeQuietly(await openBoundClient(message.connection), CLOSE_WAIT_MS);
     } catch (err) {
       // A stop during connecting is already being handled by onStop.
       if (!(err instanceof ConnectOpenAborted) && this.state === 'connecting') {
@@ -106,25 +127,87 @@ export class LoadWorker {
     const pickDn = this.pickDn;
     if (this.state !== 'ready' || start === null || pickDn === null) return;
     this.state = 'running';
-    const clock = new RunClock(t0Ms, start.warmupS + start.durationS);
-    const recorder = new IntervalRecorder((interval) => void this.send(interval));
-    const control: LoadControl = { issuing: false, recording: true, clock, recorder, pickDn };
+    const clock = new RunClock(t0Ms, start.warmupS + start.durationS + (start.cooldownS ?? 0));
+    const telemetry = new WorkerTelemetrySampler(
+      start.workerIndex + 1,
+      () => this.control?.outstanding ?? 0,
+    );
+    this.telemetry = telemetry;
+    // Telemetry is read as each second ships, so it describes the span that second covered.
+    const recorder = new IntervalRecorder(
+      (interval) =>
+        void this.send({
+          ...interval,
+          ...this.control?.open?.recorder.take(interval.second, interval.intervalMs),
+          telemetry: telemetry.take(),
+        }),
+    );
+    // Connects before t0 (opening the slots) land in second 0, so opened counts every connection.
+    recorder.connectionCounters = this.counters;
+    const control: LoadControl = {
+      issuing: false,
+      recording: true,
+      clock,
+      recorder,
+      pickDn,
+      open: this.openLoad(start, clock, recorder),
+      outstanding: 0,
+    };
     this.control = control;
     const loop = WORKLOADS[start.workload];
     setTimeout(
       () => {
         if (this.state !== 'running') return;
         control.issuing = true;
-        // The closed model: `depth` loops per connection, each with one request outstanding.
-        for (const slot of this.slots) {
-          for (let d = 0; d < start.depth; d++) {
-            loop(slot, control).catch((err: unknown) => this.fail(err));
-          }
-        }
+        // `depth` loops per connection, each with one request outstanding: the closed model's load,
+        // and the open model's concurrency cap (an op due while all loops are busy waits, late).
+        startPolicyLoops(
+          {
+            policy: start.policy ?? PERSISTENT,
+            slots: this.slots,
+            connections: start.connections,
+            depth: start.depth,
+            params: start.connection,
+            counters: this.counters,
+            control,
+            persistentLoop: loop,
+            op: WORKLOAD_OPS[start.workload],
+          },
+          (err) => this.fail(err),
+        );
       },
       Math.max(0, t0Ms - Date.now()),
     );
     this.scheduleTick();
+  }
+
+  /** The open model's scheduler and per-second recorder for this worker; null for a closed-model run. */
+  private openLoad(
+    start: WorkerStartMessage,
+    clock: RunClock,
+    recorder: IntervalRecorder,
+  ): OpenLoad | null {
+    const model = start.openModel;
+    if (model === undefined) return null;
+    let openRecorder: OpenRecorder | null = null;
+    const host = {
+      nowNs: () => clock.elapsedNowNs(),
+      endNs: clock.endElapsedNs,
+      late: (elapsedNs: number, count: number) => {
+        // Counted in the second it is noticed in (within the run): the recorder moves there first.
+        const second = Math.min(Math.floor(elapsedNs / 1e9), clock.totalS - 1);
+        if (second > recorder.second) recorder.advanceTo(second);
+        openRecorder?.addLate(count);
+      },
+    };
+    const scheduler = new OpenScheduler(
+      new RateSchedule(model.steps),
+      model.share,
+      model.shares,
+      host,
+    );
+    openRecorder = new OpenRecorder(scheduler);
+    return { scheduler, recorder: openRecorder };
   }
 
   /** Arms the timer for just after the next t0-aligned second boundary (re-aimed each time: no drift). */
@@ -144,6 +227,8 @@ export class LoadWorker {
     if (elapsedNs >= control.clock.endElapsedNs) {
       control.issuing = false;
       control.recording = false;
+      // Scheduled ops that never started count as behind, in the last second.
+      control.open?.scheduler.close(control.clock.endElapsedNs);
       // Ships the last second (and any empty ones before it).
       control.recorder.advanceTo(control.clock.totalS);
       void this.end('completed', 0);
@@ -164,6 +249,8 @@ export class LoadWorker {
       }
       control.issuing = false;
       control.recording = false;
+      // Ops due before the stop that never started count as behind, in the partial second.
+      control.open?.scheduler.close(elapsedNs);
       if (elapsedNs >= 0) {
         const second = Math.floor(elapsedNs / 1e9);
         control.recorder.advanceTo(second);
@@ -181,6 +268,7 @@ export class LoadWorker {
     if (this.state === 'ending') return;
     this.state = 'ending';
     if (this.timer !== null) clearTimeout(this.timer);
+    this.telemetry?.stop();
     await this.send({ type: 'done', reason });
     await this.closeAll();
     this.exit(exitCode);
@@ -190,6 +278,7 @@ export class LoadWorker {
     if (this.state === 'ending') return;
     this.state = 'ending';
     if (this.timer !== null) clearTimeout(this.timer);
+    this.telemetry?.stop();
     if (this.control !== null) {
       this.control.issuing = false;
       this.control.recording = false;

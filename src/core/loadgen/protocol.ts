@@ -1,7 +1,14 @@
 // Typed messages between the orchestrator (parent) and a load worker process.
-import type { LdapFailure, WorkloadId } from '../../shared/types.ts';
+import type {
+  ConnectionPolicy,
+  LdapFailure,
+  RateStep,
+  WorkerTelemetry,
+  WorkloadId,
+} from '../../shared/types.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { DnSource } from './dnSource.ts';
+import type { PhaseHistograms } from './phaseRecorder.ts';
 
 /** Parent -> worker, first message: this worker's share of the run. */
 export interface WorkerStartMessage {
@@ -12,12 +19,26 @@ export interface WorkerStartMessage {
   connections: number;
   /** Requests kept outstanding on each connection. */
   depth: number;
+  /** How connections are used; absent means persistent. */
+  policy?: ConnectionPolicy;
   workload: WorkloadId;
   dnSource: DnSource;
   /** Run seed; the worker derives its own stream from (seed, workerIndex). */
   seed: number;
   warmupS: number;
   durationS: number;
+  /** Seconds of load after the measured phase (absent means none). */
+  cooldownS?: number;
+  /** Open model: the merged rate profile and this worker's share of it; absent for the closed model. */
+  openModel?: WorkerOpenModel;
+}
+
+/** This worker's part of an open-model run: global op i goes to share i mod shares. */
+export interface WorkerOpenModel {
+  /** The run's whole target rate (every worker gets the same profile). */
+  steps: RateStep[];
+  share: number;
+  shares: number;
 }
 
 /** Parent -> worker: start load at the common wall-clock time `t0Ms` (epoch ms). */
@@ -55,6 +76,24 @@ export interface WorkerIntervalMessage {
   entries: number;
   /** Latencies of successful ops completed in this second (us), HDR compressed base64. */
   histogram: string;
+  /** Open model: latencies of the same ops from their intended start (us), HDR compressed base64. */
+  intendedHistogram?: string;
+  /** Open model: ops this worker's schedule called for in this second. */
+  scheduledOps?: number;
+  /** Open model: ops that started late, or (at the end) never started. */
+  behindSchedule?: number;
+  /** Connection counters of this second (absent from workers that do not count them). */
+  connectionsOpened?: number;
+  connectionsClosed?: number;
+  /** Connections that dropped and were reopened outside the policy. */
+  reconnects?: number;
+  /** Wire bytes (socket bytesWritten/bytesRead deltas). */
+  bytesSent?: number;
+  bytesReceived?: number;
+  /** Per-op and rebind policies: phase latencies (us) of this second, HDR compressed base64. */
+  phaseHistograms?: PhaseHistograms;
+  /** How busy the worker process was over this second (absent from workers that do not measure it). */
+  telemetry?: WorkerTelemetry;
 }
 
 /** Worker -> parent: the worker shipped its last interval and is closing. */

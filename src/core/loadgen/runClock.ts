@@ -6,7 +6,7 @@ export class RunClock {
   readonly t0Ms: number;
   /** process.hrtime.bigint() value that corresponds to t0Ms in this process. */
   readonly hrT0Ns: bigint;
-  /** Elapsed time at which the run ends (warm-up + measured), in ns. */
+  /** Elapsed time at which the run ends (warm-up + measured + cool-down), in ns. */
   readonly endElapsedNs: number;
   /** Seconds the run lasts when not stopped. */
   readonly totalS: number;

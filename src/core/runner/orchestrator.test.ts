@@ -314,3 +314,96 @@ test('stop mid-run keeps the seconds so far and ends the last one partial', asyn
   assert.equal(outcome.summary.ops, 60);
   assert.equal(outcome.summary.measuredS, last.intervalMs / 1000);
 });
+
+test('open model: rate shares go to the workers; cool-down is excluded; summary carries the open figures', async () => {
+  const intended = (us: number, n: number): string => {
+    const h = createHistogram();
+    for (let i = 0; i < n; i++) recordLatencyUs(h, us);
+    return encodeHistogram(h);
+  };
+  const { launcher, workers } = fakeLauncher((w, m) => {
+    if (m.type === 'start') w.emit({ type: 'ready', connections: m.connections, connectMs: 1 });
+    if (m.type === 'go') {
+      // Warm-up 1 s, measured 2 s, cool-down 1 s; each worker does its half of 1000/s.
+      for (const s of [0, 1, 2, 3]) {
+        w.emit(
+          interval(s, 500, 100, {
+            intendedHistogram: intended(300, 500),
+            scheduledOps: 500,
+            behindSchedule: s === 2 ? 3 : 0,
+          }),
+        );
+      }
+      w.emit({ type: 'done', reason: 'completed' });
+      w.exit(0);
+    }
+  });
+  const intendedSeen: (string | undefined)[] = [];
+  const cfg = config({ loadModel: 'open', targetOpsPerSec: 1000, cooldownS: 1 });
+  const samples: RunSample[] = [];
+  const handle = startRun(
+    {
+      runId: 'r-open',
+      config: cfg,
+      connection: { url: cfg.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
+      dnSource: { kind: 'list', dns: ['cn=a,o=x'] },
+    },
+    launcher,
+    {
+      onSample: (s, _h, i) => {
+        samples.push(s);
+        intendedSeen.push(i);
+      },
+    },
+  );
+  const outcome = await handle.done;
+  assert.equal(outcome.status, 'completed', outcome.endReason ?? '');
+  assert.deepEqual(
+    workers.map((w) => {
+      const start = w.received[0];
+      return start?.type === 'start' ? [start.cooldownS, start.openModel] : null;
+    }),
+    [0, 1].map((share) => [
+      1,
+      { steps: [{ durationS: 4, fromOpsPerSec: 1000, toOpsPerSec: 1000 }], share, shares: 2 },
+    ]),
+  );
+  assert.deepEqual(
+    samples.map((s) => [s.phase, s.scheduledOps, s.behindSchedule, s.intendedLatencyUs?.p50]),
+    [
+      ['warmup', 1000, 0, 300],
+      ['measured', 1000, 0, 300],
+      ['measured', 1000, 6, 300],
+      ['cooldown', 1000, 0, 300],
+    ],
+  );
+  assert.equal(decodeHistogram(intendedSeen[1] as string).totalCount, 1000);
+  const summary = outcome.summary;
+  assert.ok(summary !== null);
+  assert.equal(summary.model, 'open');
+  assert.equal(summary.ops, 2000, 'warm-up and cool-down excluded');
+  assert.equal(summary.targetOpsPerSec, 1000);
+  assert.equal(summary.behindSchedule, 6);
+  assert.equal(summary.intendedLatencyUs?.p50, 300);
+  assert.equal(summary.timeToFullSpeedS, 0);
+});
+
+test('closed model: the summary says so, with time to full speed and no open figures', async () => {
+  const { launcher } = fakeLauncher((w, m) => {
+    if (m.type === 'start') w.emit({ type: 'ready', connections: m.connections, connectMs: 1 });
+    if (m.type === 'go') {
+      // A slow first second, then steady.
+      for (const [s, ops] of [200, 1000, 1000].entries()) w.emit(interval(s, ops, 100));
+      w.emit({ type: 'done', reason: 'completed' });
+      w.exit(0);
+    }
+  });
+  const r = run(config({ workers: 1 }), launcher);
+  const outcome = await r.handle.done;
+  const summary = outcome.summary;
+  assert.ok(summary !== null);
+  assert.equal(summary.model, 'closed');
+  assert.equal(summary.timeToFullSpeedS, 1);
+  assert.equal(summary.targetOpsPerSec, undefined);
+  assert.equal(r.samples[0]?.scheduledOps, undefined);
+});

@@ -1,13 +1,17 @@
 // Runs one benchmark: starts the workers, aligns them on t0, merges their seconds into samples, ends the run.
-import type { RunConfig, RunSample, RunSummary } from '../../shared/types.ts';
+import type { RateStep, RunConfig, RunSample, RunSummary } from '../../shared/types.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { encodeHistogram } from '../loadgen/histogram.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
 import type { WorkerStartMessage, WorkerToParent } from '../loadgen/protocol.ts';
 import { isWorkerToParent } from '../loadgen/protocol.ts';
+import { rateStepsFor } from '../loadgen/rateSchedule.ts';
 import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
+import { OpenSecondMerger, OpenTotals } from './openMerger.ts';
+import { phaseOfSecond } from './runPhases.ts';
 import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
 import { splitConnections } from './split.ts';
+import { timeToFullSpeedS } from './timeToFullSpeed.ts';
 
 /** Everything a run needs: its stored config, how to connect, and which DNs to read. */
 export interface RunPlan {
@@ -19,7 +23,8 @@ export interface RunPlan {
 
 /** Receives the run's progress: one merged sample per second, in order, and phase changes. */
 export interface RunObserver {
-  onSample(sample: RunSample, histogramBase64: string): void;
+  /** `intendedHistogramBase64`: open model only, latencies from the intended start. */
+  onSample(sample: RunSample, histogramBase64: string, intendedHistogramBase64?: string): void;
   onPhase?(phase: 'connecting' | 'running'): void;
 }
 
@@ -85,6 +90,14 @@ class RunOrchestrator {
   private readonly workers: WorkerState[] = [];
   private readonly merger = new SecondMerger();
   private readonly totals = new MeasuredTotals();
+  /** Open model: the whole run's target rate as profile steps; null for the closed model. */
+  private readonly rateSteps: RateStep[] | null;
+  private readonly openMerger = new OpenSecondMerger();
+  private readonly openTotals = new OpenTotals();
+  /** Per-second rate of every full warm-up and measured second, for time to full speed. */
+  private readonly ratesBySecond: number[] = [];
+  /** Worker processes the run uses (the open model splits its rate across exactly these). */
+  private workerCount = 0;
   private phase: Phase = 'connecting';
   private t0Ms: number | null = null;
   private nextSecond = 0;
@@ -102,9 +115,11 @@ class RunOrchestrator {
     this.plan = plan;
     this.observer = observer;
     const { config } = plan;
-    this.totalS = config.warmupS + config.durationS;
+    this.totalS = config.warmupS + config.durationS + config.cooldownS;
+    this.rateSteps = rateStepsFor(config.targetOpsPerSec, config.rateProfile, this.totalS);
     this.notifyPhase('connecting');
     const shares = splitConnections(config.connections, config.workers);
+    this.workerCount = shares.length;
     try {
       shares.forEach((connections, index) => this.launch(launcher, index, connections));
     } catch (err) {
@@ -141,12 +156,18 @@ class RunOrchestrator {
       connection: this.plan.connection,
       connections,
       depth: config.depth,
+      policy: config.connectionPolicy,
       workload: config.workload,
       dnSource: this.plan.dnSource,
       seed: config.seed,
       warmupS: config.warmupS,
       durationS: config.durationS,
+      cooldownS: config.cooldownS,
     };
+    // Every worker gets the whole profile and takes every `shares`-th op of it.
+    if (this.rateSteps !== null) {
+      start.openModel = { steps: this.rateSteps, share: index, shares: this.workerCount };
+    }
     handle.send(start);
   }
 
@@ -171,7 +192,10 @@ class RunOrchestrator {
         break;
       case 'interval':
         worker.lastSecond = Math.max(worker.lastSecond, message.second);
-        if (this.phase === 'running' || this.phase === 'finishing') this.merger.add(message);
+        if (this.phase === 'running' || this.phase === 'finishing') {
+          this.merger.add(message);
+          this.openMerger.add(message);
+        }
         if (this.phase === 'running') this.emitCompleteSeconds();
         break;
       case 'done':
@@ -248,12 +272,22 @@ class RunOrchestrator {
   }
 
   private emit(second: number, intervalMs?: number): void {
-    const phase = second < this.plan.config.warmupS ? 'warmup' : 'measured';
+    const { config } = this.plan;
+    const phase = phaseOfSecond(second, config.warmupS, config.durationS);
     const { sample, histogram } = this.merger.take(second, phase, intervalMs);
     this.nextSecond = second + 1;
     if (phase === 'measured') this.totals.add(sample, histogram);
+    // Cool-down seconds are excluded like warm-up; a partial (stopped) second is no rate.
+    if (phase !== 'cooldown' && sample.intervalMs === 1000) this.ratesBySecond.push(sample.ops);
+    let intendedBase64: string | undefined;
+    if (this.rateSteps !== null) {
+      const open = this.openMerger.take(second);
+      Object.assign(sample, open.fields);
+      if (phase === 'measured') this.openTotals.add(open.fields, open.histogram);
+      intendedBase64 = encodeHistogram(open.histogram);
+    }
     try {
-      this.observer.onSample(sample, encodeHistogram(histogram));
+      this.observer.onSample(sample, encodeHistogram(histogram), intendedBase64);
     } catch (err) {
       this.fail(`internal error while storing second ${second}: ${messageOf(err)}`);
     }
@@ -317,7 +351,7 @@ class RunOrchestrator {
       this.resolveDone({
         status: this.status,
         endReason: this.endReason,
-        summary: this.status === 'failed' ? null : this.totals.summary(),
+        summary: this.status === 'failed' ? null : this.summary(),
         histogramBase64: this.totals.histogramBase64(),
       });
     };
@@ -332,6 +366,19 @@ class RunOrchestrator {
     const deadline = setTimeout(resolve, waitMs);
     this.timers.add(deadline);
     poll();
+  }
+
+  /** The measured totals with the load model, its open-model figures and time to full speed. */
+  private summary(): RunSummary | null {
+    const base = this.totals.summary();
+    if (base === null) return null;
+    const summary: RunSummary = {
+      ...base,
+      model: this.rateSteps === null ? 'closed' : 'open',
+      timeToFullSpeedS: timeToFullSpeedS(this.ratesBySecond),
+    };
+    if (this.rateSteps !== null) Object.assign(summary, this.openTotals.summary(base.measuredS));
+    return summary;
   }
 
   private notifyPhase(phase: 'connecting' | 'running'): void {

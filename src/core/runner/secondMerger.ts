@@ -1,5 +1,5 @@
 // Merges the workers' reports of each second into one RunSample, and the measured seconds into a RunSummary.
-import type { RunPhase, RunSample, RunSummary } from '../../shared/types.ts';
+import type { RunPhase, RunSample, RunSummary, WorkerTelemetry } from '../../shared/types.ts';
 import {
   createHistogram,
   decodeHistogram,
@@ -9,6 +9,8 @@ import {
 } from '../loadgen/histogram.ts';
 import type { Histogram } from '../loadgen/histogram.ts';
 import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
+import { judgeClientBound } from './clientBound.ts';
+import { ConnectionTotals, SecondConnections } from './connectionMerge.ts';
 
 /** One second as reported so far by some of the workers. */
 interface Bucket {
@@ -19,6 +21,10 @@ interface Bucket {
   errorsByCode: Record<string, number>;
   entries: number;
   histogram: Histogram;
+  /** Connection counters and phase histograms of this second. */
+  connections: SecondConnections;
+  /** Each reporting worker's telemetry of this second. */
+  workers: WorkerTelemetry[];
 }
 
 /** Adds `from`'s counts into `into`. */
@@ -42,6 +48,8 @@ export class SecondMerger {
         errorsByCode: {},
         entries: 0,
         histogram: createHistogram(64),
+        connections: new SecondConnections(),
+        workers: [],
       };
       this.buckets.set(report.second, bucket);
     }
@@ -53,6 +61,8 @@ export class SecondMerger {
     addCounts(bucket.errorsByCode, report.errorsByCode);
     // Percentiles are merged only as histograms, never averaged.
     mergeInto(bucket.histogram, decodeHistogram(report.histogram));
+    bucket.connections.add(report);
+    if (report.telemetry !== undefined) bucket.workers.push(report.telemetry);
     return bucket.reports;
   }
 
@@ -80,7 +90,12 @@ export class SecondMerger {
       errorsByCode: bucket?.errorsByCode ?? {},
       entries: bucket?.entries ?? 0,
       latencyUs: summarize(histogram),
+      ...bucket?.connections.fields(),
     };
+    // Telemetry is per worker, never merged: one saturated worker must stay visible.
+    if (bucket !== undefined && bucket.workers.length > 0) {
+      sample.workers = [...bucket.workers].sort((a, b) => a.worker - b.worker);
+    }
     return { sample, histogram };
   }
 }
@@ -94,16 +109,21 @@ export class MeasuredTotals {
   private seconds = 0;
   private readonly errorsByCode: Record<string, number> = {};
   private readonly histogram = createHistogram(64);
+  private readonly connections = new ConnectionTotals();
+  /** Per measured second, the workers' telemetry, for the client-bound verdict. */
+  private readonly telemetry: WorkerTelemetry[][] = [];
 
   /** Adds one measured second. */
   add(sample: RunSample, histogram: Histogram): void {
     this.seconds++;
+    this.telemetry.push(sample.workers ?? []);
     this.ops += sample.ops;
     this.errors += sample.errors;
     this.entries += sample.entries;
     this.intervalMs += sample.intervalMs;
     addCounts(this.errorsByCode, sample.errorsByCode);
     mergeInto(this.histogram, histogram);
+    this.connections.add(sample);
   }
 
   /** Whole-run figures, or null when no measured second was recorded. */
@@ -118,6 +138,8 @@ export class MeasuredTotals {
       entriesPerOp: this.ops === 0 ? 0 : Math.round((this.entries / this.ops) * 1000) / 1000,
       measuredS,
       latencyUs: summarize(this.histogram),
+      ...this.connections.fields(),
+      ...judgeClientBound(this.telemetry),
     };
   }
 

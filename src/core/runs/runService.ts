@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/errors.ts';
 import type { ActiveRun, RunConfig, RunDetail, RunRequest, RunSample } from '../../shared/types.ts';
 import { validateRunRequest } from '../../shared/validation.ts';
 import type { LabManager } from '../lab/labManager.ts';
+import { serverStatsSampler } from '../lab/serverStats.ts';
 import { collectEntryDns } from '../ldap/collectDns.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
@@ -136,7 +137,7 @@ export class RunService {
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
     this.deps.runs.create(runId, config, environment);
-    return { runId, done: this.launch(runId, config, connection, dnSource) };
+    return { runId, done: this.launch(runId, config, connection, dnSource, lab?.pid ?? null) };
   }
 
   private launch(
@@ -144,15 +145,22 @@ export class RunService {
     config: RunConfig,
     connection: LdapConnectionParams,
     dnSource: DnSource,
+    labPid: number | null,
   ): Promise<RunDetail> {
     const { runs, emit, launcher } = this.deps;
+    // A lab runs on this machine: its server's CPU and memory go with each second.
+    const serverStats = labPid === null ? null : serverStatsSampler(labPid);
     const handle = startRun({ runId, config, connection, dnSource }, launcher, {
-      onSample: (sample, histogramBase64) => {
-        runs.appendSample(runId, sample, histogramBase64);
+      onSample: (measuredSample, histogramBase64, intendedHistogramBase64) => {
+        const server = serverStats?.sample() ?? null;
+        const sample = server === null ? measuredSample : { ...measuredSample, server };
+        runs.appendSample(runId, sample, histogramBase64, intendedHistogramBase64 ?? null);
         this.active?.samples.push(sample);
         emit({ event: 'run/sample', payload: { runId, sample } });
       },
       onPhase: (phase) => {
+        // Load starts now: connecting and binding are not part of the first second.
+        if (phase === 'running') serverStats?.restart();
         if (phase === 'running' && this.active) {
           this.active.status = 'running';
           runs.setStatus(runId, 'running');

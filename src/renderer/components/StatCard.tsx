@@ -9,6 +9,8 @@ export function StatCard({
   note,
   testId,
   emphasis,
+  tone,
+  text,
 }: {
   label: string;
   value: string;
@@ -16,9 +18,19 @@ export function StatCard({
   note?: ReactNode;
   testId?: string;
   emphasis?: boolean;
+  /** Draws the card in the warning colours (a figure that needs attention). */
+  tone?: 'warning';
+  /** The value is words, not a number: smaller and allowed to wrap. */
+  text?: boolean;
 }) {
+  const classes = [
+    'stat-card',
+    emphasis && 'stat-card-emphasis',
+    tone && `stat-card-${tone}`,
+    text && 'stat-card-text',
+  ];
   return (
-    <div className={emphasis ? 'stat-card stat-card-emphasis' : 'stat-card'}>
+    <div className={classes.filter(Boolean).join(' ')} data-tone={tone}>
       <div className="stat-label">{label}</div>
       <div className="stat-value">
         <span data-testid={testId}>{value}</span>

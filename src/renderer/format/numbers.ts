@@ -51,3 +51,16 @@ export function formatShare(part: number, whole: number): string {
   const percent = (part / whole) * 100;
   return percent < 0.01 ? '<0.01%' : `${percent.toFixed(2)}%`;
 }
+
+/** A data rate from bytes per second: "820 B/s", "1.4 MB/s" (decimal units, as network tools use). */
+export function formatBytesPerSec(bytesPerSec: number): { value: string; unit: string } {
+  const units = ['B/s', 'kB/s', 'MB/s', 'GB/s'];
+  let value = bytesPerSec;
+  let i = 0;
+  while (value >= 1000 && i < units.length - 1) {
+    value /= 1000;
+    i++;
+  }
+  const text = value >= 100 || i === 0 ? value.toFixed(0) : value.toFixed(1);
+  return { value: text, unit: units[i] as string };
+}

@@ -1,12 +1,27 @@
 // What the run asked for, resolved against its target, as a definition list.
 import type { ReactNode } from 'react';
 import { describeLoadModel, describePolicy } from '../../../shared/describe.ts';
-import type { RunDetail } from '../../../shared/types.ts';
+import type { RateStep, RunDetail } from '../../../shared/types.ts';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
 import { DefinitionCard } from '../../components/DefinitionCard.tsx';
 
-/** Configuration of a stored run. */
+function profileText(steps: RateStep[]): ReactNode {
+  return (
+    <span className="mono">
+      {steps
+        .map((s) =>
+          s.fromOpsPerSec === s.toOpsPerSec
+            ? `${s.durationS} s at ${formatInt(s.fromOpsPerSec)}`
+            : `${s.durationS} s ${formatInt(s.fromOpsPerSec)}→${formatInt(s.toOpsPerSec)}`,
+        )
+        .join(' · ')}{' '}
+      ops/s
+    </span>
+  );
+}
+
+/** Configuration of a stored run (with older runs' missing fields already defaulted). */
 export function ConfigurationCard({ run }: { run: RunDetail }) {
   const { config } = run;
   const rows: [string, ReactNode][] = [
@@ -29,7 +44,13 @@ export function ConfigurationCard({ run }: { run: RunDetail }) {
       `${config.connections} connections × ${config.depth} outstanding = ${formatInt(config.connections * config.depth)} in flight`,
     ],
     ['Workers', String(config.workers)],
-    ['Timing', `${config.warmupS} s warm-up, ${config.durationS} s measured`],
+    [
+      'Timing',
+      `${config.warmupS} s warm-up, ${config.durationS} s measured${config.cooldownS > 0 ? `, ${config.cooldownS} s cool-down` : ''}`,
+    ],
+    ...(config.rateProfile
+      ? [['Rate profile', profileText(config.rateProfile)] as [string, ReactNode]]
+      : []),
     ['TCP_NODELAY', config.tcpNoDelay ? 'on' : 'off (Nagle enabled)'],
     ['Seed', String(config.seed)],
     ['Started', formatDateTime(run.startedAt)],

@@ -1,4 +1,5 @@
-// A stored run: outcome, summary figures, the two charts, errors, configuration and environment.
+// A stored run: outcome, summary figures, charts and panels, errors, configuration and environment.
+import { useMemo } from 'react';
 import type { RunDetail } from '../../../shared/types.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { RunCharts } from '../../charts/RunCharts.tsx';
@@ -9,6 +10,13 @@ import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../format/dates.ts';
+import { plannedTotalS, withConfigDefaults } from '../../format/runConfig.ts';
+import { useRunTimeline } from '../../charts/useRunTimeline.ts';
+import { ClientBoundBanner } from '../panels/ClientBoundNote.tsx';
+import { OpenModelCards } from '../panels/OpenModelCards.tsx';
+import { RunExtraPanels } from '../panels/RunExtraPanels.tsx';
+import { RunShapeCards } from '../panels/RunShapeCards.tsx';
+import { openModelFigures } from '../panels/runFigures.ts';
 import { routeHref } from '../../hooks/useHashRoute.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { ConfigurationCard } from './ConfigurationCard.tsx';
@@ -55,8 +63,19 @@ export function RunDetailView({ runId }: { runId: string }) {
   return <RunDetailBody run={run.data} />;
 }
 
+function subtitleTiming(config: RunDetail['config']): string {
+  const cooldown = config.cooldownS > 0 ? ` + ${config.cooldownS} s cool-down` : '';
+  return `${config.warmupS} s warm-up + ${config.durationS} s${cooldown}`;
+}
+
 function RunDetailBody({ run }: { run: RunDetail }) {
-  const { config, summary } = run;
+  const { summary } = run;
+  const config = useMemo(() => withConfigDefaults(run.config), [run.config]);
+  const timeline = useRunTimeline(
+    config,
+    run.status === 'completed' ? plannedTotalS(config) : null,
+  );
+  const open = openModelFigures(run.samples, summary);
   const inProgress = run.status === 'running' || run.status === 'preparing';
   const problem =
     run.status === 'failed' || run.status === 'interrupted' || run.status === 'stopped';
@@ -71,7 +90,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
         subtitle={
           <>
             {formatDateTime(run.startedAt)} · {config.workload} · {config.connections} connections ×{' '}
-            {config.depth} outstanding · {config.warmupS} s warm-up + {config.durationS} s
+            {config.depth} outstanding · {subtitleTiming(config)}
           </>
         }
         actions={backLink}
@@ -96,7 +115,12 @@ function RunDetailBody({ run }: { run: RunDetail }) {
           </a>
         </div>
       )}
-      {summary && <SummaryCards summary={summary} />}
+      {summary && <ClientBoundBanner summary={summary} />}
+      {summary && <SummaryCards summary={summary} cooldownS={config.cooldownS} />}
+      <div className="stat-grid stat-grid-6" aria-label="Load generation">
+        <RunShapeCards config={config} summary={summary} />
+        {open && <OpenModelCards figures={open} />}
+      </div>
       {!summary && !inProgress && (
         <EmptyState icon="alert" title="No measured seconds">
           The run ended before its measured phase, so there is no summary. The configuration and
@@ -104,14 +128,9 @@ function RunDetailBody({ run }: { run: RunDetail }) {
         </EmptyState>
       )}
       {run.samples.length > 0 && (
-        <RunCharts
-          samples={run.samples}
-          timeline={{
-            warmupS: config.warmupS,
-            totalS: run.status === 'completed' ? config.warmupS + config.durationS : null,
-          }}
-        />
+        <RunCharts samples={run.samples} config={config} timeline={timeline} />
       )}
+      <RunExtraPanels samples={run.samples} summary={summary} timeline={timeline} />
       {summary && Object.keys(summary.errorsByCode).length > 0 && (
         <ErrorsByCodeTable
           errorsByCode={summary.errorsByCode}
@@ -119,7 +138,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
         />
       )}
       <div className="two-col">
-        <ConfigurationCard run={run} />
+        <ConfigurationCard run={{ ...run, config }} />
         <EnvironmentCard environment={run.environment} />
       </div>
     </div>

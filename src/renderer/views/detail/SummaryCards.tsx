@@ -4,7 +4,14 @@ import { StatCard } from '../../components/StatCard.tsx';
 import { formatInt, formatLatencyMs, formatOpsPerSec, formatShare } from '../../format/numbers.ts';
 
 /** Throughput, latency percentiles, errors, entries per op and measured seconds. */
-export function SummaryCards({ summary }: { summary: RunSummary }) {
+export function SummaryCards({
+  summary,
+  cooldownS = 0,
+}: {
+  summary: RunSummary;
+  /** Seconds of cool-down, also excluded from the figures. */
+  cooldownS?: number;
+}) {
   const { latencyUs } = summary;
   const attempts = summary.ops + summary.errors;
   const latency: [string, string, number][] = [
@@ -45,7 +52,7 @@ export function SummaryCards({ summary }: { summary: RunSummary }) {
           label="Measured"
           value={formatInt(summary.measuredS)}
           unit="s"
-          note="warm-up excluded"
+          note={cooldownS > 0 ? 'warm-up and cool-down excluded' : 'warm-up excluded'}
           testId="summary-measured-s"
         />
       </div>

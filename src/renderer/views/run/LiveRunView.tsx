@@ -1,4 +1,8 @@
-// The live run: phase and progress, headline figures, live charts, Stop, and the outcome at the end.
+// The live run: phase and progress, headline figures, live charts and panels, Stop, and the outcome.
+import { useMemo } from 'react';
+import { describeLoadModel, describePolicy } from '../../../shared/describe.ts';
+import { useRunTimeline } from '../../charts/useRunTimeline.ts';
+import { withConfigDefaults } from '../../format/runConfig.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { RunCharts } from '../../charts/RunCharts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -8,16 +12,27 @@ import { LiveFigureCards } from './LiveFigureCards.tsx';
 import { liveFigures } from './liveFigures.ts';
 import { LiveRunActions } from './LiveRunActions.tsx';
 import { RunOutcome } from './RunOutcome.tsx';
+import type { RunEnding } from './activeRunState.ts';
 import { RunProgress } from './RunProgress.tsx';
+import { OpenModelCards } from '../panels/OpenModelCards.tsx';
+import { RunExtraPanels } from '../panels/RunExtraPanels.tsx';
+import { openModelFigures } from '../panels/runFigures.ts';
+import type { ActiveRun } from '../../../shared/types.ts';
 
 /** Live view of the run in the active-run state (running or just ended). */
 export function LiveRunView() {
   const { run, ending } = useActiveRun();
   useReadyMarker(run !== null);
   if (!run) return null;
-  const figures = liveFigures(run);
+  return <LiveRunBody run={run} ending={ending} />;
+}
+
+function LiveRunBody({ run, ending }: { run: ActiveRun; ending: RunEnding | null }) {
+  const config = useMemo(() => withConfigDefaults(run.config), [run.config]);
+  const figures = liveFigures({ ...run, config });
+  const timeline = useRunTimeline(config, figures.totalS);
+  const open = openModelFigures(run.samples, null);
   const status = ending?.status ?? (run.samples.length > 0 ? 'running' : run.status);
-  const { config } = run;
   return (
     <div className="page" data-testid="live-run" data-run-id={run.runId} data-status={status}>
       <PageHeader
@@ -29,7 +44,9 @@ export function LiveRunView() {
         subtitle={
           <>
             <strong>{config.targetName}</strong> · {config.workload} · {config.connections}{' '}
-            connections × {config.depth} outstanding · <span className="mono">{config.url}</span>
+            connections × {config.depth} outstanding ·{' '}
+            {config.loadModel === 'closed' ? 'closed model' : describeLoadModel(config)} ·{' '}
+            {describePolicy(config.connectionPolicy)} · <span className="mono">{config.url}</span>
           </>
         }
         actions={<LiveRunActions runId={run.runId} ended={ending !== null} />}
@@ -37,9 +54,16 @@ export function LiveRunView() {
       {ending && <RunOutcome runId={run.runId} ending={ending} />}
       <RunProgress figures={figures} status={status} />
       <LiveFigureCards figures={figures} ended={ending !== null} />
-      <RunCharts
+      {open && (
+        <div className="stat-grid stat-grid-auto" aria-label="Open model">
+          <OpenModelCards figures={open} />
+        </div>
+      )}
+      <RunCharts samples={run.samples} config={config} timeline={timeline} testIdPrefix="live-" />
+      <RunExtraPanels
         samples={run.samples}
-        timeline={{ warmupS: config.warmupS, totalS: figures.totalS }}
+        summary={null}
+        timeline={timeline}
         testIdPrefix="live-"
       />
     </div>

@@ -16,7 +16,7 @@ export function NewRunView() {
     <div className="page">
       <PageHeader
         title="New run"
-        subtitle="A closed-model load test: fixed connections, each keeping a fixed number of requests outstanding."
+        subtitle="Closed model: a fixed number of requests kept in flight. Open model: operations scheduled at a target rate, latency measured from when each was due."
       />
       {targets.error && (
         <ErrorPanel

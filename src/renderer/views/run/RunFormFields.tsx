@@ -1,16 +1,19 @@
-// The run form's controls, grouped as target and workload, load shape, and timing.
+// The run form's controls, grouped as target and workload, load shape and timing, connections and model.
 import type { Target } from '../../../shared/types.ts';
 import { describedBy, Field } from '../../components/Field.tsx';
+import { LoadModelFields, RateProfileField } from './LoadModelFields.tsx';
+import { PolicyField } from './PolicyField.tsx';
 import type { RunFieldErrors, RunFormValues } from './runForm.ts';
 
-type NumberField = 'connections' | 'depth' | 'warmupS' | 'durationS' | 'workers';
+type NumberField = 'connections' | 'depth' | 'warmupS' | 'durationS' | 'cooldownS' | 'workers';
 
 const NUMBER_FIELDS: { field: NumberField; label: string; hint: string; min: number }[] = [
-  { field: 'connections', label: 'Connections', hint: 'Persistent LDAP connections.', min: 1 },
-  { field: 'depth', label: 'Depth', hint: 'Outstanding requests per connection.', min: 1 },
-  { field: 'warmupS', label: 'Warm-up (s)', hint: 'Excluded from the results.', min: 0 },
+  { field: 'connections', label: 'Connections', hint: 'LDAP connections.', min: 1 },
+  { field: 'depth', label: 'Depth', hint: 'Pipelined requests.', min: 1 },
+  { field: 'warmupS', label: 'Warm-up (s)', hint: 'Not measured.', min: 0 },
   { field: 'durationS', label: 'Duration (s)', hint: 'Measured seconds.', min: 1 },
-  { field: 'workers', label: 'Workers', hint: 'Load processes; blank = CPU cores − 1.', min: 1 },
+  { field: 'cooldownS', label: 'Cool-down (s)', hint: 'Load after, not measured.', min: 0 },
+  { field: 'workers', label: 'Workers', hint: 'Blank: CPU cores − 1.', min: 1 },
 ];
 
 /** Controlled run-form fields; ids are `run-<field>` so errors can focus them. */
@@ -58,7 +61,7 @@ export function RunFormFields({
           </select>
         </Field>
       </div>
-      <div className="form-row form-row-5">
+      <div className="form-row form-row-6">
         {NUMBER_FIELDS.map(({ field, label, hint, min }) => (
           <Field key={field} id={`run-${field}`} label={label} error={errors[field]} hint={hint}>
             <input
@@ -75,6 +78,15 @@ export function RunFormFields({
           </Field>
         ))}
       </div>
+      <div className="form-row form-row-load">
+        <PolicyField values={values} errors={errors} onChange={onChange} />
+        <LoadModelFields values={values} errors={errors} onChange={onChange} />
+      </div>
+      {values.loadModel === 'open' && (
+        <div className="form-row">
+          <RateProfileField values={values} errors={errors} onChange={onChange} />
+        </div>
+      )}
       <label className="checkbox">
         <input
           id="run-tcpNoDelay"

@@ -6,7 +6,8 @@ import type { LiveFigures } from './liveFigures.ts';
 function phaseLabel(figures: LiveFigures, status: RunStatus): string {
   if (status === 'preparing' || figures.phase === null) return 'Preparing workers and connections';
   if (status !== 'running') return 'Finished';
-  return figures.phase === 'warmup' ? 'Warm-up (not measured)' : 'Measuring';
+  if (figures.phase === 'warmup') return 'Warm-up (not measured)';
+  return figures.phase === 'cooldown' ? 'Cool-down (not measured)' : 'Measuring';
 }
 
 /** The progress strip of the live view. */

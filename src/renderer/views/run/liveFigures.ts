@@ -24,7 +24,7 @@ export function liveFigures(run: ActiveRun): LiveFigures {
   return {
     phase: last?.phase ?? null,
     elapsedS: last ? last.second + last.intervalMs / 1000 : 0,
-    totalS: run.config.warmupS + run.config.durationS,
+    totalS: run.config.warmupS + run.config.durationS + (run.config.cooldownS ?? 0),
     currentOpsPerSec: last ? sampleOpsPerSec(last) : null,
     currentP99Us: last ? last.latencyUs.p99 : null,
     measuredOpsPerSec: measuredMs > 0 ? (measuredOps * 1000) / measuredMs : null,

@@ -1,7 +1,17 @@
 // The new-run form's values and checks, on top of the shared run validation.
 import { ApiError } from '../../../shared/errors.ts';
-import type { RunRequest } from '../../../shared/types.ts';
-import { checkInteger, LIMITS, validateRunRequest } from '../../../shared/validation.ts';
+import { parseRateProfile } from '../../../shared/rateProfile.ts';
+import type { ConnectionPolicy, RunRequest } from '../../../shared/types.ts';
+import {
+  checkInteger,
+  LIMITS,
+  validatePolicy,
+  validateRateProfile,
+  validateRunRequest,
+} from '../../../shared/validation.ts';
+
+/** The connection policy kinds offered in the form's select. */
+export type PolicyKind = ConnectionPolicy['kind'];
 
 /** Text of each number field as typed, so a blank field can say "required". */
 export interface RunFormValues {
@@ -10,15 +20,23 @@ export interface RunFormValues {
   depth: string;
   warmupS: string;
   durationS: string;
+  cooldownS: string;
   /** Blank means the host's default (CPU cores - 1). */
   workers: string;
   tcpNoDelay: boolean;
+  policy: PolicyKind;
+  /** N of "reconnect every N operations". */
+  reconnectEveryOps: string;
+  loadModel: 'closed' | 'open';
+  targetOpsPerSec: string;
+  /** Open model: lines "SECONDS RATE" or "SECONDS FROM TO"; blank means the constant rate. */
+  rateProfile: string;
 }
 
-/** Validation messages keyed by RunRequest field. */
+/** Validation messages keyed by form field. */
 export type RunFieldErrors = Partial<Record<keyof RunFormValues | 'workload', string>>;
 
-/** Defaults from the brief: 8 connections x 2 outstanding, 2 s warm-up, 10 s measured. */
+/** Defaults: 8 connections x 2 outstanding, 2 s warm-up, 10 s measured, closed model, persistent. */
 export function defaultRunValues(targetId: string): RunFormValues {
   return {
     targetId,
@@ -26,8 +44,14 @@ export function defaultRunValues(targetId: string): RunFormValues {
     depth: '2',
     warmupS: '2',
     durationS: '10',
+    cooldownS: '0',
     workers: '',
     tcpNoDelay: true,
+    policy: 'persistent',
+    reconnectEveryOps: '100',
+    loadModel: 'closed',
+    targetOpsPerSec: '1000',
+    rateProfile: '',
   };
 }
 
@@ -36,14 +60,36 @@ const LABELS: Record<string, string> = {
   depth: 'Depth',
   warmupS: 'Warm-up',
   durationS: 'Duration',
+  cooldownS: 'Cool-down',
   workers: 'Workers',
+  reconnectEveryOps: 'Reconnect interval',
+  targetOpsPerSec: 'Target rate',
 };
+
+/** Error fields of the shared validators mapped to the form control that shows them. */
+function formField(field: string): keyof RunFieldErrors {
+  if (field === 'policy') return 'reconnectEveryOps';
+  if (field.startsWith('rateProfile')) return 'rateProfile';
+  return field as keyof RunFieldErrors;
+}
 
 function toNumber(text: string): number {
   return text.trim() === '' ? NaN : Number(text);
 }
 
-/** The request the form describes (numbers may be NaN until valid). */
+/** The connection policy the form describes (N may be NaN until valid). */
+export function formPolicy(values: RunFormValues): ConnectionPolicy {
+  return values.policy === 'reconnect'
+    ? { kind: 'reconnect', everyOps: toNumber(values.reconnectEveryOps) }
+    : { kind: values.policy };
+}
+
+/** True when the open model uses the rate profile rather than the constant rate. */
+export function usesProfile(values: RunFormValues): boolean {
+  return values.loadModel === 'open' && values.rateProfile.trim() !== '';
+}
+
+/** The request the form describes (numbers may be NaN until valid; a bad profile is left out). */
 export function toRunRequest(values: RunFormValues): RunRequest {
   const req: RunRequest = {
     targetId: values.targetId,
@@ -53,19 +99,30 @@ export function toRunRequest(values: RunFormValues): RunRequest {
     warmupS: toNumber(values.warmupS),
     durationS: toNumber(values.durationS),
     tcpNoDelay: values.tcpNoDelay,
+    policy: formPolicy(values),
+    cooldownS: toNumber(values.cooldownS),
   };
   if (values.workers.trim() !== '') req.workers = toNumber(values.workers);
+  if (usesProfile(values)) {
+    try {
+      req.rateProfile = parseRateProfile(values.rateProfile);
+    } catch {
+      // runFieldErrors reports the parse error next to the field.
+    }
+  } else if (values.loadModel === 'open') {
+    req.targetOpsPerSec = toNumber(values.targetOpsPerSec);
+  }
   return req;
 }
 
 /** Turns "warmupS must be ..." into "Warm-up must be ..." and says "required" for blanks. */
 export function runMessage(field: string, message: string): string {
-  if (/got null$/.test(message))
-    return `${LABELS[field] ?? field} is required: enter a whole number`;
-  const label = LABELS[field];
-  return label && message.startsWith(field)
-    ? label + message.slice(field.length)
-    : message.charAt(0).toUpperCase() + message.slice(1);
+  const formName = formField(field);
+  const label = LABELS[formName];
+  if (/got null$/.test(message)) return `${label ?? field} is required: enter a whole number`;
+  if (label && message.startsWith(field)) return label + message.slice(field.length);
+  if (message.startsWith('rateProfile step')) return 'Step' + message.slice(16);
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
 const BOUNDS: [keyof RunRequest & keyof RunFormValues, number, number][] = [
@@ -73,6 +130,7 @@ const BOUNDS: [keyof RunRequest & keyof RunFormValues, number, number][] = [
   ['depth', 1, LIMITS.depth],
   ['warmupS', 0, LIMITS.warmupS],
   ['durationS', 1, LIMITS.durationS],
+  ['cooldownS', 0, LIMITS.warmupS],
 ];
 
 /** Every field's first problem (the shared validator stops at the first one). */
@@ -83,14 +141,26 @@ export function runFieldErrors(values: RunFormValues): RunFieldErrors {
     try {
       check();
     } catch (err) {
-      if (err instanceof ApiError && err.field && !(err.field in errors)) {
-        errors[err.field as keyof RunFieldErrors] = runMessage(err.field, err.message);
+      const field = err instanceof ApiError && err.field ? formField(err.field) : null;
+      if (err instanceof ApiError && field && err.field && !(field in errors)) {
+        errors[field] = runMessage(err.field, err.message);
       }
     }
   };
   for (const [field, min, max] of BOUNDS) collect(() => checkInteger(req[field], field, min, max));
   if (req.workers !== undefined)
     collect(() => checkInteger(req.workers, 'workers', 1, LIMITS.workers));
+  if (req.policy) collect(() => validatePolicy(req.policy as ConnectionPolicy));
+  if (values.loadModel === 'open' && !usesProfile(values)) {
+    collect(() => checkInteger(req.targetOpsPerSec, 'targetOpsPerSec', 1, LIMITS.targetOpsPerSec));
+  }
+  if (usesProfile(values)) {
+    collect(() => {
+      const steps = parseRateProfile(values.rateProfile);
+      const runS = req.warmupS + req.durationS + (req.cooldownS ?? 0);
+      validateRateProfile(steps, Number.isInteger(runS) ? runS : 0);
+    });
+  }
   collect(() => validateRunRequest(req));
   return errors;
 }

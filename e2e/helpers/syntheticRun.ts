@@ -1,0 +1,180 @@
+// Stored runs built in memory, for checking how the detail page draws data the engine may not fill yet.
+import type {
+  LatencySummary,
+  RunConfig,
+  RunDetail,
+  RunPhase,
+  RunSample,
+} from '../../src/shared/types.ts';
+
+const WARMUP_S = 2;
+const DURATION_S = 10;
+const COOLDOWN_S = 2;
+
+function latency(p50Us: number, p99Us: number): LatencySummary {
+  return {
+    p50: p50Us,
+    p90: Math.round((p50Us + p99Us) / 2),
+    p99: p99Us,
+    p999: p99Us * 2,
+    max: p99Us * 4,
+    mean: Math.round(p50Us * 1.1),
+  };
+}
+
+function phaseOf(second: number): RunPhase {
+  if (second < WARMUP_S) return 'warmup';
+  return second < WARMUP_S + DURATION_S ? 'measured' : 'cooldown';
+}
+
+/** One second of an open-model, per-op run at 2,000 ops/s with two workers and a lab server. */
+function openSample(second: number): RunSample {
+  const ramp = Math.min(1, (second + 1) / 4);
+  const ops = Math.round(2000 * ramp * (0.98 + 0.02 * Math.sin(second)));
+  const late = second < 3 ? 400 - second * 120 : second % 5 === 0 ? 6 : 0;
+  return {
+    second,
+    phase: phaseOf(second),
+    intervalMs: 1000,
+    ops,
+    errors: 0,
+    errorsByCode: {},
+    entries: ops,
+    latencyUs: latency(450 + second * 3, 1900 + (second % 4) * 150),
+    intendedLatencyUs: latency(520 + second * 3, 2600 + (second < 3 ? 9000 - second * 3000 : 0)),
+    scheduledOps: 2000,
+    behindSchedule: late,
+    bytesSent: ops * 96,
+    bytesReceived: ops * 1480,
+    connectionsOpened: ops,
+    connectionsClosed: ops,
+    reconnects: second === 7 ? 2 : 0,
+    phaseLatencyUs: {
+      connect: latency(120, 380),
+      bind: latency(210, 640 + (second % 3) * 40),
+      op: latency(180, 520),
+      unbind: latency(40, 110),
+    },
+    workers: [1, 2].map((worker) => ({
+      worker,
+      cpuPercent: 88 + worker * 3 + (second % 3),
+      eventLoopUtilization: 0.9 + worker * 0.02,
+      eventLoopDelayP99Us: 12_000,
+      outstanding: 6,
+    })),
+    server: { cpuPercent: 140 + (second % 4) * 6, rssMb: 212 + second * 0.8 },
+  };
+}
+
+const baseConfig: RunConfig = {
+  targetId: 'tgt_synthetic',
+  workload: 'read-random',
+  connections: 8,
+  depth: 2,
+  warmupS: WARMUP_S,
+  durationS: DURATION_S,
+  workers: 2,
+  tcpNoDelay: true,
+  seed: 1,
+  targetName: 'OpenLDAP lab (synthetic)',
+  url: 'ldap://127.0.0.1:38900',
+  startTls: false,
+  bindDn: 'cn=admin,o=Salford,c=gb',
+  baseDn: 'o=Salford,c=gb',
+  entries: 10_000,
+  loadModel: 'open',
+  connectionPolicy: { kind: 'per-op' },
+  targetOpsPerSec: 2000,
+  rateProfile: null,
+  cooldownS: COOLDOWN_S,
+};
+
+const environment: RunDetail['environment'] = {
+  dirbenchVersion: '0.1.0',
+  dirbenchCommit: null,
+  hostname: 'synthetic',
+  cpuModel: 'Test CPU',
+  cpuCores: 4,
+  totalMemoryMb: 8192,
+  os: 'linux',
+  node: 'v24',
+  rootDse: null,
+  lab: { kind: 'openldap', entries: 10_000, seed: 1, indexProfile: 'default' },
+};
+
+/** A completed open-model, per-op run whose every optional field is filled; flagged client-bound. */
+export function syntheticOpenRun(): RunDetail {
+  const samples = Array.from({ length: WARMUP_S + DURATION_S + COOLDOWN_S }, (_, i) =>
+    openSample(i),
+  );
+  return {
+    id: 'run_synthetic_open',
+    status: 'completed',
+    endReason: 'completed',
+    config: baseConfig,
+    environment,
+    samples,
+    summary: {
+      opsPerSec: 1986.4,
+      ops: 19_864,
+      errors: 0,
+      errorsByCode: {},
+      entriesPerOp: 1,
+      measuredS: DURATION_S,
+      latencyUs: latency(470, 2100),
+      model: 'open',
+      targetOpsPerSec: 2000,
+      behindSchedule: 12,
+      intendedLatencyUs: latency(540, 2900),
+      clientBound: true,
+      clientBoundEvidence:
+        'worker 2 ran at 97% CPU with event-loop utilisation 0.94 for 8 of 10 measured seconds.',
+      timeToFullSpeedS: 3,
+      connectionsOpened: 19_864,
+      reconnects: 2,
+    },
+    startedAt: '2026-11-22T05:00:00.000Z',
+    endedAt: '2026-11-22T05:00:14.000Z',
+  };
+}
+
+/** A closed-model run stored before the load-engine contract: no optional sample or summary fields. */
+export function syntheticLegacyRun(): RunDetail {
+  const {
+    loadModel: _m,
+    connectionPolicy: _p,
+    targetOpsPerSec: _t,
+    rateProfile: _r,
+    cooldownS: _c,
+    ...legacyConfig
+  } = baseConfig;
+  const samples: RunSample[] = Array.from({ length: WARMUP_S + DURATION_S }, (_, second) => ({
+    second,
+    phase: phaseOf(second),
+    intervalMs: 1000,
+    ops: 9000 + second * 100,
+    errors: 0,
+    errorsByCode: {},
+    entries: 9000 + second * 100,
+    latencyUs: latency(900, 3000),
+  }));
+  return {
+    id: 'run_synthetic_legacy',
+    status: 'completed',
+    endReason: null,
+    config: legacyConfig as RunConfig,
+    environment,
+    samples,
+    summary: {
+      opsPerSec: 9650,
+      ops: 96_500,
+      errors: 0,
+      errorsByCode: {},
+      entriesPerOp: 1,
+      measuredS: DURATION_S,
+      latencyUs: latency(900, 3000),
+    },
+    startedAt: '2026-11-22T04:00:00.000Z',
+    endedAt: '2026-11-22T04:00:12.000Z',
+  };
+}

@@ -1,0 +1,172 @@
+// Knowing the client's limits against a real slapd: per-worker telemetry, a saturated client flagged, lab server CPU/RSS.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { RunConfig, RunSample, RunSummary } from '../../src/shared/types.ts';
+import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
+import { openCore } from '../../src/core/app/core.ts';
+import { forkLauncher } from '../../src/core/runner/launcher.ts';
+import { startRun } from '../../src/core/runner/orchestrator.ts';
+import type { RunOutcome } from '../../src/core/runner/orchestrator.ts';
+import { startTestSlapd } from './engine-slapd.ts';
+import type { TestSlapd } from './engine-slapd.ts';
+
+const ENTRIES = 2000;
+let slapd: TestSlapd;
+
+before(async () => {
+  slapd = await startTestSlapd(ENTRIES);
+});
+after(async () => {
+  await slapd.stop();
+});
+
+function runConfig(overrides: Partial<RunConfig>): RunConfig {
+  return {
+    targetId: 'target-1',
+    workload: 'read-random',
+    connections: 4,
+    depth: 1,
+    warmupS: 1,
+    durationS: 3,
+    workers: 2,
+    tcpNoDelay: true,
+    seed: 11,
+    targetName: 'test slapd',
+    url: slapd.url,
+    startTls: false,
+    bindDn: '',
+    baseDn: 'o=Salford,c=gb',
+    entries: ENTRIES,
+    loadModel: 'closed',
+    connectionPolicy: { kind: 'persistent' },
+    targetOpsPerSec: null,
+    rateProfile: null,
+    cooldownS: 0,
+    ...overrides,
+  };
+}
+
+async function run(config: RunConfig): Promise<{ outcome: RunOutcome; samples: RunSample[] }> {
+  const samples: RunSample[] = [];
+  const handle = startRun(
+    {
+      runId: 'run-telemetry',
+      config,
+      connection: { url: slapd.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
+      dnSource: { kind: 'salford', entries: ENTRIES, seed: slapd.seed },
+    },
+    forkLauncher(),
+    { onSample: (sample) => samples.push(sample) },
+  );
+  return { outcome: await handle.done, samples };
+}
+
+/** Every second carries one sane reading per worker. */
+function assertSaneTelemetry(samples: RunSample[], workers: number): void {
+  for (const s of samples) {
+    assert.ok(s.workers !== undefined, `second ${s.second} has no telemetry`);
+    assert.deepEqual(
+      s.workers.map((w) => w.worker),
+      Array.from({ length: workers }, (_, i) => i + 1),
+    );
+    for (const w of s.workers) {
+      const text = JSON.stringify(w);
+      assert.ok(w.cpuPercent >= 0 && w.cpuPercent < 400, text);
+      assert.ok(w.eventLoopUtilization >= 0 && w.eventLoopUtilization <= 1, text);
+      assert.ok(Number.isInteger(w.eventLoopDelayP99Us) && w.eventLoopDelayP99Us >= 0, text);
+      assert.ok(Number.isInteger(w.outstanding) && w.outstanding >= 0, text);
+    }
+  }
+}
+
+test('each second carries one sane telemetry reading per worker, and the summary a verdict', async () => {
+  // One request at a time on 2 connections per worker: mostly waiting on the server.
+  const { outcome, samples } = await run(runConfig({ connections: 4, depth: 1, workers: 2 }));
+  assert.equal(outcome.status, 'completed', outcome.endReason ?? '');
+  assert.equal(samples.length, 4);
+  assertSaneTelemetry(samples, 2);
+  const readings = samples.flatMap((s) => s.workers ?? []);
+  // A worker that issued thousands of searches used some CPU, and its loop was late at least once.
+  assert.ok(
+    readings.some((w) => w.cpuPercent > 0),
+    JSON.stringify(readings),
+  );
+  assert.ok(
+    readings.some((w) => w.eventLoopDelayP99Us > 0),
+    JSON.stringify(readings),
+  );
+  // Closed model: each worker keeps at most connections x depth requests outstanding.
+  assert.ok(readings.every((w) => w.outstanding <= 2));
+  const summary = outcome.summary as RunSummary;
+  assert.equal(typeof summary.clientBound, 'boolean');
+  assert.match(summary.clientBoundEvidence ?? '', /\d+% CPU/);
+});
+
+test('one worker driving 64 connections x 8 deep cannot keep up: the run is flagged client-bound', async () => {
+  // Honest saturation: a single worker process (one event loop, one core) asked for 512
+  // outstanding searches against a server that has the machine's other core to itself.
+  const { outcome, samples } = await run(
+    runConfig({ connections: 64, depth: 8, workers: 1, warmupS: 1, durationS: 4 }),
+  );
+  assert.equal(outcome.status, 'completed', outcome.endReason ?? '');
+  assertSaneTelemetry(samples, 1);
+  const measured = samples.filter((s) => s.phase === 'measured').flatMap((s) => s.workers ?? []);
+  const summary = outcome.summary as RunSummary;
+  assert.equal(
+    summary.clientBound,
+    true,
+    `${summary.clientBoundEvidence ?? ''} ${JSON.stringify(measured)}`,
+  );
+  assert.match(
+    summary.clientBoundEvidence ?? '',
+    /^worker 1 used \d+% CPU and its event loop was busy \d+% of the time in \d of 4 measured seconds/,
+  );
+  // With 512 requests kept in flight, plenty are outstanding when a second ends.
+  assert.ok(
+    measured.some((w) => w.outstanding > 64),
+    JSON.stringify(measured),
+  );
+});
+
+test('a run against a lab carries the lab server CPU and RSS in every second', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dirbench-telemetry-'));
+  const core = await openCore({
+    dbFile: join(dataDir, 'dirbench.db'),
+    dataDir,
+    launcher: forkLauncher(),
+  });
+  try {
+    const lab = await startLabWithTarget(core.labs, core.targets, {
+      kind: 'openldap',
+      entries: 300,
+    });
+    assert.ok(lab.targetId !== null && lab.pid !== null);
+    const { done } = await core.runService.start({
+      targetId: lab.targetId,
+      workload: 'read-random',
+      connections: 4,
+      depth: 2,
+      warmupS: 1,
+      durationS: 2,
+      workers: 1,
+    });
+    const detail = await done;
+    assert.equal(detail.status, 'completed', detail.endReason ?? '');
+    assert.equal(detail.samples.length, 3);
+    assertSaneTelemetry(detail.samples, 1);
+    for (const s of detail.samples) {
+      assert.ok(s.server !== undefined, `second ${s.second} has no server telemetry`);
+      // slapd answering thousands of searches a second uses CPU and megabytes of memory.
+      assert.ok(s.server.cpuPercent >= 0 && s.server.cpuPercent < 1000, JSON.stringify(s.server));
+      assert.ok(s.server.rssMb > 1, JSON.stringify(s.server));
+    }
+    assert.ok(detail.samples.some((s) => (s.server?.cpuPercent ?? 0) > 0));
+    assert.equal(typeof detail.summary?.clientBound, 'boolean');
+  } finally {
+    await core.shutdown('test over');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

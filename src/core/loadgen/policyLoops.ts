@@ -1,0 +1,197 @@
+// Load loops of the non-persistent connection policies: reconnect every N ops, a connection per op, rebind per op.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Client } from 'ldapts';
+import { closeQuietly, startTlsOptions } from '../ldap/connection.ts';
+import type { LdapConnectionParams } from '../ldap/connection.ts';
+import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
+import { failureCodeName } from '../ldap/failure.ts';
+import { clientOnSocket, connectSocket } from '../ldap/steppedConnect.ts';
+import type { ConnectionSlot } from './connectionSlot.ts';
+import { reconnectSlot, recordFailureNow } from './loadControl.ts';
+import type { LoadControl } from './loadControl.ts';
+
+/** One workload operation on a ready client; resolves with the number of entries returned. */
+export type WorkloadOp = (client: Client, dn: string) => Promise<number>;
+
+/** Counts a finished op in the second it completed; false when it outlived the run or a stop. */
+function recordSuccess(
+  control: LoadControl,
+  startNs: bigint,
+  endNs: bigint,
+  entries: number,
+  intendedNs: number,
+): boolean {
+  if (!control.recording) return false;
+  const elapsedNs = control.clock.elapsedNs(endNs);
+  if (elapsedNs >= control.clock.endElapsedNs) return false;
+  control.recorder.success(elapsedNs, Number(endNs - startNs), entries);
+  // After success(): the recorder has moved to this op's second, so every histogram agrees on it.
+  if (control.open !== null) control.open.recorder.intended(elapsedNs - intendedNs);
+  return true;
+}
+
+/** Counts a failed op and yields (a failure may come without I/O; timers must keep running). */
+async function failed(control: LoadControl, err: unknown): Promise<void> {
+  recordFailureNow(control, failureCodeName(err));
+  await yieldToEventLoop();
+}
+
+/**
+ * Reconnect every `everyOps` ops: each connection serves exactly that many ops, then the slot
+ * closes it and opens, upgrades and binds a new one (between ops, never inside an op's latency).
+ * Depth D loops share the slot (pipelining after the bind), as for persistent connections.
+ */
+export async function reconnectEveryLoop(
+  slot: ConnectionSlot,
+  control: LoadControl,
+  everyOps: number,
+  op: WorkloadOp,
+): Promise<void> {
+  // Open model: the intended start of the op this loop holds (-1: none yet); kept across a reconnect.
+  let intendedNs = -1;
+  while (control.issuing) {
+    if (control.open !== null && intendedNs < 0) {
+      const next = await control.open.scheduler.next();
+      // Null: the run ended while this loop waited for an op.
+      if (next === null) break;
+      intendedNs = next;
+    }
+    const client = slot.client;
+    if (!client.isConnected) {
+      await reconnectSlot(slot, control);
+      continue;
+    }
+    if (!slot.claimOp(everyOps)) {
+      await slot.recycle(
+        () => control.issuing,
+        (codeName) => recordFailureNow(control, codeName),
+      );
+      continue;
+    }
+    const dn = control.pickDn();
+    const opIntendedNs = intendedNs;
+    intendedNs = -1;
+    const startNs = process.hrtime.bigint();
+    let entries: number;
+    control.outstanding++;
+    try {
+      entries = await op(client, dn);
+    } catch (err) {
+      control.outstanding--;
+      slot.releaseOp();
+      await failed(control, err);
+      continue;
+    }
+    control.outstanding--;
+    slot.releaseOp();
+    recordSuccess(control, startNs, process.hrtime.bigint(), entries, opIntendedNs);
+  }
+}
+
+/**
+ * Rebind before every op on the slot's open connection: the bind is timed into the `bind` phase,
+ * the op alone into the op latency. One loop per slot: a bind must not share its connection with
+ * outstanding requests (RFC 4511 4.2.1), so the worker opens a slot per sequence instead.
+ */
+export async function rebindLoop(
+  slot: ConnectionSlot,
+  control: LoadControl,
+  params: LdapConnectionParams,
+  op: WorkloadOp,
+): Promise<void> {
+  const password = params.bindDn === '' ? '' : params.password;
+  let intendedNs = -1;
+  while (control.issuing) {
+    if (control.open !== null && intendedNs < 0) {
+      const next = await control.open.scheduler.next();
+      // Null: the run ended while this loop waited for an op.
+      if (next === null) break;
+      intendedNs = next;
+    }
+    const client = slot.client;
+    if (!client.isConnected) {
+      await reconnectSlot(slot, control);
+      continue;
+    }
+    const dn = control.pickDn();
+    const opIntendedNs = intendedNs;
+    intendedNs = -1;
+    const bindStartNs = process.hrtime.bigint();
+    let opStartNs: bigint;
+    let entries: number;
+    control.outstanding++;
+    try {
+      await client.bind(params.bindDn, password);
+      opStartNs = process.hrtime.bigint();
+      entries = await op(client, dn);
+    } catch (err) {
+      control.outstanding--;
+      await failed(control, err);
+      continue;
+    }
+    control.outstanding--;
+    if (recordSuccess(control, opStartNs, process.hrtime.bigint(), entries, opIntendedNs)) {
+      control.recorder.phases.record('bind', Number(opStartNs - bindStartNs));
+    }
+  }
+}
+
+/**
+ * A new connection per op: connect, optional StartTLS, bind, op, unbind, each timed into its
+ * phase histogram. The op latency (latencyUs) holds the whole connect..unbind time, so ops/sec
+ * and latency stay comparable with the other policies; the `op` phase is the operation alone.
+ */
+export async function perOpLoop(
+  params: LdapConnectionParams,
+  counters: ConnectionCounters,
+  control: LoadControl,
+  op: WorkloadOp,
+): Promise<void> {
+  const password = params.bindDn === '' ? '' : params.password;
+  const tlsOptions = startTlsOptions(params.url);
+  const { phases } = control.recorder;
+  let intendedNs = -1;
+  while (control.issuing) {
+    if (control.open !== null && intendedNs < 0) {
+      const next = await control.open.scheduler.next();
+      // Null: the run ended while this loop waited for an op.
+      if (next === null) break;
+      intendedNs = next;
+    }
+    // Past the end a late tick may not have stopped the loops yet: a connect now would be counted
+    // in the last second without an op to show for it.
+    if (control.clock.elapsedNowNs() >= control.clock.endElapsedNs) break;
+    const dn = control.pickDn();
+    const opIntendedNs = intendedNs;
+    intendedNs = -1;
+    let client: Client | null = null;
+    const startNs = process.hrtime.bigint();
+    let connectedNs: bigint, securedNs: bigint, boundNs: bigint, answeredNs: bigint;
+    let entries: number;
+    control.outstanding++;
+    try {
+      client = clientOnSocket(params, await connectSocket(params, counters), counters);
+      connectedNs = process.hrtime.bigint();
+      if (params.startTls) await client.startTLS({ ...tlsOptions });
+      securedNs = process.hrtime.bigint();
+      await client.bind(params.bindDn, password);
+      boundNs = process.hrtime.bigint();
+      entries = await op(client, dn);
+      answeredNs = process.hrtime.bigint();
+      await client.unbind();
+    } catch (err) {
+      control.outstanding--;
+      if (client !== null) void closeQuietly(client, 100);
+      await failed(control, err);
+      continue;
+    }
+    control.outstanding--;
+    const endNs = process.hrtime.bigint();
+    if (!recordSuccess(control, startNs, endNs, entries, opIntendedNs)) continue;
+    phases.record('connect', Number(connectedNs - startNs));
+    if (params.startTls) phases.record('startTls', Number(securedNs - connectedNs));
+    phases.record('bind', Number(boundNs - securedNs));
+    phases.record('op', Number(answeredNs - boundNs));
+    phases.record('unbind', Number(endNs - answeredNs));
+  }
+}

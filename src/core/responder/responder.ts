@@ -1,0 +1,231 @@
+// The built-in responder: an LDAP listener on 127.0.0.1 that answers every request at once with a canned success.
+import net from 'node:net';
+import { readTlv } from './ber.ts';
+import { CANNED_PERSON, RESPONDER_BASE_DN, rootDseAttributes } from './cannedEntries.ts';
+import {
+  REQUEST_TAG,
+  RESPONSE_TAG,
+  RESULT,
+  START_TLS_OID,
+  decodeRequest,
+  encodeAttributes,
+  encodeEntryMessage,
+  encodeMessage,
+  encodeResult,
+} from './ldapMessages.ts';
+import type { DecodedRequest } from './ldapMessages.ts';
+
+/** How to start a responder. */
+export interface ResponderOptions {
+  /** TCP port on 127.0.0.1; 0 or absent picks a free one. */
+  port?: number;
+  /** The entry base searches return (default: a Salford-shaped inetOrgPerson). */
+  entry?: Record<string, string[]>;
+  /** Entries a one-level or subtree search returns, named uid=user.N under its base (default 100). */
+  listEntries?: number;
+}
+
+/** A running responder. */
+export interface Responder {
+  url: string;
+  port: number;
+  /** A base DN to configure targets with; the responder answers any DN. */
+  baseDn: string;
+  /** Stops listening and closes every connection. */
+  close(): Promise<void>;
+}
+
+/** Largest request accepted; a bigger length means a broken or hostile client. */
+const MAX_MESSAGE_BYTES = 16 << 20;
+
+/** The searchResultDone op every search ends with, encoded once. */
+const SEARCH_DONE_SUCCESS = encodeResult(RESPONSE_TAG.searchDone, RESULT.success);
+
+/** Pre-encoded answers, built once per responder. */
+interface Answers {
+  entryAttributes: Buffer;
+  noAttributes: Buffer;
+  rootDse: Buffer;
+  entry: Record<string, string[]>;
+  listEntries: number;
+}
+
+/** Starts a responder on 127.0.0.1 (loopback only: it authenticates nobody). */
+export async function startResponder(options: ResponderOptions = {}): Promise<Responder> {
+  const entry = options.entry ?? CANNED_PERSON;
+  const answers: Answers = {
+    entryAttributes: encodeAttributes(entry),
+    noAttributes: encodeAttributes({}),
+    rootDse: encodeAttributes(rootDseAttributes()),
+    entry,
+    listEntries: options.listEntries ?? 100,
+  };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer({ noDelay: true }, (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    serveConnection(socket, answers);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: '127.0.0.1', port: options.port ?? 0 }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `ldap://127.0.0.1:${port}`,
+    port,
+    baseDn: RESPONDER_BASE_DN,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Reads requests off one connection, however TCP splits or joins them, and answers each at once. */
+function serveConnection(socket: net.Socket, answers: Answers): void {
+  let pending: Buffer | null = null;
+  socket.on('error', () => socket.destroy());
+  socket.on('data', (chunk: Buffer) => {
+    const buf: Buffer = pending === null ? chunk : Buffer.concat([pending, chunk]);
+    pending = null;
+    const replies: Buffer[] = [];
+    let offset = 0;
+    let closing = false;
+    try {
+      while (offset < buf.length) {
+        const message = readTlv(buf, offset);
+        if (message === null) {
+          if (buf.length - offset > MAX_MESSAGE_BYTES) throw new RangeError('request too large');
+          break;
+        }
+        if (message.tag !== 0x30) throw new RangeError('not an LDAPMessage');
+        const request = decodeRequest(buf, message.start, message.end);
+        offset = message.end;
+        if (request.opTag === REQUEST_TAG.unbind) {
+          closing = true;
+          break;
+        }
+        answer(request, answers, replies);
+      }
+    } catch {
+      // A malformed request: RFC 4511 has the server drop the connection (no notice is owed).
+      socket.destroy();
+      return;
+    }
+    // Pipelined requests of one read get their answers in one write: fewer syscalls, same order.
+    if (replies.length > 0) socket.write(Buffer.concat(replies));
+    if (closing) {
+      socket.end();
+      return;
+    }
+    // Keep only the unread tail (a copy, so the big chunk it came from can be freed).
+    if (offset < buf.length) pending = Buffer.from(buf.subarray(offset));
+  });
+}
+
+/** Appends the response messages for one request to `replies`. */
+function answer(request: DecodedRequest, answers: Answers, replies: Buffer[]): void {
+  const id = request.messageId;
+  switch (request.opTag) {
+    case REQUEST_TAG.bind:
+      // Simple binds (anonymous included) succeed whatever the password; SASL is not offered.
+      replies.push(
+        encodeMessage(
+          id,
+          request.simpleBind === true
+            ? encodeResult(RESPONSE_TAG.bind, RESULT.success)
+            : encodeResult(
+                RESPONSE_TAG.bind,
+                RESULT.authMethodNotSupported,
+                'the DirBench responder offers simple binds only',
+              ),
+        ),
+      );
+      return;
+    case REQUEST_TAG.search:
+      searchAnswer(request, answers, replies);
+      return;
+    case REQUEST_TAG.modify:
+      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.modify, RESULT.success)));
+      return;
+    case REQUEST_TAG.add:
+      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.add, RESULT.success)));
+      return;
+    case REQUEST_TAG.delete:
+      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.delete, RESULT.success)));
+      return;
+    case REQUEST_TAG.modifyDn:
+      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.modifyDn, RESULT.success)));
+      return;
+    case REQUEST_TAG.compare:
+      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.compare, RESULT.compareTrue)));
+      return;
+    case REQUEST_TAG.extended:
+      // No TLS here: StartTLS is "unavailable" (RFC 4511 4.14.2); unknown operations are a protocolError (4.12).
+      replies.push(
+        encodeMessage(
+          id,
+          request.extendedOid === START_TLS_OID
+            ? encodeResult(
+                RESPONSE_TAG.extended,
+                RESULT.unavailable,
+                'the DirBench responder has no TLS',
+              )
+            : encodeResult(
+                RESPONSE_TAG.extended,
+                RESULT.protocolError,
+                `unsupported extended operation ${request.extendedOid ?? ''}`,
+              ),
+        ),
+      );
+      return;
+    case REQUEST_TAG.abandon:
+      // Every request is already answered: nothing to abandon, and abandon has no response.
+      return;
+    default:
+      throw new RangeError(`unknown protocol op 0x${request.opTag.toString(16)}`);
+  }
+}
+
+/** Base searches return the canned entry (or the root DSE); wider scopes return synthetic entries. */
+function searchAnswer(request: DecodedRequest, answers: Answers, replies: Buffer[]): void {
+  const id = request.messageId;
+  const search = request.search;
+  if (search === undefined) throw new RangeError('search request without fields');
+  const noAttributes = search.attributes.length === 1 && search.attributes[0] === '1.1';
+  if (search.scope === 0) {
+    if (search.baseDn === '') {
+      replies.push(encodeEntryMessage(id, '', answers.rootDse));
+    } else {
+      const attributes = noAttributes
+        ? answers.noAttributes
+        : selectedAttributes(search.attributes, answers);
+      replies.push(encodeEntryMessage(id, search.baseDn, attributes));
+    }
+  } else {
+    // Lets a run's DN sampling (a subtree search) find entries to read; paging is not needed.
+    const attributes = noAttributes ? answers.noAttributes : answers.entryAttributes;
+    const suffix = search.baseDn === '' ? '' : `,${search.baseDn}`;
+    for (let i = 0; i < answers.listEntries; i++) {
+      replies.push(encodeEntryMessage(id, `uid=user.${i}${suffix}`, attributes));
+    }
+  }
+  replies.push(encodeMessage(id, SEARCH_DONE_SUCCESS));
+}
+
+/** The canned entry's attributes a search asked for ('*' or none: all user attributes). */
+function selectedAttributes(requested: string[], answers: Answers): Buffer {
+  if (requested.length === 0 || requested.includes('*')) return answers.entryAttributes;
+  const wanted = new Set(requested.map((name) => name.toLowerCase()));
+  const picked: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(answers.entry)) {
+    if (wanted.has(name.toLowerCase())) picked[name] = values;
+  }
+  return encodeAttributes(picked);
+}

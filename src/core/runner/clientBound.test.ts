@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { WorkerTelemetry } from '../../shared/types.ts';
+import { judgeClientBound, SATURATED_ELU, workerSaturated } from './clientBound.ts';
+
+function t(
+  worker: number,
+  cpuPercent: number,
+  eventLoopUtilization: number,
+  eventLoopDelayP99Us = 800,
+): WorkerTelemetry {
+  return { worker, cpuPercent, eventLoopUtilization, eventLoopDelayP99Us, outstanding: 16 };
+}
+
+test('a worker pinned at one core with a busy loop in 9 of 10 seconds flags the run', () => {
+  const seconds = Array.from({ length: 10 }, (_, i) =>
+    i === 0 ? [t(1, 70, 0.8)] : [t(1, 97, 0.99)],
+  );
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, true);
+  assert.equal(
+    verdict.clientBoundEvidence,
+    'worker 1 used 97% CPU and its event loop was busy 99% of the time in 9 of 10 measured seconds (event-loop delay p99 up to 0.8 ms); the client, not the server, limited this run',
+  );
+});
+
+test('workers with headroom are not flagged, and the evidence gives the peaks', () => {
+  const seconds = Array.from({ length: 5 }, (_, i) => [t(1, 30 + i, 0.4), t(2, 41, 0.52, 1500)]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, false);
+  assert.equal(
+    verdict.clientBoundEvidence,
+    'workers peaked at 41% CPU, event-loop utilisation 0.52, event-loop delay p99 1.5 ms: the client had headroom',
+  );
+});
+
+test('one saturated second in ten (a GC pause, a scheduler blip) is reported but does not flag', () => {
+  const seconds = Array.from({ length: 10 }, (_, i) =>
+    i === 4 ? [t(1, 99, 0.97)] : [t(1, 50, 0.6)],
+  );
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, false);
+  assert.match(verdict.clientBoundEvidence, /saturated in only 1 of 10 measured seconds/);
+  assert.match(verdict.clientBoundEvidence, /the client had headroom$/);
+});
+
+test('a quarter of the seconds is enough; any worker saturating counts the second', () => {
+  const seconds = Array.from({ length: 8 }, (_, i) => [
+    t(1, 40, 0.5),
+    i < 2 ? t(2, 98, 0.96) : t(2, 45, 0.55),
+  ]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, true);
+  assert.match(
+    verdict.clientBoundEvidence,
+    /^worker 2 used 98% CPU .* in 2 of 8 measured seconds \(event-loop delay p99 up to 0\.8 ms\);/,
+  );
+});
+
+test('a starved worker (busy loop, little CPU) is flagged and the shared cores are named', () => {
+  const seconds = Array.from({ length: 4 }, () => [t(1, 55, 0.98)]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, true);
+  assert.match(verdict.clientBoundEvidence, /other processes competed for this machine's cores/);
+});
+
+test('a late loop alone (a worker descheduled on a busy machine) does not count as saturated', () => {
+  assert.equal(workerSaturated(t(1, 15, 0.31, 114_000)), false);
+  assert.equal(workerSaturated(t(1, 60, SATURATED_ELU)), true);
+  const verdict = judgeClientBound([[t(1, 15, 0.31, 114_000)], [t(1, 20, 0.5, 300_000)]]);
+  assert.equal(verdict.clientBound, false);
+  assert.match(
+    verdict.clientBoundEvidence,
+    /event-loop delay p99 300 ms: the client had headroom$/,
+  );
+});
+
+test('one saturated second is noise unless it is the whole run', () => {
+  assert.equal(
+    judgeClientBound([[t(1, 99, 0.99)], [t(1, 40, 0.5)], [t(1, 40, 0.5)]]).clientBound,
+    false,
+  );
+  assert.equal(judgeClientBound([[t(1, 99, 0.99)]]).clientBound, true);
+  const twoOfFour = judgeClientBound([[t(1, 99, 0.99)], [t(1, 99, 0.99)], [t(1, 40, 0.5)], []]);
+  assert.equal(twoOfFour.clientBound, true);
+  assert.match(twoOfFour.clientBoundEvidence, /in 2 of 3 measured seconds/);
+});
+
+test('several saturated workers are all named with the count of seconds', () => {
+  const seconds = Array.from({ length: 4 }, (_, i) => [
+    t(1, 96, 0.95),
+    t(2, 99, 0.99),
+    i === 0 ? t(3, 50, 0.5) : t(3, 95, 0.93),
+  ]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, true);
+  assert.match(
+    verdict.clientBoundEvidence,
+    /^a worker was saturated in 4 of 4 measured seconds: worker 1 used 96% CPU .* in 4 of 4 .*; worker 2 used 99% CPU .*; worker 3 used 95% CPU .* in 3 of 4 measured seconds \(event-loop delay p99 up to 0\.8 ms\); the client, not the server, limited this run$/,
+  );
+});
+
+test('no telemetry: not flagged, and the evidence says it could not be judged', () => {
+  const verdict = judgeClientBound([[], []]);
+  assert.equal(verdict.clientBound, false);
+  assert.match(verdict.clientBoundEvidence, /could not be judged/);
+  assert.equal(judgeClientBound([]).clientBound, false);
+});

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { WorkerTelemetry } from '../../shared/types.ts';
+import { createHistogram, encodeHistogram, recordLatencyUs } from '../loadgen/histogram.ts';
+import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
+import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
+
+function report(second: number, telemetry?: WorkerTelemetry): WorkerIntervalMessage {
+  const h = createHistogram();
+  recordLatencyUs(h, 500);
+  return {
+    type: 'interval',
+    second,
+    intervalMs: 1000,
+    ops: 1,
+    errors: 0,
+    errorsByCode: {},
+    entries: 1,
+    histogram: encodeHistogram(h),
+    telemetry,
+  };
+}
+
+function busy(worker: number, elu: number): WorkerTelemetry {
+  return {
+    worker,
+    cpuPercent: elu * 100,
+    eventLoopUtilization: elu,
+    eventLoopDelayP99Us: 900,
+    outstanding: 8,
+  };
+}
+
+test('each second keeps one telemetry reading per worker, in worker order, never merged', () => {
+  const merger = new SecondMerger();
+  merger.add(report(0, busy(2, 0.99)));
+  merger.add(report(0, busy(1, 0.4)));
+  const { sample } = merger.take(0, 'measured');
+  assert.deepEqual(sample.workers, [busy(1, 0.4), busy(2, 0.99)]);
+});
+
+test('reports without telemetry leave the sample without workers', () => {
+  const merger = new SecondMerger();
+  merger.add(report(0));
+  assert.equal(merger.take(0, 'measured').sample.workers, undefined);
+  assert.equal(merger.take(1, 'measured').sample.workers, undefined);
+});
+
+test('the summary carries the client-bound verdict of the measured seconds', () => {
+  const saturated = new MeasuredTotals();
+  const headroom = new MeasuredTotals();
+  for (let second = 0; second < 3; second++) {
+    const merger = new SecondMerger();
+    merger.add(report(second, busy(1, 0.98)));
+    merger.add(report(second, busy(2, 0.3)));
+    const { sample, histogram } = merger.take(second, 'measured');
+    saturated.add(sample, histogram);
+    const calm = new SecondMerger();
+    calm.add(report(second, busy(1, 0.5)));
+    const taken = calm.take(second, 'measured');
+    headroom.add(taken.sample, taken.histogram);
+  }
+  const flagged = saturated.summary();
+  assert.equal(flagged?.clientBound, true);
+  assert.match(flagged?.clientBoundEvidence ?? '', /^worker 1 used 98% CPU .* in 3 of 3 measured/);
+  const calm = headroom.summary();
+  assert.equal(calm?.clientBound, false);
+  assert.match(calm?.clientBoundEvidence ?? '', /the client had headroom$/);
+});

@@ -1,0 +1,82 @@
+// Compact charts of the client's workers (CPU %, event-loop utilisation) and the lab server (CPU, RSS).
+import { useMemo } from 'react';
+import type { RunSample } from '../../../shared/types.ts';
+import { ChartPanel } from '../../charts/ChartPanel.tsx';
+import { countNonZero } from '../../charts/chartBase.ts';
+import type { RunTimeline } from '../../charts/chartBase.ts';
+import {
+  serverOption,
+  serverSeries,
+  workerCpuOption,
+  workerEluOption,
+  workerSeries,
+} from '../../charts/telemetryChartOptions.ts';
+
+/** The charts for whichever telemetry the samples carry; nothing when they carry none. */
+export function ClientServerCharts({
+  samples,
+  timeline,
+  testIdPrefix = '',
+}: {
+  samples: readonly RunSample[];
+  timeline: RunTimeline;
+  testIdPrefix?: string;
+}) {
+  const cpu = useMemo(() => workerSeries(samples, (w) => w.cpuPercent), [samples]);
+  const elu = useMemo(() => workerSeries(samples, (w) => w.eventLoopUtilization * 100), [samples]);
+  const server = useMemo(() => serverSeries(samples), [samples]);
+  const cpuOption = useMemo(() => workerCpuOption(timeline, cpu), [timeline, cpu]);
+  const eluOption = useMemo(() => workerEluOption(timeline, elu), [timeline, elu]);
+  const serverChart = useMemo(
+    () => (server ? serverOption(timeline, server) : null),
+    [timeline, server],
+  );
+  if (cpu.length === 0 && !server) return null;
+  const workers = `${cpu.length} worker${cpu.length === 1 ? '' : 's'}`;
+  return (
+    <div className="chart-grid-3">
+      {cpu.length > 0 && (
+        <ChartPanel
+          compact
+          title={
+            <>
+              Client CPU % <span className="muted">per worker · 100 = one core</span>
+            </>
+          }
+          option={cpuOption}
+          points={countNonZero(cpu.flatMap((s) => s.points))}
+          testId={`${testIdPrefix}client-cpu-chart`}
+          label={`CPU percent of each of ${workers} per second`}
+        />
+      )}
+      {elu.length > 0 && (
+        <ChartPanel
+          compact
+          title={
+            <>
+              Event-loop utilisation % <span className="muted">per worker</span>
+            </>
+          }
+          option={eluOption}
+          points={countNonZero(elu.flatMap((s) => s.points))}
+          testId={`${testIdPrefix}client-elu-chart`}
+          label={`Event-loop utilisation of each of ${workers} per second`}
+        />
+      )}
+      {server && serverChart && (
+        <ChartPanel
+          compact
+          title={
+            <>
+              Lab server <span className="muted">CPU % · RSS MB (right)</span>
+            </>
+          }
+          option={serverChart}
+          points={countNonZero(server.cpu)}
+          testId={`${testIdPrefix}server-chart`}
+          label="Lab server CPU percent and resident memory per second"
+        />
+      )}
+    </div>
+  );
+}
