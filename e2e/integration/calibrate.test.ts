@@ -1,7 +1,8 @@
 // `dirbench calibrate` end to end: the CLI starts its responder, runs the engine against it and prints a ceiling.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -64,8 +65,18 @@ test('calibrate prints a ceiling in the thousands as JSON and leaves no run behi
   assert.ok(ceiling >= 1000, `ceiling ${ceiling} ops/s is below a thousand`);
   const latency = result.latencyUs as { p50: number; p99: number };
   assert.ok(latency.p50 > 0 && latency.p99 >= latency.p50);
-  // Calibration is not a benchmark of a server: the user's database never sees it.
-  assert.equal(existsSync(path.join(dataDir, 'dirbench.sqlite')), false);
+  // Calibration is not a benchmark of a server: no run lands in history, only the ceiling,
+  // which later runs with the same settings are compared with.
+  const db = new Database(path.join(dataDir, 'dirbench.sqlite'), { readonly: true });
+  try {
+    assert.equal((db.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n, 0);
+    const row = db.prepare('SELECT * FROM calibrations').get() as Record<string, unknown>;
+    assert.equal(row.connections, 4);
+    assert.equal(row.policy, 'persistent');
+    assert.equal(Math.round(row.ceiling_ops_per_sec as number), Math.round(ceiling));
+  } finally {
+    db.close();
+  }
   const leftovers = readdirSync(os.tmpdir()).filter(
     (n) =>
       n.startsWith('dirbench-calibrate-') &&

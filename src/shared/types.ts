@@ -277,6 +277,8 @@ export interface RunSummary {
   timeToFullSpeedS?: number | null;
   connectionsOpened?: number;
   reconnects?: number;
+  /** This machine's calibrated load-generation ceiling for the run's settings, when one was measured. */
+  clientCeilingOpsPerSec?: number;
 }
 
 /** One row of the history list. */

@@ -7,7 +7,11 @@ import type { LatencySummary, RunDetail, RunRequest } from '../../shared/types.t
 import { startResponder } from '../../core/responder/responder.ts';
 import type { Responder } from '../../core/responder/responder.ts';
 import { openCliCore } from '../coreForCli.ts';
-import { ms } from '../options.ts';
+import { locations, ms } from '../options.ts';
+import { policyToken } from '../../shared/describe.ts';
+import { NEAR_CEILING_SHARE } from '../../core/runner/nearCeiling.ts';
+import { openDatabase } from '../../core/store/database.ts';
+import { CalibrationsRepo } from '../../core/store/calibrationsRepo.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
 import type { RawOptions } from '../options.ts';
 
@@ -37,6 +41,26 @@ function calibrationRequest(options: RawOptions): Omit<RunRequest, 'targetId'> {
   }
   const request = runRequestFromOptions(options);
   return request;
+}
+
+/** Stores the ceiling in the user's database (not the scratch one) so later runs are compared with it. */
+function recordCeiling(options: RawOptions, run: RunDetail): void {
+  const db = openDatabase(locations(options).dbFile);
+  try {
+    new CalibrationsRepo(db).record(
+      {
+        hostname: os.hostname(),
+        workload: run.config.workload,
+        connections: run.config.connections,
+        depth: run.config.depth,
+        workers: run.config.workers,
+        policy: policyToken(run.config.connectionPolicy),
+      },
+      run.summary?.opsPerSec ?? 0,
+    );
+  } finally {
+    db.close();
+  }
 }
 
 function resultOf(run: RunDetail): CalibrationResult {
@@ -84,6 +108,8 @@ export async function calibrateCommand(options: RawOptions): Promise<number> {
       );
       const run = await done;
       const result = resultOf(run);
+      const recorded = run.status === 'completed' && (run.summary?.errors ?? 1) === 0;
+      if (recorded) recordCeiling(options, run);
       if (options.json === true) {
         process.stdout.write(`${JSON.stringify(result)}\n`);
       } else {
@@ -97,7 +123,10 @@ export async function calibrateCommand(options: RawOptions): Promise<number> {
               : '') +
             (run.status === 'completed'
               ? ''
-              : `  calibration ${run.status}${run.endReason ? `: ${run.endReason}` : ''}\n`),
+              : `  calibration ${run.status}${run.endReason ? `: ${run.endReason}` : ''}\n`) +
+            (recorded
+              ? `  Recorded: runs with these settings that reach ${Math.round(NEAR_CEILING_SHARE * 100)}% of it are flagged client-bound.\n`
+              : ''),
         );
       }
       const errors = run.summary?.errors ?? 0;

@@ -8,6 +8,7 @@ import type { WorkerLauncher } from '../runner/launcher.ts';
 import { RunService } from '../runs/runService.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
+import { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import { LabsRepo } from '../store/labsRepo.ts';
 import { RunsRepo } from '../store/runsRepo.ts';
 import { TargetsRepo } from '../store/targetsRepo.ts';
@@ -24,6 +25,7 @@ export interface Core {
   db: Db;
   targets: TargetsRepo;
   runs: RunsRepo;
+  calibrations: CalibrationsRepo;
   labs: LabManager;
   runService: RunService;
   handlers: ApiHandlers;
@@ -64,7 +66,15 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     if (lab.state !== 'running' && lab.state !== 'loading' && lab.state !== 'starting')
       targets.deleteForLab(lab.id);
   }
-  const runService = new RunService({ runs, targets, labs, launcher: options.launcher, emit });
+  const calibrations = new CalibrationsRepo(db);
+  const runService = new RunService({
+    runs,
+    targets,
+    calibrations,
+    labs,
+    launcher: options.launcher,
+    emit,
+  });
   const handlers: ApiHandlers = {
     ...targetsHandlers(targets, emit),
     ...labHandlers(labs, targets, emit),
@@ -75,6 +85,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     db,
     targets,
     runs,
+    calibrations,
     labs,
     runService,
     handlers,

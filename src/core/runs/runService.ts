@@ -1,8 +1,17 @@
 // Starts, tracks and stores benchmark runs: resolves the target, runs the orchestrator, persists every second.
+import os from 'node:os';
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
-import type { ActiveRun, RunConfig, RunDetail, RunRequest, RunSample } from '../../shared/types.ts';
+import type {
+  ActiveRun,
+  RunConfig,
+  RunDetail,
+  RunRequest,
+  RunSample,
+  RunSummary,
+} from '../../shared/types.ts';
 import { validateRunRequest } from '../../shared/validation.ts';
+import { policyToken } from '../../shared/describe.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import { serverStatsSampler } from '../lab/serverStats.ts';
 import { collectEntryDns } from '../ldap/collectDns.ts';
@@ -11,9 +20,11 @@ import { testConnection } from '../ldap/testConnection.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
 import { defaultWorkerCount } from '../runner/defaults.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
+import { applyCeiling } from '../runner/nearCeiling.ts';
 import { startRun } from '../runner/orchestrator.ts';
 import type { RunHandle } from '../runner/orchestrator.ts';
 import { newId, nowIso } from '../store/ids.ts';
+import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import { captureEnvironment } from './environment.ts';
@@ -25,6 +36,7 @@ export const MAX_SAMPLED_DNS = 100_000;
 export interface RunServiceDeps {
   runs: RunsRepo;
   targets: TargetsRepo;
+  calibrations: CalibrationsRepo;
   labs: LabManager;
   launcher: WorkerLauncher;
   emit: (message: ApiEventMessage) => void;
@@ -184,7 +196,7 @@ export class RunService {
           runId,
           outcome.status,
           outcome.endReason,
-          outcome.summary,
+          outcome.summary && this.withCeiling(outcome.summary, config),
           outcome.histogramBase64,
         );
         return this.finish(runId, outcome.status, outcome.endReason);
@@ -197,6 +209,20 @@ export class RunService {
     );
     state.stored = stored;
     return stored;
+  }
+
+  /** Compares a closed-model run with this machine's calibrated ceiling for the same settings. */
+  private withCeiling(summary: RunSummary, config: RunConfig): RunSummary {
+    if (config.loadModel !== 'closed') return summary;
+    const ceiling = this.deps.calibrations.latest({
+      hostname: os.hostname(),
+      workload: config.workload,
+      connections: config.connections,
+      depth: config.depth,
+      workers: config.workers,
+      policy: policyToken(config.connectionPolicy),
+    });
+    return ceiling ? applyCeiling(summary, ceiling) : summary;
   }
 
   private finish(runId: string, status: RunDetail['status'], endReason: string | null): RunDetail {

@@ -69,4 +69,19 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE run_samples ADD COLUMN detail_json TEXT;
   ALTER TABLE run_samples ADD COLUMN intended_histogram BLOB;
   `,
+  `
+  -- Load-generation ceilings measured by "dirbench calibrate", to flag runs that get near them.
+  CREATE TABLE calibrations (
+    id INTEGER PRIMARY KEY,
+    hostname TEXT NOT NULL,
+    workload TEXT NOT NULL,
+    connections INTEGER NOT NULL,
+    depth INTEGER NOT NULL,
+    workers INTEGER NOT NULL,
+    policy TEXT NOT NULL,
+    ceiling_ops_per_sec REAL NOT NULL,
+    measured_at TEXT NOT NULL
+  );
+  CREATE INDEX calibrations_by_setting ON calibrations (hostname, workload, connections, depth, workers, policy);
+  `,
 ];
