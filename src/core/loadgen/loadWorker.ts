@@ -178,7 +178,7 @@ export class LoadWorker {
       },
       Math.max(0, t0Ms - Date.now()),
     );
-    this.scheduleTick();
+    this.scheduleTick(clock.elapsedNowNs());
   }
 
   /** The open model's scheduler and per-second recorder for this worker; null for a closed-model run. */
@@ -210,14 +210,22 @@ export class LoadWorker {
     return { scheduler, recorder: openRecorder };
   }
 
-  /** Arms the timer for just after the next t0-aligned second boundary (re-aimed each time: no drift). */
-  private scheduleTick(): void {
+  /**
+   * Arms the timer for just after the t0-aligned second boundary that follows `seenNs`, the clock
+   * reading the caller acted on (re-aimed each time: no drift). The boundary comes from that same
+   * reading, never a fresh one: a timer can fire a hair before a boundary (Node times it from the
+   * loop's cached clock), and a fresh read taken after the boundary had passed would aim at the one
+   * after - a whole second late. For the run's end that second let loops keep issuing and opening
+   * connections (counted) past the end while their ops were dropped.
+   */
+  private scheduleTick(seenNs: number): void {
     const control = this.control;
     if (control === null) return;
-    const elapsedNs = control.clock.elapsedNowNs();
-    const nextBoundaryNs = (Math.floor(elapsedNs / 1e9) + 1) * 1e9;
-    // +1 ms so the timer lands after the boundary rather than a hair before it.
-    this.timer = setTimeout(() => this.tick(), (nextBoundaryNs - elapsedNs) / 1e6 + 1);
+    const nextBoundaryNs = (Math.floor(seenNs / 1e9) + 1) * 1e9;
+    // +1 ms so the timer lands after the boundary rather than a hair before it; a boundary that
+    // has passed meanwhile fires at once.
+    const delayMs = Math.max(0, (nextBoundaryNs - control.clock.elapsedNowNs()) / 1e6 + 1);
+    this.timer = setTimeout(() => this.tick(), delayMs);
   }
 
   private tick(): void {
@@ -235,7 +243,7 @@ export class LoadWorker {
       return;
     }
     if (elapsedNs >= 0) control.recorder.advanceTo(Math.floor(elapsedNs / 1e9));
-    this.scheduleTick();
+    this.scheduleTick(elapsedNs);
   }
 
   private onStop(): void {

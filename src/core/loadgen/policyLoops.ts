@@ -62,6 +62,9 @@ export async function reconnectEveryLoop(
       continue;
     }
     if (!slot.claimOp(everyOps)) {
+      // As in perOpLoop: past the end, before the end tick stops the loops, a reopen would be
+      // counted in the last second while the ops it serves are dropped.
+      if (control.clock.elapsedNowNs() >= control.clock.endElapsedNs) break;
       await slot.recycle(
         () => control.issuing,
         (codeName) => recordFailureNow(control, codeName),
