@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { LatencySummary, RunConfig, RunSample } from '../../src/shared/types.ts';
 import { decodeHistogram } from '../../src/core/loadgen/histogram.ts';
-import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
 import type { RunHandle } from '../../src/core/runner/orchestrator.ts';
 import { startTestSlapd } from './engine-slapd.ts';
+import { assertAllExited, trackedLauncher } from './workerTracking.ts';
 import type { TestSlapd } from './engine-slapd.ts';
 
 const ENTRIES = 2000;
@@ -19,35 +19,6 @@ before(async () => {
 after(async () => {
   await slapd.stop();
 });
-
-/** forkLauncher that remembers worker PIDs, to check that none outlives its run. */
-function trackedLauncher(): { launcher: WorkerLauncher; pids: number[] } {
-  const base = forkLauncher();
-  const pids: number[] = [];
-  return {
-    pids,
-    launcher: (index) => {
-      const handle = base(index);
-      if (handle.pid !== undefined) pids.push(handle.pid);
-      return handle;
-    },
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function assertAllExited(pids: number[]): Promise<void> {
-  const deadline = Date.now() + 2000;
-  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  assert.deepEqual(pids.filter(isAlive), [], 'no worker process left running');
-}
 
 function openConfig(url: string, overrides: Partial<RunConfig>): RunConfig {
   return {
