@@ -4,10 +4,9 @@ import { after, before, test } from 'node:test';
 import type { LatencySummary, RunConfig, RunSample } from '../../src/shared/types.ts';
 import { decodeHistogram } from '../../src/core/loadgen/histogram.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
-import { startRun } from '../../src/core/runner/orchestrator.ts';
-import type { RunHandle } from '../../src/core/runner/orchestrator.ts';
 import { startTestSlapd } from './engine-slapd.ts';
-import { assertAllExited, trackedLauncher } from './workerTracking.ts';
+import { assertAllExited, startRecordedRun, trackedLauncher } from './engineHarness.ts';
+import type { RecordedRun } from './engineHarness.ts';
 import type { TestSlapd } from './engine-slapd.ts';
 
 const ENTRIES = 2000;
@@ -46,46 +45,13 @@ function openConfig(url: string, overrides: Partial<RunConfig>): RunConfig {
   };
 }
 
-interface Started {
-  handle: RunHandle;
-  samples: RunSample[];
-  intended: (string | undefined)[];
-  histograms: string[];
-  running: Promise<void>;
-}
-
-function start(config: RunConfig, launcher: WorkerLauncher): Started {
-  const samples: RunSample[] = [];
-  const intended: (string | undefined)[] = [];
-  const histograms: string[] = [];
-  let markRunning!: () => void;
-  const running = new Promise<void>((resolve) => (markRunning = resolve));
-  const handle = startRun(
-    {
-      runId: 'run-open',
-      config,
-      connection: {
-        url: config.url,
-        startTls: false,
-        bindDn: '',
-        password: '',
-        tcpNoDelay: config.tcpNoDelay,
-      },
-      dnSource: { kind: 'salford', entries: ENTRIES, seed: slapd.seed },
-    },
+function start(config: RunConfig, launcher: WorkerLauncher): RecordedRun {
+  return startRecordedRun(
+    config,
     launcher,
-    {
-      onSample: (sample, histogram, intendedHistogram) => {
-        samples.push(sample);
-        histograms.push(histogram);
-        intended.push(intendedHistogram);
-      },
-      onPhase: (phase) => {
-        if (phase === 'running') markRunning();
-      },
-    },
+    { kind: 'salford', entries: ENTRIES, seed: slapd.seed },
+    'run-open',
   );
-  return { handle, samples, intended, histograms, running };
 }
 
 /** Each op's intended start is at or before its send, so every percentile from it is at least as high. */

@@ -5,10 +5,9 @@ import type { RunConfig, RunSample } from '../../src/shared/types.ts';
 import { decodeHistogram } from '../../src/core/loadgen/histogram.ts';
 import type { DnSource } from '../../src/core/loadgen/dnSource.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
-import { startRun } from '../../src/core/runner/orchestrator.ts';
-import type { RunHandle } from '../../src/core/runner/orchestrator.ts';
 import { freePort, startTestSlapd } from './engine-slapd.ts';
-import { assertAllExited, trackedLauncher } from './workerTracking.ts';
+import { assertAllExited, startRecordedRun, trackedLauncher } from './engineHarness.ts';
+import type { RecordedRun } from './engineHarness.ts';
 import type { TestSlapd } from './engine-slapd.ts';
 
 const ENTRIES = 2000;
@@ -47,43 +46,12 @@ function runConfig(url: string, overrides: Partial<RunConfig> = {}): RunConfig {
   };
 }
 
-interface Started {
-  handle: RunHandle;
-  samples: RunSample[];
-  histograms: string[];
-  running: Promise<void>;
-}
-
-function start(config: RunConfig, launcher: WorkerLauncher, dnSource?: DnSource): Started {
-  const samples: RunSample[] = [];
-  const histograms: string[] = [];
-  let markRunning!: () => void;
-  const running = new Promise<void>((resolve) => (markRunning = resolve));
-  const handle = startRun(
-    {
-      runId: 'run-1',
-      config,
-      connection: {
-        url: config.url,
-        startTls: false,
-        bindDn: '',
-        password: '',
-        tcpNoDelay: config.tcpNoDelay,
-      },
-      dnSource: dnSource ?? { kind: 'salford', entries: ENTRIES, seed: slapd.seed },
-    },
+function start(config: RunConfig, launcher: WorkerLauncher, dnSource?: DnSource): RecordedRun {
+  return startRecordedRun(
+    config,
     launcher,
-    {
-      onSample: (sample, histogram) => {
-        samples.push(sample);
-        histograms.push(histogram);
-      },
-      onPhase: (phase) => {
-        if (phase === 'running') markRunning();
-      },
-    },
+    dnSource ?? { kind: 'salford', entries: ENTRIES, seed: slapd.seed },
   );
-  return { handle, samples, histograms, running };
 }
 
 test('a 2 s warm-up + 3 s run over 2 workers gives 5 clean samples and a consistent summary', async () => {
