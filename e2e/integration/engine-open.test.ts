@@ -5,7 +5,12 @@ import type { LatencySummary, RunConfig, RunSample } from '../../src/shared/type
 import { decodeHistogram } from '../../src/core/loadgen/histogram.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
 import { startTestSlapd } from './engine-slapd.ts';
-import { assertAllExited, startRecordedRun, trackedLauncher } from './engineHarness.ts';
+import {
+  assertAllExited,
+  startRecordedRun,
+  testRunConfig,
+  trackedLauncher,
+} from './engineHarness.ts';
 import type { RecordedRun } from './engineHarness.ts';
 import type { TestSlapd } from './engine-slapd.ts';
 
@@ -20,29 +25,7 @@ after(async () => {
 });
 
 function openConfig(url: string, overrides: Partial<RunConfig>): RunConfig {
-  return {
-    targetId: 'target-1',
-    workload: 'read-random',
-    connections: 4,
-    depth: 4,
-    warmupS: 2,
-    durationS: 3,
-    workers: 2,
-    tcpNoDelay: true,
-    seed: 11,
-    targetName: 'test slapd',
-    url,
-    startTls: false,
-    bindDn: '',
-    baseDn: 'o=Salford,c=gb',
-    entries: ENTRIES,
-    loadModel: 'open',
-    connectionPolicy: { kind: 'persistent' },
-    targetOpsPerSec: null,
-    rateProfile: null,
-    cooldownS: 0,
-    ...overrides,
-  };
+  return testRunConfig(url, ENTRIES, { depth: 4, warmupS: 2, loadModel: 'open', ...overrides });
 }
 
 function start(config: RunConfig, launcher: WorkerLauncher): RecordedRun {

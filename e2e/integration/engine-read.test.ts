@@ -6,7 +6,12 @@ import { decodeHistogram } from '../../src/core/loadgen/histogram.ts';
 import type { DnSource } from '../../src/core/loadgen/dnSource.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
 import { freePort, startTestSlapd } from './engine-slapd.ts';
-import { assertAllExited, startRecordedRun, trackedLauncher } from './engineHarness.ts';
+import {
+  assertAllExited,
+  startRecordedRun,
+  testRunConfig,
+  trackedLauncher,
+} from './engineHarness.ts';
 import type { RecordedRun } from './engineHarness.ts';
 import type { TestSlapd } from './engine-slapd.ts';
 
@@ -21,29 +26,7 @@ after(async () => {
 });
 
 function runConfig(url: string, overrides: Partial<RunConfig> = {}): RunConfig {
-  return {
-    targetId: 'target-1',
-    workload: 'read-random',
-    connections: 4,
-    depth: 2,
-    warmupS: 2,
-    durationS: 3,
-    workers: 2,
-    tcpNoDelay: true,
-    seed: 7,
-    targetName: 'test slapd',
-    url,
-    startTls: false,
-    bindDn: '',
-    baseDn: 'o=Salford,c=gb',
-    entries: ENTRIES,
-    loadModel: 'closed',
-    connectionPolicy: { kind: 'persistent' },
-    targetOpsPerSec: null,
-    rateProfile: null,
-    cooldownS: 0,
-    ...overrides,
-  };
+  return testRunConfig(url, ENTRIES, { depth: 2, warmupS: 2, seed: 7, ...overrides });
 }
 
 function start(config: RunConfig, launcher: WorkerLauncher, dnSource?: DnSource): RecordedRun {

@@ -11,6 +11,7 @@ import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
 import type { RunOutcome } from '../../src/core/runner/orchestrator.ts';
 import { startTestSlapd } from './engine-slapd.ts';
+import { testRunConfig } from './engineHarness.ts';
 import type { TestSlapd } from './engine-slapd.ts';
 
 const ENTRIES = 2000;
@@ -24,29 +25,7 @@ after(async () => {
 });
 
 function runConfig(overrides: Partial<RunConfig>): RunConfig {
-  return {
-    targetId: 'target-1',
-    workload: 'read-random',
-    connections: 4,
-    depth: 1,
-    warmupS: 1,
-    durationS: 3,
-    workers: 2,
-    tcpNoDelay: true,
-    seed: 11,
-    targetName: 'test slapd',
-    url: slapd.url,
-    startTls: false,
-    bindDn: '',
-    baseDn: 'o=Salford,c=gb',
-    entries: ENTRIES,
-    loadModel: 'closed',
-    connectionPolicy: { kind: 'persistent' },
-    targetOpsPerSec: null,
-    rateProfile: null,
-    cooldownS: 0,
-    ...overrides,
-  };
+  return testRunConfig(slapd.url, ENTRIES, overrides);
 }
 
 async function run(config: RunConfig): Promise<{ outcome: RunOutcome; samples: RunSample[] }> {

@@ -72,3 +72,34 @@ export function startRecordedRun(
   });
   return { handle, samples, histograms, intended, running };
 }
+
+/** A closed-model read run against the test slapd's Salford tree; tests override what they vary. */
+export function testRunConfig(
+  url: string,
+  entries: number,
+  overrides: Partial<RunConfig> = {},
+): RunConfig {
+  return {
+    targetId: 'target-1',
+    workload: 'read-random',
+    connections: 4,
+    depth: 1,
+    warmupS: 1,
+    durationS: 3,
+    workers: 2,
+    tcpNoDelay: true,
+    seed: 11,
+    targetName: 'test slapd',
+    url,
+    startTls: false,
+    bindDn: '',
+    baseDn: 'o=Salford,c=gb',
+    entries,
+    loadModel: 'closed',
+    connectionPolicy: { kind: 'persistent' },
+    targetOpsPerSec: null,
+    rateProfile: null,
+    cooldownS: 0,
+    ...overrides,
+  };
+}
