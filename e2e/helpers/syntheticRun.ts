@@ -6,6 +6,7 @@ import type {
   RunPhase,
   RunSample,
 } from '../../src/shared/types.ts';
+import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
 
 const WARMUP_S = 2;
 const DURATION_S = 10;
@@ -69,6 +70,7 @@ function openSample(second: number): RunSample {
 const baseConfig: RunConfig = {
   targetId: 'tgt_synthetic',
   workload: 'read-random',
+  workloadSpec: READ_RANDOM,
   connections: 8,
   depth: 2,
   warmupS: WARMUP_S,

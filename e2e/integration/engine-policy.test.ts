@@ -10,18 +10,19 @@ import type { LdapConnectionParams } from '../../src/core/ldap/connection.ts';
 import { ConnectionCounters } from '../../src/core/ldap/connectionCounters.ts';
 import { failureCodeName } from '../../src/core/ldap/failure.ts';
 import { openSlots } from '../../src/core/loadgen/connectionSlot.ts';
-import { dnPicker } from '../../src/core/loadgen/dnSource.ts';
 import { decodeHistogram } from '../../src/core/loadgen/histogram.ts';
 import { IntervalRecorder } from '../../src/core/loadgen/intervalRecorder.ts';
 import type { LoadControl } from '../../src/core/loadgen/loadControl.ts';
 import { perOpLoop, rebindLoop } from '../../src/core/loadgen/policyLoops.ts';
 import type { WorkerIntervalMessage } from '../../src/core/loadgen/protocol.ts';
-import { readRandomOp } from '../../src/core/loadgen/readRandom.ts';
 import { RunClock } from '../../src/core/loadgen/runClock.ts';
 import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
+import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
+import { CompiledWorkload } from '../../src/core/workload/compileWorkload.ts';
+import { entryPickerFor } from '../../src/core/workload/entryPicker.ts';
 
 let slapd: TestSlapd;
 let params: LdapConnectionParams;
@@ -58,6 +59,7 @@ async function runPolicy(
   const config: RunConfig = {
     targetId: 't',
     workload: 'read-random',
+    workloadSpec: READ_RANDOM,
     connections,
     depth,
     warmupS: 0,
@@ -176,10 +178,15 @@ function localControl(
     recording: true,
     clock: new RunClock(Date.now(), runS),
     recorder,
-    pickDn: dnPicker(
-      { kind: 'salford', entries: slapd.entries, seed: slapd.seed },
-      streamFor(1, 0),
-    ),
+    workload: new CompiledWorkload(READ_RANDOM, {
+      rng: streamFor(1, 0),
+      picker: entryPickerFor({ kind: 'salford', entries: slapd.entries, seed: slapd.seed }),
+      uniquePrefix: 'test.0.',
+      sequence: { offset: 0, stride: 1 },
+      params,
+      counters,
+      passwordFiles: {},
+    }),
     open: null,
     outstanding: 0,
   };
@@ -204,9 +211,7 @@ test('rebind and per-op loops record one bind (and one of each phase) per op', a
     const slots = kind === 'rebind' ? await openSlots(params, 1, 1, () => false, counters) : [];
     const [slot] = slots;
     const loop =
-      slot !== undefined
-        ? rebindLoop(slot, control, params, readRandomOp)
-        : perOpLoop(params, counters, control, readRandomOp);
+      slot !== undefined ? rebindLoop(slot, control, params) : perOpLoop(params, counters, control);
     await new Promise((r) => setTimeout(r, 300));
     control.issuing = false;
     await loop;

@@ -9,6 +9,7 @@ import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
+import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
 
 let slapd: TestSlapd;
 
@@ -42,6 +43,7 @@ test('a server restart mid-run shows up as errors, then load resumes on fresh co
   const config: RunConfig = {
     targetId: 't',
     workload: 'read-random',
+    workloadSpec: READ_RANDOM,
     connections: 2,
     depth: 2,
     warmupS: 0,

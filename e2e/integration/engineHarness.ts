@@ -7,6 +7,7 @@ import type { DnSource } from '../../src/core/loadgen/dnSource.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
 import type { RunHandle } from '../../src/core/runner/orchestrator.ts';
 import type { RunConfig, RunSample } from '../../src/shared/types.ts';
+import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
 
 /** forkLauncher that remembers worker PIDs, to check that none outlives its run. */
 export function trackedLauncher(): { launcher: WorkerLauncher; pids: number[] } {
@@ -82,6 +83,7 @@ export function testRunConfig(
   return {
     targetId: 'target-1',
     workload: 'read-random',
+    workloadSpec: READ_RANDOM,
     connections: 4,
     depth: 1,
     warmupS: 1,

@@ -14,6 +14,7 @@ import type {
   Target,
   TargetInput,
 } from './types.ts';
+import type { WorkloadListItem, WorkloadSpec } from './workload.ts';
 
 /** Request and response of each API channel. */
 export interface ApiSpec {
@@ -31,6 +32,14 @@ export interface ApiSpec {
   'runs/active': { req: undefined; res: ActiveRun | null };
   'history/list': { req: undefined; res: RunListItem[] };
   'history/get': { req: { runId: string }; res: RunDetail };
+  /** The built-in workload, every catalog entry and the user's saved workloads. */
+  'workloads/list': { req: undefined; res: WorkloadListItem[] };
+  'workloads/get': { req: { id: string }; res: WorkloadSpec };
+  /** Validates a definition (e.g. one being edited) and returns it normalized; rejects naming the field. */
+  'workloads/check': { req: { spec: unknown }; res: WorkloadSpec };
+  /** Saves a user workload (id `user/NAME`), replacing one with the same id. */
+  'workloads/save': { req: { spec: WorkloadSpec }; res: WorkloadListItem };
+  'workloads/delete': { req: { id: string }; res: void };
 }
 
 /** Name of an API channel. */
@@ -50,9 +59,12 @@ export interface ApiEvents {
   'run/started': { runId: string; active: ActiveRun };
   'run/sample': { runId: string; sample: RunSample };
   'run/ended': { runId: string; status: RunStatus; endReason: string | null };
+  /** Load is over; workers are removing the entries the run added before it ends. */
+  'run/cleaning': { runId: string };
   'lab/progress': LabProgress;
   'lab/changed': { lab: LabInfo };
   'targets/changed': Record<string, never>;
+  'workloads/changed': Record<string, never>;
 }
 
 /** Name of a live event. */
@@ -78,6 +90,11 @@ export const API_CHANNELS: readonly ApiChannel[] = [
   'runs/active',
   'history/list',
   'history/get',
+  'workloads/list',
+  'workloads/get',
+  'workloads/check',
+  'workloads/save',
+  'workloads/delete',
 ] as const satisfies readonly ApiChannel[];
 
 /** True when `name` is a known channel (for untrusted input from IPC or HTTP). */

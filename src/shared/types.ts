@@ -1,4 +1,5 @@
 // Domain types shared by every layer: targets, labs, runs, samples and summaries.
+import type { WorkloadSpec } from './workload.ts';
 
 /** A saved LDAP server to benchmark (or the target view of a running lab). */
 export interface Target {
@@ -99,8 +100,8 @@ export interface LabProgress {
   message: string;
 }
 
-/** Workloads available in this version. */
-export type WorkloadId = 'read-random';
+/** A workload's id: a catalog entry (`salford/S.3`), the built-in `read-random`, or `adhoc`. */
+export type WorkloadId = string;
 
 /** How a run reached the directory: one of the connection policies. */
 export interface ConnectionSettings {
@@ -132,7 +133,10 @@ export interface RateStep {
 /** Everything needed to start a run; stored verbatim with the run. */
 export interface RunRequest {
   targetId: string;
+  /** Catalog id or `read-random`; ignored for resolution when `workloadSpec` is given. */
   workload: WorkloadId;
+  /** An explicit definition (ad-hoc from the CLI, or a copied and edited catalog entry). */
+  workloadSpec?: WorkloadSpec;
   connections: number;
   depth: number;
   warmupS: number;
@@ -194,12 +198,33 @@ export interface RunSample {
   connectionsClosed?: number;
   /** Connections that dropped and were reopened outside the policy (never hidden inside op latency). */
   reconnects?: number;
+  /** Mixes: the figures of each operation label in this second. */
+  operations?: Record<string, OperationSample>;
   /** Per-op policy: each connection phase timed separately. */
   phaseLatencyUs?: Partial<Record<ConnectionPhase, LatencySummary>>;
   /** One entry per load worker. */
   workers?: WorkerTelemetry[];
   /** The lab server process, when the target is a local lab. */
   server?: ServerTelemetry;
+}
+
+/** One operation label's share of a second. */
+export interface OperationSample {
+  ops: number;
+  errors: number;
+  errorsByCode: Record<string, number>;
+  entries: number;
+  latencyUs: LatencySummary;
+}
+
+/** One operation label's figures over the measured phase. */
+export interface OperationSummary {
+  opsPerSec: number;
+  ops: number;
+  errors: number;
+  errorsByCode: Record<string, number>;
+  entriesPerOp: number;
+  latencyUs: LatencySummary;
 }
 
 /** Phases of an operation under the per-op connection policy. */
@@ -241,6 +266,8 @@ export interface RunEnvironment {
 export interface RunConfig extends Required<
   Omit<RunRequest, 'policy' | 'targetOpsPerSec' | 'rateProfile' | 'cooldownS'>
 > {
+  /** The workload as run (resolved from the catalog when the request named one). */
+  workloadSpec: WorkloadSpec;
   targetName: string;
   url: string;
   startTls: boolean;
@@ -277,6 +304,10 @@ export interface RunSummary {
   timeToFullSpeedS?: number | null;
   connectionsOpened?: number;
   reconnects?: number;
+  /** Mixes: each operation label's figures (their ops add up to `ops`). */
+  operations?: Record<string, OperationSummary>;
+  /** Entries the run added before load (its pool), and the removal of what it added at the end. */
+  ownEntries?: { poolAdded: number; removed: number; left: number };
   /** This machine's calibrated load-generation ceiling for the run's settings, when one was measured. */
   clientCeilingOpsPerSec?: number;
 }

@@ -94,15 +94,16 @@ export function checkInteger(value: unknown, field: string, min: number, max: nu
   return value;
 }
 
-/** Validates a run request's numbers and workload; throws on the first bad field. */
+/** Validates a run request's numbers and workload reference (the definition itself is checked in core); throws on the first bad field. */
 export function validateRunRequest(req: RunRequest): void {
   if (typeof req.targetId !== 'string' || req.targetId === '')
     throw invalid('targetId', 'choose a target');
-  if (req.workload !== 'read-random') {
-    throw invalid(
-      'workload',
-      `unknown workload "${String(req.workload)}": available is read-random`,
-    );
+  if (typeof req.workload !== 'string' || req.workload.trim() === '') {
+    throw invalid('workload', 'choose a workload, e.g. read-random or salford/S.1');
+  }
+  const spec: unknown = req.workloadSpec;
+  if (spec !== undefined && (typeof spec !== 'object' || spec === null || Array.isArray(spec))) {
+    throw invalid('workloadSpec', 'workloadSpec must be a workload definition object');
   }
   checkInteger(req.connections, 'connections', 1, LIMITS.connections);
   checkInteger(req.depth, 'depth', 1, LIMITS.depth);

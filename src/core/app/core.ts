@@ -3,6 +3,7 @@ import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
 import { labHandlers } from '../api/labHandlers.ts';
 import { runsHandlers } from '../api/runsHandlers.ts';
 import { targetsHandlers } from '../api/targetsHandlers.ts';
+import { workloadsHandlers } from '../api/workloadsHandlers.ts';
 import { LabManager } from '../lab/labManager.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { RunService } from '../runs/runService.ts';
@@ -12,6 +13,8 @@ import { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import { LabsRepo } from '../store/labsRepo.ts';
 import { RunsRepo } from '../store/runsRepo.ts';
 import { TargetsRepo } from '../store/targetsRepo.ts';
+import { WorkloadsRepo } from '../store/workloadsRepo.ts';
+import { WorkloadLibrary } from '../workload/library.ts';
 
 /** Where the core keeps its state and how it starts load workers. */
 export interface CoreOptions {
@@ -27,6 +30,7 @@ export interface Core {
   runs: RunsRepo;
   calibrations: CalibrationsRepo;
   labs: LabManager;
+  workloads: WorkloadLibrary;
   runService: RunService;
   handlers: ApiHandlers;
   /** Registers a listener for live events; returns the unsubscribe function. */
@@ -67,7 +71,9 @@ export async function openCore(options: CoreOptions): Promise<Core> {
       targets.deleteForLab(lab.id);
   }
   const calibrations = new CalibrationsRepo(db);
+  const workloads = new WorkloadLibrary(new WorkloadsRepo(db));
   const runService = new RunService({
+    workloads,
     runs,
     targets,
     calibrations,
@@ -79,6 +85,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     ...targetsHandlers(targets, emit),
     ...labHandlers(labs, targets, emit),
     ...runsHandlers(runService, runs),
+    ...workloadsHandlers(workloads, emit),
   };
   let closed = false;
   return {
@@ -87,6 +94,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     runs,
     calibrations,
     labs,
+    workloads,
     runService,
     handlers,
     subscribe(listener) {

@@ -175,7 +175,13 @@ export function salfordPersonLdif(spec: DatasetSpec, index: number): string {
   return personLdif(spec, index);
 }
 
-function personLdif(spec: DatasetSpec, index: number): string {
+/** Attribute values of person `index` (one value each, objectClass aside), keyed by attribute name and `dn`. */
+export function salfordPersonAttributes(spec: DatasetSpec, index: number): Record<string, string> {
+  checkIndex(spec, index);
+  return personAttributes(spec, index);
+}
+
+function personAttributes(spec: DatasetSpec, index: number): Record<string, string> {
   const rng = streamFor(spec.seed, index);
   const { first, last, cn, dn } = personCore(index, rng);
   const names = loadNames();
@@ -195,16 +201,44 @@ function personLdif(spec: DatasetSpec, index: number): string {
     String(rng.int(10)) +
     POSTCODE_LETTERS.charAt(rng.int(POSTCODE_LETTERS.length)) +
     POSTCODE_LETTERS.charAt(rng.int(POSTCODE_LETTERS.length));
-  return (
-    `dn: ${dn}\n` +
-    'objectClass: top\nobjectClass: person\nobjectClass: organizationalPerson\nobjectClass: inetOrgPerson\n' +
-    `cn: ${cn}\nsn: ${sn}\ngivenName: ${givenName}\nuid: ${uid}\n` +
-    `mail: ${lower.first[first] as string}.${lower.last[last] as string}${index}@salford.example\n` +
-    `telephoneNumber: +44 161 ${phoneText.slice(0, 3)} ${phoneText.slice(3)}\n` +
-    `employeeNumber: ${index}\nou: ${unit}\ntitle: ${title}\n` +
-    `postalAddress: ${house} ${street}$${town[0]}$${town[1]} ${inward}\n` +
-    `userPassword: ${passwordOf(index)}\n\n`
-  );
+  return {
+    dn,
+    cn,
+    sn,
+    givenName,
+    uid,
+    mail: `${lower.first[first] as string}.${lower.last[last] as string}${index}@salford.example`,
+    telephoneNumber: `+44 161 ${phoneText.slice(0, 3)} ${phoneText.slice(3)}`,
+    employeeNumber: String(index),
+    ou: unit,
+    title,
+    postalAddress: `${house} ${street}$${town[0]}$${town[1]} ${inward}`,
+    userPassword: passwordOf(index),
+  };
+}
+
+/** Attributes every generated person has (one value each), in LDIF order after objectClass. */
+export const SALFORD_PERSON_ATTRIBUTES = [
+  'cn',
+  'sn',
+  'givenName',
+  'uid',
+  'mail',
+  'telephoneNumber',
+  'employeeNumber',
+  'ou',
+  'title',
+  'postalAddress',
+  'userPassword',
+] as const;
+
+function personLdif(spec: DatasetSpec, index: number): string {
+  const person = personAttributes(spec, index);
+  let text =
+    `dn: ${person.dn as string}\n` +
+    'objectClass: top\nobjectClass: person\nobjectClass: organizationalPerson\nobjectClass: inetOrgPerson\n';
+  for (const name of SALFORD_PERSON_ATTRIBUTES) text += `${name}: ${person[name] as string}\n`;
+  return text + '\n';
 }
 
 function checkSpec(spec: DatasetSpec): void {

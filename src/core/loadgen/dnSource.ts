@@ -2,9 +2,11 @@
 import type { Prng } from '../datagen/prng.ts';
 import { salfordPersonDn } from '../datagen/salford.ts';
 
-/** The DNs a run may pick from: a generated Salford directory (by spec) or an explicit list. */
+/** The entries a run may pick from: a generated Salford directory (by spec) or a list sampled from the server. */
 export type DnSource =
-  { kind: 'salford'; entries: number; seed: number } | { kind: 'list'; dns: string[] };
+  | { kind: 'salford'; entries: number; seed: number }
+  /** `columns[name][i]`: the value of attribute `name` of entry `dns[i]` (for [entry:name] tokens). */
+  | { kind: 'list'; dns: string[]; columns?: Record<string, string[]> };
 
 /** Number of DNs a source can yield. */
 export function dnSourceSize(source: DnSource): number {

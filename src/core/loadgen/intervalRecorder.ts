@@ -2,6 +2,7 @@
 import type { WorkerIntervalMessage } from './protocol.ts';
 import { createHistogram, encodeHistogram, recordLatencyUs } from './histogram.ts';
 import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
+import type { OperationRecorder } from './operationRecorder.ts';
 import { PhaseRecorder } from './phaseRecorder.ts';
 
 const NS_PER_S = 1e9;
@@ -20,27 +21,32 @@ export class IntervalRecorder {
   connectionCounters: ConnectionCounters | null = null;
   /** Connection-phase latencies (per-op and rebind policies), shipped with each second. */
   readonly phases = new PhaseRecorder();
+  /** Per-label counts when the workload has more than one label (null: a single operation). */
+  operations: OperationRecorder | null = null;
 
   constructor(ship: (message: WorkerIntervalMessage) => void) {
     this.ship = ship;
   }
 
-  /** Records a successful op that completed `elapsedNs` after t0 and took `latencyNs`. */
-  success(elapsedNs: number, latencyNs: number, entries: number): void {
+  /** Records a successful op (counted under `labelIndex`) that completed `elapsedNs` after t0 and took `latencyNs`. */
+  success(elapsedNs: number, latencyNs: number, entries: number, labelIndex = 0): void {
     // An op counts in the second in which it completes.
     const second = Math.floor(elapsedNs / NS_PER_S);
     if (second > this.second) this.advanceTo(second);
     this.ops++;
     this.entries += entries;
-    recordLatencyUs(this.histogram, Math.round(latencyNs / 1000));
+    const latencyUs = Math.round(latencyNs / 1000);
+    recordLatencyUs(this.histogram, latencyUs);
+    this.operations?.success(labelIndex, latencyUs, entries);
   }
 
-  /** Records a failed op (or reconnect attempt) by its code name. */
-  failure(elapsedNs: number, codeName: string): void {
+  /** Records a failed op (or, with no label, a reconnect attempt) by its code name. */
+  failure(elapsedNs: number, codeName: string, labelIndex = -1): void {
     const second = Math.floor(elapsedNs / NS_PER_S);
     if (second > this.second) this.advanceTo(second);
     this.errors++;
     this.errorsByCode[codeName] = (this.errorsByCode[codeName] ?? 0) + 1;
+    this.operations?.failure(labelIndex, codeName);
   }
 
   /** Ships every full second before `second` (empty ones too) and starts accumulating `second`. */
@@ -63,6 +69,7 @@ export class IntervalRecorder {
       entries: this.entries,
       histogram: encodeHistogram(this.histogram),
       ...this.connectionFields(),
+      ...(this.operations === null ? {} : { operations: this.operations.take() }),
     });
     this.ops = 0;
     this.errors = 0;

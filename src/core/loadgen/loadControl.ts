@@ -1,4 +1,5 @@
-// State a worker's load loops share: whether to issue and record, the clock, the recorder and the DN picker.
+// State a worker's load loops share: whether to issue and record, the clock, the recorder and the workload.
+import type { CompiledWorkload } from '../workload/compileWorkload.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import type { IntervalRecorder } from './intervalRecorder.ts';
 import type { OpenRecorder } from './openRecorder.ts';
@@ -13,7 +14,8 @@ export interface LoadControl {
   recording: boolean;
   readonly clock: RunClock;
   readonly recorder: IntervalRecorder;
-  readonly pickDn: () => string;
+  /** Hands out the next expanded operation. */
+  readonly workload: CompiledWorkload;
   /** Open model: the op schedule loops take their ops from, and its per-second figures; null when closed. */
   readonly open: OpenLoad | null;
   /** Requests sent and not yet answered (loops count their own, for the worker's telemetry). */
@@ -26,15 +28,12 @@ export interface OpenLoad {
   readonly recorder: OpenRecorder;
 }
 
-/** One closed-model loop: keeps one request outstanding on `slot` until `control.issuing` turns false. */
-export type WorkloadLoop = (slot: ConnectionSlot, control: LoadControl) => Promise<void>;
-
-/** Counts a failure at the current time, unless the run no longer records or has ended. */
-export function recordFailureNow(control: LoadControl, codeName: string): void {
+/** Counts a failure (of the op counted under `labelIndex`) at the current time, unless the run no longer records or has ended. */
+export function recordFailureNow(control: LoadControl, codeName: string, labelIndex = -1): void {
   if (!control.recording) return;
   const elapsedNs = control.clock.elapsedNowNs();
   if (elapsedNs >= 0 && elapsedNs < control.clock.endElapsedNs) {
-    control.recorder.failure(elapsedNs, codeName);
+    control.recorder.failure(elapsedNs, codeName, labelIndex);
   }
 }
 

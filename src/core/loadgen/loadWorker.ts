@@ -1,38 +1,39 @@
 // The load worker's life cycle: connect its share, report ready, run the closed or open model from t0, ship each second, end.
-import type { WorkloadId } from '../../shared/types.ts';
+import type { Client } from 'ldapts';
 import { streamFor } from '../datagen/prng.ts';
 import { closeQuietly, openBoundClient } from '../ldap/connection.ts';
 import { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import { describeLdapFailure } from '../ldap/failure.ts';
 import { ConnectOpenAborted, openSlots } from './connectionSlot.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
-import { dnPicker } from './dnSource.ts';
 import { IntervalRecorder } from './intervalRecorder.ts';
-import type { LoadControl, OpenLoad, WorkloadLoop } from './loadControl.ts';
+import type { LoadControl, OpenLoad } from './loadControl.ts';
+import { OperationRecorder } from './operationRecorder.ts';
 import { OpenRecorder } from './openRecorder.ts';
 import { OpenScheduler } from './openScheduler.ts';
 import type { ParentPort } from './port.ts';
-import type { ParentToWorker, WorkerStartMessage, WorkerToParent } from './protocol.ts';
+import type {
+  ParentToWorker,
+  WorkerFatalMessage,
+  WorkerStartMessage,
+  WorkerToParent,
+} from './protocol.ts';
 import { RateSchedule } from './rateSchedule.ts';
-import type { WorkloadOp } from './policyLoops.ts';
 import { PERSISTENT, slotsToOpen, startPolicyLoops } from './policyPlan.ts';
-import { readRandomLoop, readRandomOp } from './readRandom.ts';
 import { RunClock } from './runClock.ts';
 import { WorkerTelemetrySampler } from './workerTelemetry.ts';
+import { CompiledWorkload } from '../workload/compileWorkload.ts';
+import { entryPickerFor } from '../workload/entryPicker.ts';
+import { shareOf } from '../runner/split.ts';
 
 /** Connections opened at the same time: enough to be quick, few enough not to trip accept backlogs. */
 const PARALLEL_CONNECTS = 16;
 /** Longest wait for unbinds when closing; the process exits right after. */
 const CLOSE_WAIT_MS = 300;
-
-const WORKLOADS: Record<WorkloadId, WorkloadLoop> = {
-  'read-random': readRandomLoop,
-};
-
-/** Each workload's single op, for the policies that wrap every op in connection steps. */
-const WORKLOAD_OPS: Record<WorkloadId, WorkloadOp> = {
-  'read-random': readRandomOp,
-};
+/** Longest wait for requests in flight at the end before the run's own entries are listed for removal. */
+const SETTLE_OUTSTANDING_MS = 10_000;
+/** Longest time spent removing the run's own entries at the end; what is left is reported. */
+const CLEANUP_MAX_MS = 120_000;
 
 type State = 'idle' | 'connecting' | 'ready' | 'running' | 'ending';
 
@@ -43,7 +44,7 @@ export class LoadWorker {
   private state: State = 'idle';
   private start: WorkerStartMessage | null = null;
   private slots: ConnectionSlot[] = [];
-  private pickDn: (() => string) | null = null;
+  private workload: CompiledWorkload | null = null;
   private control: LoadControl | null = null;
   private timer: NodeJS.Timeout | null = null;
   private telemetry: WorkerTelemetrySampler | null = null;
@@ -84,7 +85,7 @@ export class LoadWorker {
     this.state = 'connecting';
     this.start = message;
     try {
-      this.pickDn = dnPicker(message.dnSource, streamFor(message.seed, message.workerIndex));
+      this.workload = this.compile(message);
     } catch (err) {
       await this.fatal('connect', err);
       return;
@@ -109,6 +110,13 @@ export class LoadWorker {
       }
       return;
     }
+    let poolAdded: number;
+    try {
+      poolAdded = await this.addPool(message);
+    } catch (err) {
+      if (this.state === 'connecting') await this.fatal('prepare', err);
+      return;
+    }
     if (this.state !== 'connecting') {
       // Stopped while the last connects were finishing.
       await Promise.all(this.slots.map((s) => s.close(CLOSE_WAIT_MS)));
@@ -119,13 +127,90 @@ export class LoadWorker {
       type: 'ready',
       connections: this.slots.length,
       connectMs: Math.round(performance.now() - startedMs),
+      ...(poolAdded > 0 ? { poolAdded } : {}),
     });
+  }
+
+  /** Compiles the workload for this worker: its random stream, its share of sequences, its unique names. */
+  private compile(message: WorkerStartMessage): CompiledWorkload {
+    let picker = null;
+    try {
+      picker = entryPickerFor(message.dnSource);
+    } catch {
+      // No existing entries: workloads without [entry:...] tokens still run.
+    }
+    return new CompiledWorkload(message.workload, {
+      rng: streamFor(message.seed, message.workerIndex),
+      picker,
+      uniquePrefix: `${message.runTag}.${message.workerIndex}.`,
+      sequence: { offset: message.workerIndex, stride: message.workers },
+      ...(message.workloadBaseDir === undefined ? {} : { baseDir: message.workloadBaseDir }),
+      params: message.connection,
+      counters: this.counters,
+      passwordFiles: message.passwordFiles ?? {},
+    });
+  }
+
+  /** Adds this worker's share of the workload's pool before load; returns how many were added. */
+  private async addPool(message: WorkerStartMessage): Promise<number> {
+    const workload = this.workload;
+    const poolEntries = message.workload.pool?.entries ?? 0;
+    if (workload === null || poolEntries === 0) return 0;
+    const share = shareOf(poolEntries, message.workers, message.workerIndex);
+    await this.withFreshClient(message, (client) =>
+      workload.addPool(client, share, () => this.state === 'ending'),
+    );
+    return workload.own.size;
+  }
+
+  /** Waits (at most SETTLE_OUTSTANDING_MS) for the requests load left in flight to be answered. */
+  private async settleOutstanding(): Promise<void> {
+    const deadline = performance.now() + SETTLE_OUTSTANDING_MS;
+    while ((this.control?.outstanding ?? 0) > 0 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Runs `task` on a new connection bound as the target's configured user, closed afterwards. */
+  private async withFreshClient(
+    message: WorkerStartMessage,
+    task: (client: Client) => Promise<unknown>,
+  ): Promise<void> {
+    const client = await openBoundClient(message.connection);
+    try {
+      await task(client);
+    } finally {
+      await closeQuietly(client, CLOSE_WAIT_MS);
+    }
+  }
+
+  /** Removes the entries the run added and has not deleted (within CLEANUP_MAX_MS) and reports it. */
+  private async cleanup(): Promise<void> {
+    const workload = this.workload;
+    const start = this.start;
+    if (workload === null || start === null || workload.own.size === 0) return;
+    // Adds still in flight would put their entries in after the cleanup took its list.
+    await this.settleOutstanding();
+    const held = workload.own.size;
+    let left = held;
+    try {
+      // A fresh connection: the load connections may be bound as users who cannot delete.
+      await this.withFreshClient(start, async (client) => {
+        const deadline = new Promise<number>((resolve) =>
+          setTimeout(() => resolve(workload.own.size), CLEANUP_MAX_MS).unref(),
+        );
+        left = await Promise.race([workload.cleanup(client), deadline]);
+      });
+    } catch {
+      // The server is gone: everything held stays, and is reported as left.
+    }
+    await this.send({ type: 'cleaned', removed: held - left, left });
   }
 
   private onGo(t0Ms: number): void {
     const start = this.start;
-    const pickDn = this.pickDn;
-    if (this.state !== 'ready' || start === null || pickDn === null) return;
+    const workload = this.workload;
+    if (this.state !== 'ready' || start === null || workload === null) return;
     this.state = 'running';
     const clock = new RunClock(t0Ms, start.warmupS + start.durationS + (start.cooldownS ?? 0));
     const telemetry = new WorkerTelemetrySampler(
@@ -144,17 +229,18 @@ export class LoadWorker {
     );
     // Connects before t0 (opening the slots) land in second 0, so opened counts every connection.
     recorder.connectionCounters = this.counters;
+    if (workload.labels.length > 1)
+      recorder.operations = new OperationRecorder(workload.labels.length);
     const control: LoadControl = {
       issuing: false,
       recording: true,
       clock,
       recorder,
-      pickDn,
+      workload,
       open: this.openLoad(start, clock, recorder),
       outstanding: 0,
     };
     this.control = control;
-    const loop = WORKLOADS[start.workload];
     setTimeout(
       () => {
         if (this.state !== 'running') return;
@@ -170,8 +256,6 @@ export class LoadWorker {
             params: start.connection,
             counters: this.counters,
             control,
-            persistentLoop: loop,
-            op: WORKLOAD_OPS[start.workload],
           },
           (err) => this.fail(err),
         );
@@ -277,12 +361,14 @@ export class LoadWorker {
     this.state = 'ending';
     if (this.timer !== null) clearTimeout(this.timer);
     this.telemetry?.stop();
-    await this.send({ type: 'done', reason });
+    const ownEntries = this.workload?.own.size ?? 0;
+    await this.send({ type: 'done', reason, ...(ownEntries > 0 ? { ownEntries } : {}) });
+    await this.cleanup();
     await this.closeAll();
     this.exit(exitCode);
   }
 
-  private async fatal(stage: 'connect' | 'run', err: unknown): Promise<void> {
+  private async fatal(stage: WorkerFatalMessage['stage'], err: unknown): Promise<void> {
     if (this.state === 'ending') return;
     this.state = 'ending';
     if (this.timer !== null) clearTimeout(this.timer);
@@ -291,11 +377,14 @@ export class LoadWorker {
       this.control.issuing = false;
       this.control.recording = false;
     }
+    const ownEntries = this.workload?.own.size ?? 0;
     await this.send({
       type: 'fatal',
       stage,
       error: describeLdapFailure(err, this.start?.connection.url),
+      ...(ownEntries > 0 ? { ownEntries } : {}),
     });
+    await this.cleanup();
     await this.closeAll();
     this.exit(1);
   }

@@ -10,9 +10,6 @@ import type { ConnectionSlot } from './connectionSlot.ts';
 import { reconnectSlot, recordFailureNow } from './loadControl.ts';
 import type { LoadControl } from './loadControl.ts';
 
-/** One workload operation on a ready client; resolves with the number of entries returned. */
-export type WorkloadOp = (client: Client, dn: string) => Promise<number>;
-
 /** Counts a finished op in the second it completed; false when it outlived the run or a stop. */
 function recordSuccess(
   control: LoadControl,
@@ -20,19 +17,20 @@ function recordSuccess(
   endNs: bigint,
   entries: number,
   intendedNs: number,
+  labelIndex: number,
 ): boolean {
   if (!control.recording) return false;
   const elapsedNs = control.clock.elapsedNs(endNs);
   if (elapsedNs >= control.clock.endElapsedNs) return false;
-  control.recorder.success(elapsedNs, Number(endNs - startNs), entries);
+  control.recorder.success(elapsedNs, Number(endNs - startNs), entries, labelIndex);
   // After success(): the recorder has moved to this op's second, so every histogram agrees on it.
   if (control.open !== null) control.open.recorder.intended(elapsedNs - intendedNs);
   return true;
 }
 
 /** Counts a failed op and yields (a failure may come without I/O; timers must keep running). */
-async function failed(control: LoadControl, err: unknown): Promise<void> {
-  recordFailureNow(control, failureCodeName(err));
+async function failed(control: LoadControl, err: unknown, labelIndex: number): Promise<void> {
+  recordFailureNow(control, failureCodeName(err), labelIndex);
   await yieldToEventLoop();
 }
 
@@ -45,7 +43,6 @@ export async function reconnectEveryLoop(
   slot: ConnectionSlot,
   control: LoadControl,
   everyOps: number,
-  op: WorkloadOp,
 ): Promise<void> {
   // Open model: the intended start of the op this loop holds (-1: none yet); kept across a reconnect.
   let intendedNs = -1;
@@ -71,23 +68,23 @@ export async function reconnectEveryLoop(
       );
       continue;
     }
-    const dn = control.pickDn();
+    const op = control.workload.next();
     const opIntendedNs = intendedNs;
     intendedNs = -1;
     const startNs = process.hrtime.bigint();
     let entries: number;
     control.outstanding++;
     try {
-      entries = await op(client, dn);
+      entries = await op.run(client);
     } catch (err) {
       control.outstanding--;
       slot.releaseOp();
-      await failed(control, err);
+      await failed(control, err, op.labelIndex);
       continue;
     }
     control.outstanding--;
     slot.releaseOp();
-    recordSuccess(control, startNs, process.hrtime.bigint(), entries, opIntendedNs);
+    recordSuccess(control, startNs, process.hrtime.bigint(), entries, opIntendedNs, op.labelIndex);
   }
 }
 
@@ -100,7 +97,6 @@ export async function rebindLoop(
   slot: ConnectionSlot,
   control: LoadControl,
   params: LdapConnectionParams,
-  op: WorkloadOp,
 ): Promise<void> {
   const password = params.bindDn === '' ? '' : params.password;
   let intendedNs = -1;
@@ -116,7 +112,7 @@ export async function rebindLoop(
       await reconnectSlot(slot, control);
       continue;
     }
-    const dn = control.pickDn();
+    const op = control.workload.next();
     const opIntendedNs = intendedNs;
     intendedNs = -1;
     const bindStartNs = process.hrtime.bigint();
@@ -126,14 +122,23 @@ export async function rebindLoop(
     try {
       await client.bind(params.bindDn, password);
       opStartNs = process.hrtime.bigint();
-      entries = await op(client, dn);
+      entries = await op.run(client);
     } catch (err) {
       control.outstanding--;
-      await failed(control, err);
+      await failed(control, err, op.labelIndex);
       continue;
     }
     control.outstanding--;
-    if (recordSuccess(control, opStartNs, process.hrtime.bigint(), entries, opIntendedNs)) {
+    if (
+      recordSuccess(
+        control,
+        opStartNs,
+        process.hrtime.bigint(),
+        entries,
+        opIntendedNs,
+        op.labelIndex,
+      )
+    ) {
       control.recorder.phases.record('bind', Number(opStartNs - bindStartNs));
     }
   }
@@ -148,7 +153,6 @@ export async function perOpLoop(
   params: LdapConnectionParams,
   counters: ConnectionCounters,
   control: LoadControl,
-  op: WorkloadOp,
 ): Promise<void> {
   const password = params.bindDn === '' ? '' : params.password;
   const tlsOptions = startTlsOptions(params.url);
@@ -164,7 +168,7 @@ export async function perOpLoop(
     // Past the end a late tick may not have stopped the loops yet: a connect now would be counted
     // in the last second without an op to show for it.
     if (control.clock.elapsedNowNs() >= control.clock.endElapsedNs) break;
-    const dn = control.pickDn();
+    const op = control.workload.next();
     const opIntendedNs = intendedNs;
     intendedNs = -1;
     let client: Client | null = null;
@@ -179,18 +183,18 @@ export async function perOpLoop(
       securedNs = process.hrtime.bigint();
       await client.bind(params.bindDn, password);
       boundNs = process.hrtime.bigint();
-      entries = await op(client, dn);
+      entries = await op.run(client);
       answeredNs = process.hrtime.bigint();
       await client.unbind();
     } catch (err) {
       control.outstanding--;
       if (client !== null) void closeQuietly(client, 100);
-      await failed(control, err);
+      await failed(control, err, op.labelIndex);
       continue;
     }
     control.outstanding--;
     const endNs = process.hrtime.bigint();
-    if (!recordSuccess(control, startNs, endNs, entries, opIntendedNs)) continue;
+    if (!recordSuccess(control, startNs, endNs, entries, opIntendedNs, op.labelIndex)) continue;
     phases.record('connect', Number(connectedNs - startNs));
     if (params.startTls) phases.record('startTls', Number(securedNs - connectedNs));
     phases.record('bind', Number(boundNs - securedNs));

@@ -3,9 +3,9 @@ import type { ConnectionPolicy } from '../../shared/types.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
-import type { LoadControl, WorkloadLoop } from './loadControl.ts';
+import type { LoadControl } from './loadControl.ts';
+import { persistentLoop } from './persistentLoop.ts';
 import { perOpLoop, rebindLoop, reconnectEveryLoop } from './policyLoops.ts';
-import type { WorkloadOp } from './policyLoops.ts';
 
 /** The policy runs that leave a policy unset: today's behaviour. */
 export const PERSISTENT: ConnectionPolicy = { kind: 'persistent' };
@@ -38,35 +38,31 @@ export interface PolicyLoopsContext {
   params: LdapConnectionParams;
   counters: ConnectionCounters;
   control: LoadControl;
-  /** The workload's own loop, used for persistent connections (the lean hot path). */
-  persistentLoop: WorkloadLoop;
-  /** The workload's single op, run by the other policies' loops. */
-  op: WorkloadOp;
 }
 
 /** Starts every load loop of the policy; a loop's unexpected error goes to `fail`. */
 export function startPolicyLoops(ctx: PolicyLoopsContext, fail: (err: unknown) => void): void {
-  const { policy, control, op } = ctx;
+  const { policy, control } = ctx;
   const loops: Promise<void>[] = [];
   switch (policy.kind) {
     case 'persistent':
       for (const slot of ctx.slots) {
-        for (let d = 0; d < ctx.depth; d++) loops.push(ctx.persistentLoop(slot, control));
+        for (let d = 0; d < ctx.depth; d++) loops.push(persistentLoop(slot, control));
       }
       break;
     case 'reconnect':
       for (const slot of ctx.slots) {
         for (let d = 0; d < ctx.depth; d++) {
-          loops.push(reconnectEveryLoop(slot, control, policy.everyOps, op));
+          loops.push(reconnectEveryLoop(slot, control, policy.everyOps));
         }
       }
       break;
     case 'rebind':
-      for (const slot of ctx.slots) loops.push(rebindLoop(slot, control, ctx.params, op));
+      for (const slot of ctx.slots) loops.push(rebindLoop(slot, control, ctx.params));
       break;
     case 'per-op':
       for (let i = 0; i < ctx.connections * ctx.depth; i++) {
-        loops.push(perOpLoop(ctx.params, ctx.counters, control, op));
+        loops.push(perOpLoop(ctx.params, ctx.counters, control));
       }
       break;
   }

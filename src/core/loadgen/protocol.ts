@@ -4,8 +4,8 @@ import type {
   LdapFailure,
   RateStep,
   WorkerTelemetry,
-  WorkloadId,
 } from '../../shared/types.ts';
+import type { WorkloadSpec } from '../../shared/workload.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { DnSource } from './dnSource.ts';
 import type { PhaseHistograms } from './phaseRecorder.ts';
@@ -21,7 +21,15 @@ export interface WorkerStartMessage {
   depth: number;
   /** How connections are used; absent means persistent. */
   policy?: ConnectionPolicy;
-  workload: WorkloadId;
+  workload: WorkloadSpec;
+  /** Folder relative pattern file paths are resolved against. */
+  workloadBaseDir?: string;
+  /** Password files the workload names, read by the host: path -> first line. */
+  passwordFiles?: Record<string, string>;
+  /** Unique per run: the start of every [unique] value, so names never collide with an earlier run's. */
+  runTag: string;
+  /** Workers in the run (sequential patterns and the pool are shared among them). */
+  workers: number;
   dnSource: DnSource;
   /** Run seed; the worker derives its own stream from (seed, workerIndex). */
   seed: number;
@@ -41,6 +49,16 @@ export interface WorkerOpenModel {
   shares: number;
 }
 
+/** One operation label's counts in an interval (mixes only; index-aligned with the workload's labels). */
+export interface OperationInterval {
+  ops: number;
+  errors: number;
+  errorsByCode: Record<string, number>;
+  entries: number;
+  /** Latencies (us), HDR compressed base64. */
+  histogram: string;
+}
+
 /** Parent -> worker: start load at the common wall-clock time `t0Ms` (epoch ms). */
 export interface WorkerGoMessage {
   type: 'go';
@@ -58,6 +76,8 @@ export type ParentToWorker = WorkerStartMessage | WorkerGoMessage | WorkerStopMe
 /** Worker -> parent: all connections are open and bound. */
 export interface WorkerReadyMessage {
   type: 'ready';
+  /** Pool entries this worker added before load (unmeasured). */
+  poolAdded?: number;
   connections: number;
   /** Time taken to open and bind them. */
   connectMs: number;
@@ -92,6 +112,8 @@ export interface WorkerIntervalMessage {
   bytesReceived?: number;
   /** Per-op and rebind policies: phase latencies (us) of this second, HDR compressed base64. */
   phaseHistograms?: PhaseHistograms;
+  /** Per-operation counts when the workload has more than one label. */
+  operations?: OperationInterval[];
   /** How busy the worker process was over this second (absent from workers that do not measure it). */
   telemetry?: WorkerTelemetry;
 }
@@ -100,18 +122,35 @@ export interface WorkerIntervalMessage {
 export interface WorkerDoneMessage {
   type: 'done';
   reason: 'completed' | 'stopped';
+  /** Entries the run added that this worker still holds; it removes them before exiting and reports `cleaned`. */
+  ownEntries?: number;
+}
+
+/** Worker -> parent, after `done`: what removing the run's own entries achieved. */
+export interface WorkerCleanedMessage {
+  type: 'cleaned';
+  removed: number;
+  /** Entries the worker could not remove (they stay in the directory). */
+  left: number;
 }
 
 /** Worker -> parent: the worker cannot go on (e.g. could not connect); it exits next. */
 export interface WorkerFatalMessage {
   type: 'fatal';
-  stage: 'connect' | 'run';
+  /** `prepare`: adding the workload's pool entries before load failed. */
+  stage: 'connect' | 'prepare' | 'run';
   error: LdapFailure;
+  /** Entries of the run's own it still holds and removes before exiting (it reports `cleaned`). */
+  ownEntries?: number;
 }
 
 /** Every message a worker sends. */
 export type WorkerToParent =
-  WorkerReadyMessage | WorkerIntervalMessage | WorkerDoneMessage | WorkerFatalMessage;
+  | WorkerReadyMessage
+  | WorkerIntervalMessage
+  | WorkerDoneMessage
+  | WorkerCleanedMessage
+  | WorkerFatalMessage;
 
 /** True when `value` looks like a parent message (checked at the process boundary). */
 export function isParentToWorker(value: unknown): value is ParentToWorker {
@@ -124,5 +163,11 @@ export function isParentToWorker(value: unknown): value is ParentToWorker {
 export function isWorkerToParent(value: unknown): value is WorkerToParent {
   if (typeof value !== 'object' || value === null || !('type' in value)) return false;
   const type = (value as { type: unknown }).type;
-  return type === 'ready' || type === 'interval' || type === 'done' || type === 'fatal';
+  return (
+    type === 'ready' ||
+    type === 'interval' ||
+    type === 'done' ||
+    type === 'cleaned' ||
+    type === 'fatal'
+  );
 }

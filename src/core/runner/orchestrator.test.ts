@@ -11,6 +11,7 @@ import type { ParentToWorker, WorkerIntervalMessage, WorkerToParent } from '../l
 import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
 import { startRun } from './orchestrator.ts';
 import type { RunOutcome } from './orchestrator.ts';
+import { READ_RANDOM } from '../workload/builtin.ts';
 
 /** An in-process stand-in for a worker process, scripted by the test. */
 class FakeWorker implements WorkerHandle {
@@ -90,6 +91,7 @@ function config(overrides: Partial<RunConfig> = {}): RunConfig {
   return {
     targetId: 't1',
     workload: 'read-random',
+    workloadSpec: READ_RANDOM,
     connections: 4,
     depth: 1,
     warmupS: 1,

@@ -12,6 +12,7 @@ import { phaseOfSecond } from './runPhases.ts';
 import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
 import { splitConnections } from './split.ts';
 import { timeToFullSpeedS } from './timeToFullSpeed.ts';
+import { workloadLabels } from '../workload/compileWorkload.ts';
 
 /** Everything a run needs: its stored config, how to connect, and which DNs to read. */
 export interface RunPlan {
@@ -19,14 +20,28 @@ export interface RunPlan {
   config: RunConfig;
   connection: LdapConnectionParams;
   dnSource: DnSource;
+  /** Contents of the password files the workload names (path -> password), read by the host; never stored. */
+  passwordFiles?: Record<string, string>;
+  /** Folder relative `[file:...]` paths of the workload are resolved against (its file's folder). */
+  workloadBaseDir?: string;
 }
 
 /** Receives the run's progress: one merged sample per second, in order, and phase changes. */
 export interface RunObserver {
   /** `intendedHistogramBase64`: open model only, latencies from the intended start. */
-  onSample(sample: RunSample, histogramBase64: string, intendedHistogramBase64?: string): void;
-  onPhase?(phase: 'connecting' | 'running'): void;
+  onSample(
+    sample: RunSample,
+    histogramBase64: string,
+    intendedHistogramBase64?: string,
+    /** Mixes: each operation label's histogram, in the order of the workload's labels. */
+    operationHistogramsBase64?: string[],
+  ): void;
+  /** `cleaning`: load is over and workers are removing the entries the run added. */
+  onPhase?(phase: RunPhaseName): void;
 }
+
+/** The stages of a run the observer hears about. */
+export type RunPhaseName = 'connecting' | 'running' | 'cleaning';
 
 /** How a run ended. `summary` covers the measured seconds (null for failed runs or when none were measured). */
 export interface RunOutcome {
@@ -53,6 +68,8 @@ const STALL_MS = 5_000;
 const SETTLE_MS = 800;
 /** After a completed run, how long workers get to exit before they are killed. */
 const EXIT_WAIT_MS = 1_000;
+/** Longest wait for workers to remove the entries the run added (they give up after 120 s themselves). */
+const CLEANUP_WAIT_MS = 130_000;
 /** Grace for a worker's last messages to arrive after its exit was seen. */
 const EXIT_GRACE_MS = 150;
 
@@ -69,6 +86,8 @@ interface WorkerState {
   fatal: boolean;
   /** Highest second this worker has reported, -1 before the first. */
   lastSecond: number;
+  /** Entries of the run's own this worker still held when load ended (it removes them before exiting). */
+  ownEntriesHeld: number;
 }
 
 /** Starts a run on `launcher`'s workers; load never runs on the caller's event loop. */
@@ -88,8 +107,10 @@ class RunOrchestrator {
   private readonly observer: RunObserver;
   private readonly totalS: number;
   private readonly workers: WorkerState[] = [];
-  private readonly merger = new SecondMerger();
-  private readonly totals = new MeasuredTotals();
+  private readonly merger: SecondMerger;
+  private readonly totals: MeasuredTotals;
+  /** The run's own entries: pool added before load, removed and left after it. */
+  private readonly own = { poolAdded: 0, removed: 0, left: 0, reported: false };
   /** Open model: the whole run's target rate as profile steps; null for the closed model. */
   private readonly rateSteps: RateStep[] | null;
   private readonly openMerger = new OpenSecondMerger();
@@ -115,6 +136,9 @@ class RunOrchestrator {
     this.plan = plan;
     this.observer = observer;
     const { config } = plan;
+    const labels = workloadLabels(config.workloadSpec);
+    this.merger = new SecondMerger(labels);
+    this.totals = new MeasuredTotals(labels);
     this.totalS = config.warmupS + config.durationS + config.cooldownS;
     this.rateSteps = rateStepsFor(config.targetOpsPerSec, config.rateProfile, this.totalS);
     this.notifyPhase('connecting');
@@ -144,6 +168,7 @@ class RunOrchestrator {
       exited: false,
       fatal: false,
       lastSecond: -1,
+      ownEntriesHeld: 0,
     };
     this.workers.push(state);
     handle.onMessage((message) => {
@@ -157,13 +182,17 @@ class RunOrchestrator {
       connections,
       depth: config.depth,
       policy: config.connectionPolicy,
-      workload: config.workload,
+      workload: config.workloadSpec,
+      runTag: runTagOf(this.plan.runId),
+      workers: this.workerCount,
       dnSource: this.plan.dnSource,
       seed: config.seed,
       warmupS: config.warmupS,
       durationS: config.durationS,
       cooldownS: config.cooldownS,
     };
+    if (this.plan.passwordFiles !== undefined) start.passwordFiles = this.plan.passwordFiles;
+    if (this.plan.workloadBaseDir !== undefined) start.workloadBaseDir = this.plan.workloadBaseDir;
     // Every worker gets the whole profile and takes every `shares`-th op of it.
     if (this.rateSteps !== null) {
       start.openModel = { steps: this.rateSteps, share: index, shares: this.workerCount };
@@ -188,6 +217,7 @@ class RunOrchestrator {
     switch (message.type) {
       case 'ready':
         worker.ready = true;
+        this.own.poolAdded += message.poolAdded ?? 0;
         if (this.phase === 'connecting' && this.workers.every((w) => w.ready)) this.go();
         break;
       case 'interval':
@@ -200,14 +230,24 @@ class RunOrchestrator {
         break;
       case 'done':
         worker.done = message.reason;
+        worker.ownEntriesHeld = message.ownEntries ?? 0;
+        if (worker.ownEntriesHeld > 0) this.notifyPhase('cleaning');
         this.progress();
+        break;
+      case 'cleaned':
+        this.own.removed += message.removed;
+        this.own.left += message.left;
+        this.own.reported = true;
         break;
       case 'fatal':
         worker.fatal = true;
+        worker.ownEntriesHeld = message.ownEntries ?? 0;
         this.fail(
           message.stage === 'connect'
             ? `could not connect: ${message.error.message}`
-            : `worker ${worker.number} failed: ${message.error.message}`,
+            : message.stage === 'prepare'
+              ? `could not add the workload's pool entries before load: ${message.error.message}`
+              : `worker ${worker.number} failed: ${message.error.message}`,
         );
         break;
     }
@@ -274,9 +314,9 @@ class RunOrchestrator {
   private emit(second: number, intervalMs?: number): void {
     const { config } = this.plan;
     const phase = phaseOfSecond(second, config.warmupS, config.durationS);
-    const { sample, histogram } = this.merger.take(second, phase, intervalMs);
+    const { sample, histogram, operationHistograms } = this.merger.take(second, phase, intervalMs);
     this.nextSecond = second + 1;
-    if (phase === 'measured') this.totals.add(sample, histogram);
+    if (phase === 'measured') this.totals.add(sample, histogram, operationHistograms);
     // Cool-down seconds are excluded like warm-up; a partial (stopped) second is no rate.
     if (phase !== 'cooldown' && sample.intervalMs === 1000) this.ratesBySecond.push(sample.ops);
     let intendedBase64: string | undefined;
@@ -287,7 +327,12 @@ class RunOrchestrator {
       intendedBase64 = encodeHistogram(open.histogram);
     }
     try {
-      this.observer.onSample(sample, encodeHistogram(histogram), intendedBase64);
+      this.observer.onSample(
+        sample,
+        encodeHistogram(histogram),
+        intendedBase64,
+        operationHistograms === null ? undefined : operationHistograms.map(encodeHistogram),
+      );
     } catch (err) {
       this.fail(`internal error while storing second ${second}: ${messageOf(err)}`);
     }
@@ -299,7 +344,7 @@ class RunOrchestrator {
       if (this.nextSecond >= this.totalS && this.workers.every((w) => w.done === 'completed')) {
         this.phase = 'finished';
         this.status = 'completed';
-        this.resolveWhenExited(EXIT_WAIT_MS);
+        this.resolveWhenExited(this.exitWaitMs(EXIT_WAIT_MS));
       }
     } else if (this.phase === 'finishing') {
       if (this.workers.every((w) => w.done !== null || w.exited)) this.settle();
@@ -336,7 +381,13 @@ class RunOrchestrator {
       }
     }
     // Workers unbind and exit by themselves; wait for that, but within the second a stop may take.
-    this.resolveWhenExited(this.finishStartedMs + SETTLE_MS + 100 - Date.now());
+    this.resolveWhenExited(this.exitWaitMs(this.finishStartedMs + SETTLE_MS + 100 - Date.now()));
+  }
+
+  /** How long to wait for workers to exit: longer while some remove the run's own entries. */
+  private exitWaitMs(normalMs: number): number {
+    const cleaning = this.workers.some((w) => w.ownEntriesHeld > 0 && !w.exited);
+    return cleaning ? CLEANUP_WAIT_MS : normalMs;
   }
 
   /** Resolves `done` once every worker exited, killing those still alive after `waitMs`. */
@@ -378,10 +429,14 @@ class RunOrchestrator {
       timeToFullSpeedS: timeToFullSpeedS(this.ratesBySecond),
     };
     if (this.rateSteps !== null) Object.assign(summary, this.openTotals.summary(base.measuredS));
+    const own = this.own;
+    if (own.poolAdded > 0 || own.reported) {
+      summary.ownEntries = { poolAdded: own.poolAdded, removed: own.removed, left: own.left };
+    }
     return summary;
   }
 
-  private notifyPhase(phase: 'connecting' | 'running'): void {
+  private notifyPhase(phase: RunPhaseName): void {
     try {
       this.observer.onPhase?.(phase);
     } catch {
@@ -397,6 +452,11 @@ class RunOrchestrator {
     }, ms);
     this.timers.add(timer);
   }
+}
+
+/** The run's tag in [unique] values: the id's random tail, so names never repeat an earlier run's. */
+function runTagOf(runId: string): string {
+  return runId.replace(/^run-/, '').replace(/[^A-Za-z0-9]/g, '');
 }
 
 function messageOf(err: unknown): string {

@@ -11,6 +11,7 @@ import type { Histogram } from '../loadgen/histogram.ts';
 import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
 import { judgeClientBound } from './clientBound.ts';
 import { ConnectionTotals, SecondConnections } from './connectionMerge.ts';
+import { OperationTotals, SecondOperations } from './operationMerge.ts';
 
 /** One second as reported so far by some of the workers. */
 interface Bucket {
@@ -25,6 +26,8 @@ interface Bucket {
   connections: SecondConnections;
   /** Each reporting worker's telemetry of this second. */
   workers: WorkerTelemetry[];
+  /** Mixes: per-operation counts and histograms of this second. */
+  operations: SecondOperations;
 }
 
 /** Adds `from`'s counts into `into`. */
@@ -35,6 +38,12 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 /** Collects per-worker interval reports by second until every worker has reported it. */
 export class SecondMerger {
   private readonly buckets = new Map<number, Bucket>();
+  /** The workload's result labels; more than one means per-operation figures are kept. */
+  private readonly labels: readonly string[];
+
+  constructor(labels: readonly string[] = []) {
+    this.labels = labels;
+  }
 
   /** Adds one worker's report; returns how many workers have reported that second. */
   add(report: WorkerIntervalMessage): number {
@@ -50,6 +59,7 @@ export class SecondMerger {
         histogram: createHistogram(64),
         connections: new SecondConnections(),
         workers: [],
+        operations: new SecondOperations(this.labels),
       };
       this.buckets.set(report.second, bucket);
     }
@@ -63,6 +73,7 @@ export class SecondMerger {
     mergeInto(bucket.histogram, decodeHistogram(report.histogram));
     bucket.connections.add(report);
     if (report.telemetry !== undefined) bucket.workers.push(report.telemetry);
+    bucket.operations.add(report.operations);
     return bucket.reports;
   }
 
@@ -76,7 +87,7 @@ export class SecondMerger {
     second: number,
     phase: RunPhase,
     intervalMs?: number,
-  ): { sample: RunSample; histogram: Histogram } {
+  ): { sample: RunSample; histogram: Histogram; operationHistograms: Histogram[] | null } {
     const bucket = this.buckets.get(second);
     this.buckets.delete(second);
     const histogram = bucket?.histogram ?? createHistogram(64);
@@ -96,7 +107,10 @@ export class SecondMerger {
     if (bucket !== undefined && bucket.workers.length > 0) {
       sample.workers = [...bucket.workers].sort((a, b) => a.worker - b.worker);
     }
-    return { sample, histogram };
+    // A second nobody reported still lists every operation, at zero.
+    const operations = (bucket?.operations ?? new SecondOperations(this.labels)).take();
+    if (operations !== null) sample.operations = operations.operations;
+    return { sample, histogram, operationHistograms: operations?.histograms ?? null };
   }
 }
 
@@ -112,9 +126,18 @@ export class MeasuredTotals {
   private readonly connections = new ConnectionTotals();
   /** Per measured second, the workers' telemetry, for the client-bound verdict. */
   private readonly telemetry: WorkerTelemetry[][] = [];
+  private readonly operations: OperationTotals;
 
-  /** Adds one measured second. */
-  add(sample: RunSample, histogram: Histogram): void {
+  constructor(labels: readonly string[] = []) {
+    this.operations = new OperationTotals(labels);
+  }
+
+  /** Adds one measured second (with its per-operation histograms for mixes). */
+  add(
+    sample: RunSample,
+    histogram: Histogram,
+    operationHistograms: Histogram[] | null = null,
+  ): void {
     this.seconds++;
     this.telemetry.push(sample.workers ?? []);
     this.ops += sample.ops;
@@ -124,13 +147,18 @@ export class MeasuredTotals {
     addCounts(this.errorsByCode, sample.errorsByCode);
     mergeInto(this.histogram, histogram);
     this.connections.add(sample);
+    if (sample.operations !== undefined && operationHistograms !== null) {
+      this.operations.add(sample.operations, operationHistograms);
+    }
   }
 
   /** Whole-run figures, or null when no measured second was recorded. */
   summary(): RunSummary | null {
     if (this.seconds === 0 || this.intervalMs <= 0) return null;
     const measuredS = this.intervalMs / 1000;
+    const operations = this.operations.summary(measuredS);
     return {
+      ...(operations === undefined ? {} : { operations }),
       opsPerSec: Math.round((this.ops / measuredS) * 10) / 10,
       ops: this.ops,
       errors: this.errors,

@@ -14,7 +14,7 @@ import { validateRunRequest } from '../../shared/validation.ts';
 import { policyToken } from '../../shared/describe.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import { serverStatsSampler } from '../lab/serverStats.ts';
-import { collectEntryDns } from '../ldap/collectDns.ts';
+import { collectEntries } from '../ldap/collectDns.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
@@ -27,7 +27,10 @@ import { newId, nowIso } from '../store/ids.ts';
 import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
+import type { WorkloadLibrary } from '../workload/library.ts';
 import { captureEnvironment } from './environment.ts';
+import { resolveWorkload } from './resolveWorkload.ts';
+import type { ResolvedWorkload } from './resolveWorkload.ts';
 
 /** Most DNs sampled from an external server for random reads. */
 export const MAX_SAMPLED_DNS = 100_000;
@@ -38,6 +41,7 @@ export interface RunServiceDeps {
   targets: TargetsRepo;
   calibrations: CalibrationsRepo;
   labs: LabManager;
+  workloads: WorkloadLibrary;
   launcher: WorkerLauncher;
   emit: (message: ApiEventMessage) => void;
 }
@@ -45,6 +49,8 @@ export interface RunServiceDeps {
 /** Per-call options that never get stored (e.g. a password read from a file by the CLI). */
 export interface RunStartOptions {
   password?: string;
+  /** Folder relative file paths in the workload start from (a workload file's folder). */
+  workloadBaseDir?: string;
 }
 
 interface ActiveState {
@@ -73,6 +79,8 @@ export class RunService {
     options: RunStartOptions = {},
   ): Promise<{ runId: string; done: Promise<RunDetail> }> {
     validateRunRequest(req);
+    // The workload is checked before anything connects: a mistake costs no connection.
+    const workload = resolveWorkload(this.deps.workloads, req, options.workloadBaseDir);
     if (this.active) {
       throw new ApiError(
         'conflict',
@@ -110,22 +118,27 @@ export class RunService {
       dnSource = { kind: 'salford', entries: lab.entries, seed: lab.seed };
       entries = lab.entries;
     } else {
-      const dns = await collectEntryDns(connection, target.baseDn, MAX_SAMPLED_DNS);
-      if (dns.length === 0) {
+      const attributes = workload.sampledAttributes;
+      const sampled = await collectEntries(connection, target.baseDn, MAX_SAMPLED_DNS, attributes);
+      if (sampled.dns.length === 0) {
+        const having = attributes.length === 0 ? '' : ` with ${attributes.join(', ')}`;
         throw new ApiError(
           'validation',
-          `no entries found under base DN ${target.baseDn}; check the target's base DN`,
+          `no entries${having} found under base DN ${target.baseDn}; check the target's base DN${having === '' ? '' : ' or the workload'}`,
           'baseDn',
         );
       }
-      dnSource = { kind: 'list', dns };
-      entries = dns.length < MAX_SAMPLED_DNS ? dns.length : null;
+      dnSource = { kind: 'list', dns: sampled.dns, columns: sampled.columns };
+      // With attributes the sample holds only entries having them: it is not the directory's size.
+      entries =
+        attributes.length === 0 && sampled.dns.length < MAX_SAMPLED_DNS ? sampled.dns.length : null;
     }
 
     const workers = Math.min(req.workers ?? defaultWorkerCount(), req.connections);
     const config: RunConfig = {
       targetId: target.id,
-      workload: req.workload,
+      workload: workload.spec.id,
+      workloadSpec: workload.spec,
       connections: req.connections,
       depth: req.depth,
       warmupS: req.warmupS,
@@ -149,7 +162,10 @@ export class RunService {
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
     this.deps.runs.create(runId, config, environment);
-    return { runId, done: this.launch(runId, config, connection, dnSource, lab?.pid ?? null) };
+    return {
+      runId,
+      done: this.launch(runId, config, connection, dnSource, workload, lab?.pid ?? null),
+    };
   }
 
   private launch(
@@ -157,16 +173,27 @@ export class RunService {
     config: RunConfig,
     connection: LdapConnectionParams,
     dnSource: DnSource,
+    workload: ResolvedWorkload,
     labPid: number | null,
   ): Promise<RunDetail> {
     const { runs, emit, launcher } = this.deps;
     // A lab runs on this machine: its server's CPU and memory go with each second.
     const serverStats = labPid === null ? null : serverStatsSampler(labPid);
-    const handle = startRun({ runId, config, connection, dnSource }, launcher, {
-      onSample: (measuredSample, histogramBase64, intendedHistogramBase64) => {
+    const plan = {
+      runId,
+      config,
+      connection,
+      dnSource,
+      passwordFiles: workload.passwordFiles,
+      ...(workload.baseDir === undefined ? {} : { workloadBaseDir: workload.baseDir }),
+    };
+    const handle = startRun(plan, launcher, {
+      onSample: (measuredSample, histogramBase64, intendedHistogramBase64, operationHistograms) => {
         const server = serverStats?.sample() ?? null;
         const sample = server === null ? measuredSample : { ...measuredSample, server };
-        runs.appendSample(runId, sample, histogramBase64, intendedHistogramBase64 ?? null);
+        const byLabel =
+          operationHistograms === undefined ? null : labelled(sample, operationHistograms);
+        runs.appendSample(runId, sample, histogramBase64, intendedHistogramBase64 ?? null, byLabel);
         this.active?.samples.push(sample);
         emit({ event: 'run/sample', payload: { runId, sample } });
       },
@@ -177,6 +204,7 @@ export class RunService {
           this.active.status = 'running';
           runs.setStatus(runId, 'running');
         }
+        if (phase === 'cleaning') emit({ event: 'run/cleaning', payload: { runId } });
       },
     });
     const state: ActiveState = {
@@ -261,4 +289,11 @@ export class RunService {
     state.handle.stop(reason);
     await state.stored?.catch(() => undefined);
   }
+}
+
+/** Pairs each operation histogram with its label (the sample lists the labels in the same order). */
+function labelled(sample: RunSample, histograms: string[]): Record<string, string> | null {
+  const labels = Object.keys(sample.operations ?? {});
+  if (labels.length !== histograms.length) return null;
+  return Object.fromEntries(labels.map((label, i) => [label, histograms[i] as string]));
 }

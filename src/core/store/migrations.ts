@@ -84,4 +84,15 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX calibrations_by_setting ON calibrations (hostname, workload, connections, depth, workers, policy);
   `,
+  `
+  -- Workloads users saved (copied from a catalog and edited, or written from scratch), and per-second
+  -- per-operation histograms of mixes (label -> HDR base64 as JSON) so their windows can be re-aggregated.
+  CREATE TABLE user_workloads (
+    id TEXT PRIMARY KEY,
+    spec_json TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  ALTER TABLE run_samples ADD COLUMN operation_histograms_json TEXT;
+  `,
 ];

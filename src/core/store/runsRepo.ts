@@ -113,14 +113,16 @@ export class RunsRepo {
     sample: RunSample,
     histogramBase64: string,
     intendedHistogramBase64: string | null = null,
+    operationHistogramsBase64: Record<string, string> | null = null,
   ): void {
     const l = sample.latencyUs;
     const extras = extrasOf(sample);
     this.db
       .prepare(
         `INSERT INTO run_samples (run_id, second, phase, interval_ms, ops, errors, errors_json, entries,
-           p50_us, p90_us, p99_us, p999_us, max_us, mean_us, histogram, detail_json, intended_histogram)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           p50_us, p90_us, p99_us, p999_us, max_us, mean_us, histogram, detail_json, intended_histogram,
+           operation_histograms_json)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         runId,
@@ -140,6 +142,7 @@ export class RunsRepo {
         Buffer.from(histogramBase64, 'base64'),
         extras ? JSON.stringify(extras) : null,
         intendedHistogramBase64 ? Buffer.from(intendedHistogramBase64, 'base64') : null,
+        operationHistogramsBase64 ? JSON.stringify(operationHistogramsBase64) : null,
       );
   }
 

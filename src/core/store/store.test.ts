@@ -10,6 +10,7 @@ import { openDatabase } from './database.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { RunsRepo } from './runsRepo.ts';
 import { TargetsRepo, publicTarget } from './targetsRepo.ts';
+import { READ_RANDOM } from '../workload/builtin.ts';
 
 function tempDb(t: { after: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'dirbench-store-'));
@@ -20,6 +21,7 @@ function tempDb(t: { after: (fn: () => void) => void }): string {
 const config: RunConfig = {
   targetId: 'tgt-1',
   workload: 'read-random',
+  workloadSpec: READ_RANDOM,
   connections: 4,
   depth: 2,
   warmupS: 1,

@@ -1,0 +1,63 @@
+// Per-operation counts of one worker's current second, for mixes: each label gets its own counters and histogram.
+import { createHistogram, encodeHistogram, recordLatencyUs } from './histogram.ts';
+import type { Histogram } from './histogram.ts';
+import type { OperationInterval } from './protocol.ts';
+
+interface LabelCounts {
+  ops: number;
+  errors: number;
+  errorsByCode: Record<string, number>;
+  entries: number;
+  histogram: Histogram;
+}
+
+/** Accumulates the current second per label; `take` ships and clears it. */
+export class OperationRecorder {
+  private readonly counts: LabelCounts[];
+
+  constructor(labels: number) {
+    this.counts = Array.from({ length: labels }, () => ({
+      ops: 0,
+      errors: 0,
+      errorsByCode: {},
+      entries: 0,
+      histogram: createHistogram(),
+    }));
+  }
+
+  /** Records a success of label `index`. */
+  success(index: number, latencyUs: number, entries: number): void {
+    const c = this.counts[index];
+    if (c === undefined) return;
+    c.ops++;
+    c.entries += entries;
+    recordLatencyUs(c.histogram, latencyUs);
+  }
+
+  /** Records a failure of label `index` (a failure outside any op, such as a reconnect, has none). */
+  failure(index: number, codeName: string): void {
+    const c = this.counts[index];
+    if (c === undefined) return;
+    c.errors++;
+    c.errorsByCode[codeName] = (c.errorsByCode[codeName] ?? 0) + 1;
+  }
+
+  /** This second's counts per label, cleared as taken. */
+  take(): OperationInterval[] {
+    return this.counts.map((c) => {
+      const interval: OperationInterval = {
+        ops: c.ops,
+        errors: c.errors,
+        errorsByCode: c.errorsByCode,
+        entries: c.entries,
+        histogram: encodeHistogram(c.histogram),
+      };
+      c.ops = 0;
+      c.errors = 0;
+      c.errorsByCode = {};
+      c.entries = 0;
+      c.histogram.reset();
+      return interval;
+    });
+  }
+}

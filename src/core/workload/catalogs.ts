@@ -1,0 +1,100 @@
+// The study catalogs shipped in data/workloads and the index profiles they name, read and validated once.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiError, invalid } from '../../shared/errors.ts';
+import type { IndexProfile, IndexType, WorkloadCatalog } from '../../shared/workload.ts';
+import { resourcePath } from '../app/resources.ts';
+import { child, choiceField, fieldsOf, listField, stringField } from './specFields.ts';
+import { validateWorkloadCatalog } from './validateWorkload.ts';
+
+const INDEX_TYPES: readonly IndexType[] = ['eq', 'sub', 'pres', 'approx'];
+
+/** What the data folder holds: every catalog and every index profile. */
+export interface CatalogData {
+  catalogs: WorkloadCatalog[];
+  profiles: IndexProfile[];
+}
+
+/** Reads a JSON file, naming it in the error when it is missing or not JSON. */
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (err) {
+    throw new ApiError('failed', `cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** Validates data/index-profiles.json. */
+export function validateIndexProfiles(value: unknown, file: string): IndexProfile[] {
+  try {
+    const f = fieldsOf(value, '', ['version', 'profiles'], ['version', 'profiles']);
+    const names = new Set<string>();
+    return listField(f.profiles, 'profiles', 1).map((item, i) => {
+      const path = child('profiles', i);
+      const p = fieldsOf(
+        item,
+        path,
+        ['name', 'description', 'indexes'],
+        ['name', 'description', 'indexes'],
+      );
+      const name = stringField(p.name, child(path, 'name'), true);
+      if (names.has(name)) throw invalid(child(path, 'name'), `profile '${name}' is defined twice`);
+      names.add(name);
+      const indexesPath = child(path, 'indexes');
+      const indexes = listField(p.indexes, indexesPath, 0).map((index, j) => {
+        const at = child(indexesPath, j);
+        const x = fieldsOf(index, at, ['attribute', 'types'], ['attribute', 'types']);
+        const typesPath = child(at, 'types');
+        return {
+          attribute: stringField(x.attribute, child(at, 'attribute'), true),
+          types: listField(x.types, typesPath, 1).map((t, k) =>
+            choiceField(t, child(typesPath, k), INDEX_TYPES),
+          ),
+        };
+      });
+      return {
+        name,
+        description: stringField(p.description, child(path, 'description'), true),
+        indexes,
+      };
+    });
+  } catch (err) {
+    if (err instanceof ApiError) throw new ApiError('failed', `${file}: ${err.message}`, err.field);
+    throw err;
+  }
+}
+
+/** Reads every catalog in `dataDir`/workloads and the profiles; each expects.indexProfile must exist. */
+export function loadCatalogData(dataDir: string = resourcePath('data')): CatalogData {
+  const profilesFile = join(dataDir, 'index-profiles.json');
+  const profiles = validateIndexProfiles(readJson(profilesFile), profilesFile);
+  const known = new Set(profiles.map((p) => p.name));
+  const dir = join(dataDir, 'workloads');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const seen = new Map<string, string>();
+  const catalogs = files.map((name) => {
+    const file = join(dir, name);
+    const catalog = validateWorkloadCatalog(readJson(file), file);
+    const earlier = seen.get(catalog.catalog);
+    if (earlier !== undefined) {
+      throw new ApiError(
+        'failed',
+        `${file}: catalog '${catalog.catalog}' is also defined in ${earlier}`,
+      );
+    }
+    seen.set(catalog.catalog, file);
+    for (const spec of catalog.workloads) {
+      const profile = spec.expects?.indexProfile;
+      if (profile !== undefined && !known.has(profile)) {
+        throw new ApiError(
+          'failed',
+          `${file}: ${spec.id} expects index profile '${profile}', which ${profilesFile} does not define`,
+        );
+      }
+    }
+    return catalog;
+  });
+  return { catalogs, profiles };
+}

@@ -1,0 +1,4 @@
+// The value-pattern language: UnboundID ValuePattern syntax, OpenDJ generators, and their shared types.
+export { parseValuePattern } from './valuePattern.ts';
+export { PatternError } from './errors.ts';
+export type { ParseOptions, PatternContext, PatternRandom, ValuePattern } from './types.ts';

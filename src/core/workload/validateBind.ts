@@ -1,0 +1,99 @@
+// Checks a bind operation: mechanism, credentials (password xor passwordFile), connection and search-then-bind.
+import { invalid } from '../../shared/errors.ts';
+import type { BindOperation, SearchScope } from '../../shared/workload.ts';
+import { dnPatternField, filterPatternField, patternField } from './patternFields.ts';
+import type { PatternOptions } from './patternFields.ts';
+import { child, choiceField, fieldsOf, numberField, optional, stringField } from './specFields.ts';
+
+/** Search scopes in the order messages list them. */
+export const SCOPES: readonly SearchScope[] = ['base', 'one', 'sub', 'children'];
+
+const BIND_KEYS = [
+  'kind',
+  'bindDn',
+  'password',
+  'passwordFile',
+  'mechanism',
+  'connection',
+  'search',
+  'invalidPercent',
+];
+
+/** Validates a bind (`field` is its path). */
+export function validateBind(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): BindOperation {
+  const f = fieldsOf(value, field, BIND_KEYS, ['kind', 'bindDn']);
+  const mechanism = optional(f, 'mechanism', field, (v, p) =>
+    choiceField(v, p, ['simple', 'PLAIN', 'EXTERNAL'] as const),
+  );
+  const external = mechanism === 'EXTERNAL';
+  // EXTERNAL takes its identity from TLS, so the DN may be empty; PLAIN's identity is not a DN.
+  const bindDnField = child(field, 'bindDn');
+  const bindDn =
+    mechanism === undefined || mechanism === 'simple'
+      ? dnPatternField(f.bindDn, bindDnField, options)
+      : patternField(f.bindDn, bindDnField, options, !external);
+  const password = optional(f, 'password', field, (v, p) => patternField(v, p, options, false));
+  const passwordFile = optional(f, 'passwordFile', field, (v, p) => stringField(v, p, true));
+  checkCredentials(field, external, password, passwordFile);
+  const connection = optional(f, 'connection', field, (v, p) =>
+    choiceField(v, p, ['existing', 'new'] as const),
+  );
+  const search = optional(f, 'search', field, (v, p) => bindSearch(v, p, options));
+  const invalidPercent = optional(f, 'invalidPercent', field, (v, p) => numberField(v, p, 0, 100));
+  const bind: BindOperation = { kind: 'bind', bindDn };
+  if (password !== undefined) bind.password = password;
+  if (passwordFile !== undefined) bind.passwordFile = passwordFile;
+  if (mechanism !== undefined) bind.mechanism = mechanism;
+  if (connection !== undefined) bind.connection = connection;
+  if (search !== undefined) bind.search = search;
+  if (invalidPercent !== undefined) bind.invalidPercent = invalidPercent;
+  return bind;
+}
+
+function checkCredentials(
+  field: string,
+  external: boolean,
+  password: string | undefined,
+  passwordFile: string | undefined,
+): void {
+  if (external) {
+    if (password !== undefined || passwordFile !== undefined) {
+      const at = child(field, password !== undefined ? 'password' : 'passwordFile');
+      throw invalid(
+        at,
+        `${at} must be left out: EXTERNAL binds take no password (TLS client certificate)`,
+      );
+    }
+    return;
+  }
+  if (password !== undefined && passwordFile !== undefined) {
+    throw invalid(
+      child(field, 'passwordFile'),
+      `${field} gives both password and passwordFile: keep one`,
+    );
+  }
+  if (password === undefined && passwordFile === undefined) {
+    throw invalid(
+      child(field, 'password'),
+      `${field} needs password (a pattern, e.g. [entry:userPassword]) or passwordFile`,
+    );
+  }
+}
+
+function bindSearch(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): { base: string; scope: SearchScope; filter: string } {
+  const keys = ['base', 'scope', 'filter'];
+  const f = fieldsOf(value, field, keys, keys);
+  return {
+    base: dnPatternField(f.base, child(field, 'base'), options, true),
+    scope: choiceField(f.scope, child(field, 'scope'), SCOPES),
+    filter: filterPatternField(f.filter, child(field, 'filter'), options),
+  };
+}

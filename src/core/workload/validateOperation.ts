@@ -1,0 +1,214 @@
+// Checks one workload operation field by field, per kind; binds live in validateBind.ts.
+import { invalid } from '../../shared/errors.ts';
+import { OPERATION_KINDS } from '../../shared/workload.ts';
+import type {
+  DerefAliases,
+  ModifyChange,
+  SearchOperation,
+  WorkloadOperation,
+} from '../../shared/workload.ts';
+import {
+  attributeField,
+  dnPatternField,
+  filterPatternField,
+  patternField,
+  rdnPatternField,
+  templateField,
+} from './patternFields.ts';
+import type { PatternOptions } from './patternFields.ts';
+import {
+  booleanField,
+  child,
+  choiceField,
+  fieldsOf,
+  integerField,
+  listField,
+  optional,
+} from './specFields.ts';
+import { SCOPES, validateBind } from './validateBind.ts';
+
+const DEREF: readonly DerefAliases[] = ['never', 'search', 'find', 'always'];
+// LDAP's maxInt (RFC 4511): sizeLimit, timeLimit and page sizes travel as INTEGER (0 .. maxInt).
+const MAX_INT = 2 ** 31 - 1;
+const SEARCH_KEYS = [
+  'kind',
+  'base',
+  'scope',
+  'filter',
+  'attributes',
+  'sizeLimit',
+  'timeLimitS',
+  'typesOnly',
+  'derefAliases',
+  'pageSize',
+  'sortKeys',
+];
+
+/** Validates one operation (`field` is its path, e.g. `operations[1].operation`). */
+export function validateOperation(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): WorkloadOperation {
+  // Kind first: which other fields are allowed depends on it.
+  const kind = fieldsOf(value, field, Object.keys(Object(value)), []).kind;
+  const kindField = child(field, 'kind');
+  if (kind === undefined) {
+    throw invalid(kindField, `${kindField} is required: one of ${OPERATION_KINDS.join(', ')}`);
+  }
+  const k = choiceField(kind, kindField, OPERATION_KINDS);
+  switch (k) {
+    case 'search':
+      return validateSearch(value, field, options);
+    case 'add': {
+      const f = fieldsOf(value, field, ['kind', 'template'], ['template']);
+      return { kind: k, template: templateField(f.template, child(field, 'template'), options) };
+    }
+    case 'delete': {
+      const f = fieldsOf(value, field, ['kind', 'entryDn'], []);
+      const entryDn = optional(f, 'entryDn', field, (v, p) => dnPatternField(v, p, options));
+      return entryDn === undefined ? { kind: k } : { kind: k, entryDn };
+    }
+    case 'modify': {
+      const f = fieldsOf(value, field, ['kind', 'entryDn', 'changes'], ['entryDn', 'changes']);
+      const entryDn = dnPatternField(f.entryDn, child(field, 'entryDn'), options);
+      return {
+        kind: k,
+        entryDn,
+        changes: validateChanges(f.changes, child(field, 'changes'), options),
+      };
+    }
+    case 'modrdn':
+      return validateModifyDn(value, field, options);
+    case 'compare': {
+      const keys = ['kind', 'entryDn', 'attribute', 'value'];
+      const f = fieldsOf(value, field, keys, keys);
+      return {
+        kind: k,
+        entryDn: dnPatternField(f.entryDn, child(field, 'entryDn'), options),
+        attribute: attributeField(f.attribute, child(field, 'attribute')),
+        value: patternField(f.value, child(field, 'value'), options, false),
+      };
+    }
+    case 'bind':
+      return validateBind(value, field, options);
+    case 'search-and-modify': {
+      const f = fieldsOf(value, field, ['kind', 'search', 'changes'], ['search', 'changes']);
+      const search = validateSearch(withKind(f.search), child(field, 'search'), options);
+      return {
+        kind: k,
+        search,
+        changes: validateChanges(f.changes, child(field, 'changes'), options),
+      };
+    }
+  }
+}
+
+// The nested search of search-and-modify may leave out `kind: "search"`.
+function withKind(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return 'kind' in value ? value : { kind: 'search', ...value };
+}
+
+/** Validates a search request. */
+export function validateSearch(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): SearchOperation {
+  const f = fieldsOf(value, field, SEARCH_KEYS, ['kind', 'base', 'scope', 'filter', 'attributes']);
+  choiceField(f.kind, child(field, 'kind'), ['search']);
+  const attributesField = child(field, 'attributes');
+  const search: SearchOperation = {
+    kind: 'search',
+    base: dnPatternField(f.base, child(field, 'base'), options, true),
+    scope: choiceField(f.scope, child(field, 'scope'), SCOPES),
+    filter: filterPatternField(f.filter, child(field, 'filter'), options),
+    attributes: listField(f.attributes, attributesField, 0).map((a, i) =>
+      attributeField(a, child(attributesField, i), true),
+    ),
+  };
+  const limit = (v: unknown, p: string): number => integerField(v, p, 0, MAX_INT);
+  const sizeLimit = optional(f, 'sizeLimit', field, limit);
+  const timeLimitS = optional(f, 'timeLimitS', field, limit);
+  const typesOnly = optional(f, 'typesOnly', field, booleanField);
+  const derefAliases = optional(f, 'derefAliases', field, (v, p) => choiceField(v, p, DEREF));
+  const pageSize = optional(f, 'pageSize', field, limit);
+  const sortKeys = optional(f, 'sortKeys', field, sortKeysField);
+  if (sizeLimit !== undefined) search.sizeLimit = sizeLimit;
+  if (timeLimitS !== undefined) search.timeLimitS = timeLimitS;
+  if (typesOnly !== undefined) search.typesOnly = typesOnly;
+  if (derefAliases !== undefined) search.derefAliases = derefAliases;
+  if (pageSize !== undefined) search.pageSize = pageSize;
+  if (sortKeys !== undefined) search.sortKeys = sortKeys;
+  return search;
+}
+
+// A sort key: attribute name, `-` first for descending, optional `:orderingRule` (RFC 2891).
+const SORT_KEY = /^-?[A-Za-z][\w-]*(:[\w.-]+)?$/;
+
+function sortKeysField(value: unknown, field: string): string[] {
+  return listField(value, field, 1).map((key, i) => {
+    if (typeof key !== 'string' || !SORT_KEY.test(key)) {
+      throw invalid(
+        child(field, i),
+        `${child(field, i)} must be an attribute name, '-' first for descending (e.g. sn or -sn); got ${JSON.stringify(key)}`,
+      );
+    }
+    return key;
+  });
+}
+
+function validateChanges(value: unknown, field: string, options: PatternOptions): ModifyChange[] {
+  return listField(value, field, 1).map((item, i) => {
+    const path = child(field, i);
+    const f = fieldsOf(
+      item,
+      path,
+      ['operation', 'attribute', 'values'],
+      ['operation', 'attribute', 'values'],
+    );
+    const operation = choiceField(f.operation, child(path, 'operation'), [
+      'replace',
+      'add',
+      'delete',
+    ] as const);
+    const attribute = attributeField(f.attribute, child(path, 'attribute'));
+    const valuesField = child(path, 'values');
+    // Replace with no value would delete the attribute, add with none is a protocol error: both are mistakes here.
+    const values = listField(f.values, valuesField, operation === 'delete' ? 0 : 1).map((v, j) =>
+      patternField(v, child(valuesField, j), options),
+    );
+    return { operation, attribute, values };
+  });
+}
+
+function validateModifyDn(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): WorkloadOperation {
+  const f = fieldsOf(value, field, ['kind', 'entryDn', 'newRdn', 'deleteOldRdn'], []);
+  const entryDn = optional(f, 'entryDn', field, (v, p) => dnPatternField(v, p, options));
+  const newRdn = optional(f, 'newRdn', field, (v, p) => rdnPatternField(v, p, options));
+  const deleteOldRdn = optional(f, 'deleteOldRdn', field, booleanField);
+  if (entryDn !== undefined && newRdn === undefined) {
+    throw invalid(
+      child(field, 'newRdn'),
+      `${child(field, 'newRdn')} is required with entryDn: the new name, e.g. cn=[unique]`,
+    );
+  }
+  if (entryDn === undefined && newRdn !== undefined) {
+    // Without entryDn the run renames its own entries to `<rdn attribute>=dirbench <unique>`.
+    throw invalid(
+      child(field, 'newRdn'),
+      `${child(field, 'newRdn')} is only used with entryDn: without it the run renames its own entries to fresh names; add entryDn or drop newRdn`,
+    );
+  }
+  return {
+    kind: 'modrdn',
+    ...(entryDn === undefined ? {} : { entryDn }),
+    ...(newRdn === undefined ? {} : { newRdn }),
+    ...(deleteOldRdn === undefined ? {} : { deleteOldRdn }),
+  };
+}

@@ -1,0 +1,253 @@
+// Checks a workload definition or a catalog file field by field before any connection is made.
+import { ApiError, invalid } from '../../shared/errors.ts';
+import { LIMITS } from '../../shared/validation.ts';
+import type {
+  EntryTemplate,
+  WeightedOperation,
+  WorkloadCatalog,
+  WorkloadConcurrency,
+  WorkloadExpectations,
+  WorkloadSpec,
+} from '../../shared/workload.ts';
+import { SALFORD_ENTRY_ATTRIBUTES } from './entryPicker.ts';
+import { templateField } from './patternFields.ts';
+import type { PatternOptions } from './patternFields.ts';
+import {
+  child,
+  fieldsOf,
+  integerField,
+  listField,
+  numberField,
+  optional,
+  stringField,
+} from './specFields.ts';
+import { validateOperation } from './validateOperation.ts';
+
+const SPEC_KEYS = [
+  'id',
+  'title',
+  'description',
+  'source',
+  'operations',
+  'pool',
+  'expects',
+  'concurrency',
+];
+const CATALOG_KEYS = ['catalog', 'version', 'title', 'source', 'description', 'workloads'];
+// Labels name result columns and CLI output, so they stay short words.
+const LABEL = /^[A-Za-z0-9][\w.-]{0,63}$/;
+
+/** Validates a parsed JSON workload; `where` prefixes every field path (e.g. `workloads[2]`). */
+export function validateWorkloadSpec(
+  value: unknown,
+  where = '',
+  options: PatternOptions = {},
+): WorkloadSpec {
+  const f = fieldsOf(value, where, SPEC_KEYS, ['id', 'title', 'operations']);
+  // The caller may pass its own map to learn which [entry:ATTR] attributes the workload reads.
+  const patterns: PatternOptions = {
+    ...options,
+    entryAttributes: options.entryAttributes ?? new Map(),
+  };
+  const idField = child(where, 'id');
+  const id = stringField(f.id, idField, true);
+  if (/\s/.test(id)) throw invalid(idField, `${idField} must not contain spaces; got '${id}'`);
+  const spec: WorkloadSpec = {
+    id,
+    title: stringField(f.title, child(where, 'title'), true),
+    operations: [],
+  };
+  const description = optional(f, 'description', where, (v, p) => stringField(v, p, false));
+  const source = optional(f, 'source', where, (v, p) => stringField(v, p, false));
+  if (description !== undefined) spec.description = description;
+  if (source !== undefined) spec.source = source;
+  spec.operations = operationsField(f.operations, child(where, 'operations'), patterns);
+  const pool = optional(f, 'pool', where, (v, p) => poolField(v, p, patterns));
+  const expects = optional(f, 'expects', where, expectsField);
+  const concurrency = optional(f, 'concurrency', where, concurrencyField);
+  if (pool !== undefined) spec.pool = pool;
+  if (expects !== undefined) spec.expects = expects;
+  if (concurrency !== undefined) spec.concurrency = concurrency;
+  checkOwnEntries(spec, where);
+  checkBindDepth(spec, where);
+  checkEntryAttributes(spec, patterns.entryAttributes ?? new Map());
+  return spec;
+}
+
+function operationsField(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): WeightedOperation[] {
+  const labels = new Map<string, string>();
+  return listField(value, field, 1).map((item, i) => {
+    const path = child(field, i);
+    const f = fieldsOf(
+      item,
+      path,
+      ['label', 'weight', 'operation'],
+      ['label', 'weight', 'operation'],
+    );
+    const labelField = child(path, 'label');
+    const label = stringField(f.label, labelField, true);
+    if (!LABEL.test(label)) {
+      throw invalid(
+        labelField,
+        `${labelField} must be a short word (letters, digits, '.', '_', '-'; at most 64); got '${label}'`,
+      );
+    }
+    const weightField = child(path, 'weight');
+    const weight = numberField(f.weight, weightField, 0, Number.MAX_VALUE);
+    if (weight <= 0)
+      throw invalid(weightField, `${weightField} must be greater than 0; got ${weight}`);
+    const operation = validateOperation(f.operation, child(path, 'operation'), options);
+    // Binds with wrong passwords are counted under `<label>-invalid`, which must not clash either.
+    const names =
+      operation.kind === 'bind' && (operation.invalidPercent ?? 0) > 0
+        ? [label, `${label}-invalid`]
+        : [label];
+    for (const name of names) {
+      const earlier = labels.get(name);
+      if (earlier !== undefined)
+        throw invalid(
+          labelField,
+          `${labelField} '${name}' is already used by ${earlier}: labels must be unique`,
+        );
+      labels.set(name, labelField);
+    }
+    return { label, weight, operation };
+  });
+}
+
+function poolField(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): { entries: number; template: EntryTemplate } {
+  const f = fieldsOf(value, field, ['entries', 'template'], ['entries', 'template']);
+  return {
+    entries: integerField(f.entries, child(field, 'entries'), 1, LIMITS.labEntries),
+    template: templateField(f.template, child(field, 'template'), options),
+  };
+}
+
+function expectsField(value: unknown, field: string): WorkloadExpectations {
+  const f = fieldsOf(
+    value,
+    field,
+    ['shape', 'indexProfile', 'minEntries'],
+    ['shape', 'indexProfile'],
+  );
+  const expects: WorkloadExpectations = {
+    shape: stringField(f.shape, child(field, 'shape'), true),
+    indexProfile: stringField(f.indexProfile, child(field, 'indexProfile'), true),
+  };
+  const minEntries = optional(f, 'minEntries', field, (v, p) =>
+    integerField(v, p, 1, LIMITS.labEntries),
+  );
+  if (minEntries !== undefined) expects.minEntries = minEntries;
+  return expects;
+}
+
+function concurrencyField(value: unknown, field: string): WorkloadConcurrency {
+  const f = fieldsOf(value, field, ['connections', 'depth'], ['connections', 'depth']);
+  return {
+    connections: integerField(f.connections, child(field, 'connections'), 1, LIMITS.connections),
+    depth: integerField(f.depth, child(field, 'depth'), 1, LIMITS.depth),
+  };
+}
+
+/** Deletes and renames without a DN take the run's own entries: something must supply them, something must use a pool. */
+function checkOwnEntries(spec: WorkloadSpec, where: string): void {
+  const adds = spec.operations.some((o) => o.operation.kind === 'add');
+  const takers = spec.operations
+    .map((o, i) => ({ o, i }))
+    .filter(
+      ({ o }) =>
+        (o.operation.kind === 'delete' || o.operation.kind === 'modrdn') &&
+        o.operation.entryDn === undefined,
+    );
+  const first = takers[0];
+  if (first !== undefined && !adds && spec.pool === undefined) {
+    const kind = first.o.operation.kind;
+    throw invalid(
+      child(child(child(where, 'operations'), first.i), 'operation'),
+      `nothing for this ${kind} to ${kind === 'delete' ? 'remove' : 'rename'}: give it an entryDn pattern, add a pool (pool.entries and pool.template) or an add operation to the mix`,
+    );
+  }
+  if (first === undefined && spec.pool !== undefined) {
+    throw invalid(
+      child(where, 'pool'),
+      `${child(where, 'pool')} is unused: only delete and modrdn operations without entryDn take pool entries; remove the pool`,
+    );
+  }
+}
+
+/** A bind on the load connection must be alone on it (RFC 4511 4.2.1), so depth must be 1. */
+function checkBindDepth(spec: WorkloadSpec, where: string): void {
+  const depth = spec.concurrency?.depth ?? 1;
+  const bind = spec.operations.findIndex(
+    (o) => o.operation.kind === 'bind' && o.operation.connection !== 'new',
+  );
+  if (depth > 1 && bind >= 0) {
+    throw invalid(
+      child(child(where, 'concurrency'), 'depth'),
+      `${child(child(where, 'concurrency'), 'depth')} must be 1: operations[${bind}] binds on the load connection, and a bind must not share it with outstanding requests; use depth 1 or connection "new"`,
+    );
+  }
+}
+
+/** [entry:ATTR] on a Salford directory must name an attribute every generated person has (case-sensitive). */
+function checkEntryAttributes(spec: WorkloadSpec, used: Map<string, string>): void {
+  if (spec.expects?.shape !== 'salford') return;
+  for (const [attribute, field] of used) {
+    if (SALFORD_ENTRY_ATTRIBUTES.includes(attribute)) continue;
+    throw invalid(
+      field,
+      `${field} uses [entry:${attribute}], which Salford entries do not have; available (case-sensitive): ${SALFORD_ENTRY_ATTRIBUTES.join(', ')}`,
+    );
+  }
+}
+
+/** Validates a catalog file's JSON; errors name the file and the field. */
+export function validateWorkloadCatalog(value: unknown, file: string): WorkloadCatalog {
+  try {
+    return catalogFields(value);
+  } catch (err) {
+    if (err instanceof ApiError) throw new ApiError(err.kind, `${file}: ${err.message}`, err.field);
+    throw err;
+  }
+}
+
+function catalogFields(value: unknown): WorkloadCatalog {
+  const f = fieldsOf(value, 'catalog file', CATALOG_KEYS, CATALOG_KEYS);
+  const catalog = stringField(f.catalog, 'catalog', true);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(catalog))
+    throw invalid(
+      'catalog',
+      `catalog must be lower-case letters, digits and '-'; got '${catalog}'`,
+    );
+  const ids = new Set<string>();
+  const workloads = listField(f.workloads, 'workloads', 1).map((item, i) => {
+    const spec = validateWorkloadSpec(item, child('workloads', i));
+    const idField = child(child('workloads', i), 'id');
+    if (!spec.id.startsWith(`${catalog}/`) || spec.id.length === catalog.length + 1) {
+      throw invalid(
+        idField,
+        `${idField} must start with '${catalog}/' (the catalog name); got '${spec.id}'`,
+      );
+    }
+    if (ids.has(spec.id))
+      throw invalid(idField, `${idField} '${spec.id}' appears twice in this catalog`);
+    ids.add(spec.id);
+    return spec;
+  });
+  return {
+    catalog,
+    version: integerField(f.version, 'version', 1, Number.MAX_SAFE_INTEGER),
+    title: stringField(f.title, 'title', true),
+    source: stringField(f.source, 'source', true),
+    description: stringField(f.description, 'description', true),
+    workloads,
+  };
+}
