@@ -8,6 +8,7 @@ import { runCommand } from './commands/run.ts';
 import { runsCommand } from './commands/runs.ts';
 import { serveCommand } from './commands/serve.ts';
 import { targetsCommand } from './commands/targets.ts';
+import { workloadsCommand } from './commands/workloads.ts';
 import type { RawOptions } from './options.ts';
 
 const USAGE = `dirbench - benchmark LDAP directory servers
@@ -18,15 +19,36 @@ Usage:
   dirbench lab stop ID | dirbench lab list
   dirbench run --lab openldap --entries N [run options]
   dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls] [run options]
+                     (with --op search and a --base pattern, --target-base DN names the subtree to sample entries from)
   dirbench run --target TARGET-ID [run options]
   dirbench calibrate [--workload read-random] [run options]
                      this machine's load-generation ceiling (ops/sec) against the built-in
                      responder, a loopback LDAP listener that answers at once (not kept in history)
   dirbench runs list | dirbench runs show ID
   dirbench targets list
+  dirbench workloads list [--json] | workloads show ID | workloads check FILE
+
+Workload (one of):
+  --workload ID            a catalog entry, e.g. salford/S.3 (see dirbench workloads list); default read-random
+  --workload-file FILE     a workload definition in JSON (start from: dirbench workloads show ID)
+  --op KIND                an ad-hoc operation in searchrate's words; KIND and its options:
+     search                --base PATTERN --scope base|one|sub|children --filter PATTERN --attributes a,b|1.1|*
+                           [--size-limit N] [--time-limit S] [--types-only] [--deref never|search|find|always]
+                           [--page-size N] [--sort-keys sn,-cn]
+     modify                --entry-dn PATTERN --attribute NAME [--value PATTERN | --value-length N]
+                           [--mod-type replace|add|delete]
+     add                   --template FILE (LDIF with value patterns; the DN needs [unique])
+     delete                --entry-dn PATTERN, or --pool N --template FILE (deletes entries it adds first)
+     modrdn                --entry-dn PATTERN --new-rdn PATTERN [--keep-old-rdn], or --pool N --template FILE
+     compare               --entry-dn PATTERN --attribute NAME --value PATTERN
+     bind                  --bind-dn-pattern PATTERN --credentials FILE|--credentials-pattern PATTERN
+                           [--new-connection] [--invalid-percent P] [--sasl PLAIN]
+                           [--search-base DN --search-filter PATTERN]  (search-then-bind, as authrate)
+     search-and-modify     the search options plus --attribute NAME [--value PATTERN]
+  Patterns are UnboundID value patterns ([1-1000], [0:999%0000], [random:8], [file:F], [uuid], [ref:1], ...)
+  plus [entry:ATTR] (an attribute of a random existing entry) and [unique]; --seed makes them reproducible.
 
 Run options:
-  --workload read-random   base-DN reads of random existing entries (default)
   --connections N          connections (default 8)      --depth N     outstanding requests per connection (default 1)
   --warmup S               warm-up seconds, excluded (default 2)    --duration S   measured seconds (default 10)
   --workers N              load worker processes (default: CPU cores - 1)
@@ -36,6 +58,7 @@ Run options:
   --cooldown S             seconds of load after the measured phase, excluded (default 0)
   --repeats K              run K times and report mean and 95% confidence interval
   --no-delay on|off        TCP_NODELAY (default on; off leaves Nagle's algorithm on)
+  --pool N                 size of the workload's pool (entries added before load for deletes/renames)
   --seed N                 random seed (default 1)      --json        print one JSON summary on stdout
 
 Common options:
@@ -63,7 +86,37 @@ const OPTIONS = {
   'password-file': { type: 'string' },
   base: { type: 'string' },
   'start-tls': { type: 'boolean' },
+  'target-base': { type: 'string' },
   workload: { type: 'string' },
+  'workload-file': { type: 'string' },
+  op: { type: 'string' },
+  scope: { type: 'string' },
+  filter: { type: 'string' },
+  attributes: { type: 'string' },
+  'size-limit': { type: 'string' },
+  'time-limit': { type: 'string' },
+  'types-only': { type: 'boolean' },
+  deref: { type: 'string' },
+  'page-size': { type: 'string' },
+  'sort-keys': { type: 'string' },
+  'entry-dn': { type: 'string' },
+  attribute: { type: 'string' },
+  value: { type: 'string' },
+  'value-length': { type: 'string' },
+  'mod-type': { type: 'string' },
+  template: { type: 'string' },
+  pool: { type: 'string' },
+  'new-rdn': { type: 'string' },
+  'keep-old-rdn': { type: 'boolean' },
+  'bind-dn-pattern': { type: 'string' },
+  credentials: { type: 'string' },
+  'credentials-pattern': { type: 'string' },
+  'new-connection': { type: 'boolean' },
+  'invalid-percent': { type: 'string' },
+  sasl: { type: 'string' },
+  'search-base': { type: 'string' },
+  'search-scope': { type: 'string' },
+  'search-filter': { type: 'string' },
   connections: { type: 'string' },
   depth: { type: 'string' },
   warmup: { type: 'string' },
@@ -111,6 +164,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return runsCommand(rest, options);
     case 'targets':
       return targetsCommand(rest, options);
+    case 'workloads':
+      return workloadsCommand(rest, options);
     default:
       throw new ApiError(
         'validation',
@@ -126,7 +181,9 @@ export async function main(argv: string[]): Promise<number> {
     return await dispatch(argv);
   } catch (err) {
     if (err instanceof ApiError) {
-      process.stderr.write(`dirbench: ${err.field ? `${err.field}: ` : ''}${err.message}\n`);
+      // Most messages already start with the field they are about.
+      const prefix = err.field && !err.message.startsWith(err.field) ? `${err.field}: ` : '';
+      process.stderr.write(`dirbench: ${prefix}${err.message}\n`);
       return err.kind === 'validation' ? 2 : 1;
     }
     process.stderr.write(

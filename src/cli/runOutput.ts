@@ -31,6 +31,18 @@ export function summaryText(run: RunDetail): string {
     lines.push(
       `  latency ms: mean ${ms(l.mean)} p50 ${ms(l.p50)} p90 ${ms(l.p90)} p99 ${ms(l.p99)} p99.9 ${ms(l.p999)} max ${ms(l.max)}`,
     );
+    for (const [label, o] of Object.entries(s.operations ?? {})) {
+      const codes = Object.entries(o.errorsByCode).map(([code, n]) => `${code} ${n}`);
+      lines.push(
+        `    ${label.padEnd(14)} ${o.opsPerSec.toFixed(1).padStart(9)} ops/s  p50 ${ms(o.latencyUs.p50)} ms  p99 ${ms(o.latencyUs.p99)} ms  ${o.errors} errors${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`,
+      );
+    }
+    if (s.ownEntries) {
+      const own = s.ownEntries;
+      lines.push(
+        `  entries the run added: ${own.poolAdded} pool entries before load; ${own.removed} removed after it, ${own.left} left${own.left > 0 ? ' (WARNING: the directory is not as it was)' : ''}`,
+      );
+    }
     if (s.intendedLatencyUs) {
       const i = s.intendedLatencyUs;
       lines.push(

@@ -5,6 +5,7 @@ import { parseRateProfile } from '../shared/rateProfile.ts';
 import type { RunRequest } from '../shared/types.ts';
 import { LIMITS, parsePolicy, validateRateProfile } from '../shared/validation.ts';
 import { intOption } from './options.ts';
+import { workloadFromOptions } from './workloadFromOptions.ts';
 import type { RawOptions } from './options.ts';
 
 function readProfile(path: string): string {
@@ -27,12 +28,10 @@ function noDelay(options: RawOptions): boolean {
 
 /** Builds and checks the run settings from CLI options. */
 export function runRequestFromOptions(options: RawOptions): Omit<RunRequest, 'targetId'> {
-  const workload = typeof options.workload === 'string' ? options.workload : 'read-random';
-  if (workload !== 'read-random') {
-    throw invalid('--workload', `unknown workload "${workload}": available is read-random`);
-  }
+  const { workload, workloadSpec } = workloadFromOptions(options);
   const request: Omit<RunRequest, 'targetId'> = {
     workload,
+    ...(workloadSpec === undefined ? {} : { workloadSpec }),
     connections: intOption(options, 'connections', 8, 1, LIMITS.connections),
     depth: intOption(options, 'depth', 1, 1, LIMITS.depth),
     warmupS: intOption(options, 'warmup', 2, 0, LIMITS.warmupS),
@@ -41,6 +40,10 @@ export function runRequestFromOptions(options: RawOptions): Omit<RunRequest, 'ta
     tcpNoDelay: noDelay(options),
     seed: intOption(options, 'seed', 1, 0, 2 ** 31 - 1),
   };
+  // Ad-hoc --op workloads take --pool into their own definition; others get it as an override.
+  if (options.pool !== undefined && options.op === undefined) {
+    request.poolEntries = intOption(options, 'pool', 1000, 1, LIMITS.labEntries);
+  }
   if (options.workers !== undefined)
     request.workers = intOption(options, 'workers', 1, 1, LIMITS.workers);
   if (typeof options.policy === 'string') request.policy = parsePolicy(options.policy, '--policy');

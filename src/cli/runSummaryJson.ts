@@ -25,6 +25,8 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
     errors: s?.errors ?? 0,
     errorsByCode: s?.errorsByCode ?? {},
     entriesPerOp: s?.entriesPerOp ?? 0,
+    ...(s?.operations === undefined ? {} : { operations: s.operations }),
+    ...(s?.ownEntries === undefined ? {} : { ownEntries: s.ownEntries }),
     latencyUs: s?.latencyUs ?? null,
     clientBound: s?.clientBound ?? false,
     clientBoundEvidence: s?.clientBoundEvidence ?? null,

@@ -137,6 +137,8 @@ export interface RunRequest {
   workload: WorkloadId;
   /** An explicit definition (ad-hoc from the CLI, or a copied and edited catalog entry). */
   workloadSpec?: WorkloadSpec;
+  /** Overrides the size of the workload's pool (entries added before load for deletes and renames to take). */
+  poolEntries?: number;
   connections: number;
   depth: number;
   warmupS: number;
@@ -264,7 +266,10 @@ export interface RunEnvironment {
 
 /** The stored configuration of a run: the request resolved against its target. */
 export interface RunConfig extends Required<
-  Omit<RunRequest, 'policy' | 'targetOpsPerSec' | 'rateProfile' | 'cooldownS'>
+  Omit<
+    RunRequest,
+    'policy' | 'targetOpsPerSec' | 'rateProfile' | 'cooldownS' | 'workloadSpec' | 'poolEntries'
+  >
 > {
   /** The workload as run (resolved from the catalog when the request named one). */
   workloadSpec: WorkloadSpec;

@@ -105,6 +105,8 @@ export function validateRunRequest(req: RunRequest): void {
   if (spec !== undefined && (typeof spec !== 'object' || spec === null || Array.isArray(spec))) {
     throw invalid('workloadSpec', 'workloadSpec must be a workload definition object');
   }
+  if (req.poolEntries !== undefined)
+    checkInteger(req.poolEntries, 'poolEntries', 1, LIMITS.labEntries);
   checkInteger(req.connections, 'connections', 1, LIMITS.connections);
   checkInteger(req.depth, 'depth', 1, LIMITS.depth);
   checkInteger(req.warmupS, 'warmupS', 0, LIMITS.warmupS);

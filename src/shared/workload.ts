@@ -27,7 +27,7 @@ export interface SearchOperation {
   derefAliases?: DerefAliases;
   /** Simple paged results (RFC 2696): page size; one operation fetches every page. */
   pageSize?: number;
-  /** Server-side sort (RFC 2891) keys: attribute names, `-` first for descending. */
+  /** Server-side sort (RFC 2891) keys: attribute names, `-` first for descending, `:RULE` for an ordering rule (e.g. `sn:caseIgnoreOrderingMatch`; attributes without an ORDERING rule in their schema need one). */
   sortKeys?: string[];
 }
 

@@ -7,6 +7,8 @@ import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
+import { checkWorkloadEarly, inUserTerms, workloadFromOptions } from '../workloadFromOptions.ts';
+import type { CliWorkload } from '../workloadFromOptions.ts';
 import { repeatsJson, repeatsText } from '../repeatsOutput.ts';
 import { runSummaryJson } from '../runSummaryJson.ts';
 import { intOption, stringOption } from '../options.ts';
@@ -22,6 +24,23 @@ function readPasswordFile(path: string): string {
       `cannot read --password-file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
     );
   }
+}
+
+/** The subtree an ad-hoc target's existing entries are sampled from: --target-base, else a literal --base. */
+function targetBaseDn(options: RawOptions): string {
+  if (typeof options['target-base'] === 'string') return options['target-base'];
+  const base = stringOption(
+    options,
+    'base',
+    'the base DN holding the entries to use, e.g. o=Salford,c=gb',
+  );
+  if (base.includes('[')) {
+    throw invalid(
+      '--target-base',
+      `--base "${base}" is a pattern; give --target-base DN too: the subtree DirBench samples existing entries from, e.g. o=Salford,c=gb`,
+    );
+  }
+  return base;
 }
 
 /** Resolves --lab / --target into a saved target id, and a password that is never stored. */
@@ -60,11 +79,7 @@ async function resolveTarget(
     url: target,
     startTls: options['start-tls'] === true,
     bindDn: typeof options['bind-dn'] === 'string' ? options['bind-dn'] : '',
-    baseDn: stringOption(
-      options,
-      'base',
-      'the base DN holding the entries to read, e.g. o=Salford,c=gb',
-    ),
+    baseDn: targetBaseDn(options),
   };
   validateTargetInput(input);
   const password =
@@ -87,11 +102,16 @@ async function runOnce(
   request: RunRequest,
   password: string | undefined,
   label: string,
+  source: CliWorkload,
 ): Promise<RunDetail> {
-  const { runId, done } = await core.runService.start(
-    request,
-    password === undefined ? {} : { password },
-  );
+  const { runId, done } = await core.runService
+    .start(request, {
+      ...(password === undefined ? {} : { password }),
+      ...(source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir }),
+    })
+    .catch((err: unknown) => {
+      throw inUserTerms(err, source);
+    });
   const totalS = request.warmupS + request.durationS + (request.cooldownS ?? 0);
   process.stderr.write(
     `Run ${runId}${label}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
@@ -111,14 +131,17 @@ async function runOnce(
 /** Runs one benchmark (or --repeats K of them); exit 0 when all completed, 1 otherwise. */
 export async function runCommand(options: RawOptions): Promise<number> {
   const request = runRequestFromOptions(options);
+  const source = workloadFromOptions(options);
   const repeats = intOption(options, 'repeats', 1, 1, LIMITS.repeats);
   const core = await openCliCore(options);
   try {
+    // Before any lab starts or server is contacted: a workload mistake costs nothing.
+    checkWorkloadEarly(core, { ...request, targetId: '' }, source);
     const { targetId, password, created } = await resolveTarget(core, options);
     const runs: RunDetail[] = [];
     for (let i = 0; i < repeats; i++) {
       const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
-      const run = await runOnce(core, { ...request, targetId }, password, label).catch(
+      const run = await runOnce(core, { ...request, targetId }, password, label, source).catch(
         (err: unknown) => {
           // A typo in --target should not leave a target behind that never worked.
           if (created && runs.length === 0) core.targets.delete(targetId);

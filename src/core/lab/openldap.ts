@@ -4,7 +4,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { SALFORD_SUFFIX } from '../datagen/salford.ts';
+import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';
 import type { LabAvailability } from '../../shared/types.ts';
 
 /** What to tell a person whose machine has no usable OpenLDAP. */
@@ -167,6 +167,10 @@ export function slapdConf(opts: SlapdConfOptions): string {
   if (install.moduleDir !== null) {
     lines.push(`modulepath ${confArg(install.moduleDir)}`, 'moduleload back_mdb');
   }
+  // Server-side sorting (RFC 2891) for search workloads that ask for it; skipped where not packaged.
+  const sortOverlay =
+    install.moduleDir !== null && existsSync(join(install.moduleDir, 'sssvlv.la'));
+  if (sortOverlay) lines.push('moduleload sssvlv');
   lines.push(
     `pidfile ${confArg(join(labDir, 'slapd.pid'))}`,
     `argsfile ${confArg(join(labDir, 'slapd.args'))}`,
@@ -178,6 +182,10 @@ export function slapdConf(opts: SlapdConfOptions): string {
     'conn_max_pending 10000',
     'conn_max_pending_auth 10000',
     `tool-threads ${toolThreads}`,
+    // SASL PLAIN binds (bind workloads): the user name is a uid, found under the organization; the
+    // lab listens on loopback only, so plain-text mechanisms are allowed there.
+    'sasl-secprops none',
+    `authz-regexp "uid=([^,]*),cn=[^,]*,cn=auth" "ldap:///${SALFORD_BASE_DN}??sub?(uid=$1)"`,
     '',
     'database mdb',
     `maxsize ${mdbMaxSizeBytes(opts.entries)}`,
@@ -186,6 +194,7 @@ export function slapdConf(opts: SlapdConfOptions): string {
     `rootpw ${confArg(opts.rootPasswordHash)}`,
     `directory ${confArg(join(labDir, 'db'))}`,
     ...SALFORD_INDEXES.map((i) => `index ${i}`),
+    ...(sortOverlay ? ['overlay sssvlv'] : []),
     'access to attrs=userPassword by self write by anonymous auth by * none',
     'access to * by * read',
     '',

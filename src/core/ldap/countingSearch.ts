@@ -76,14 +76,16 @@ function talliesOf(client: Client): Map<number, Tally> {
   return map;
 }
 
-/** Sort controls are built once per key list: they are immutable once written. */
+/** A sort control for keys like `sn`, `-sn` (descending) or `sn:caseIgnoreOrderingMatch` (RFC 2891). */
 function sortControl(keys: readonly string[]): ServerSideSortingRequestControl {
   return new ServerSideSortingRequestControl({
-    value: keys.map((key) =>
-      key.startsWith('-')
-        ? { attributeType: key.slice(1), reverseOrder: true }
-        : { attributeType: key, reverseOrder: false },
-    ),
+    value: keys.map((key) => {
+      const reverseOrder = key.startsWith('-');
+      const [attributeType = '', orderingRule] = (reverseOrder ? key.slice(1) : key).split(':');
+      return orderingRule === undefined
+        ? { attributeType, reverseOrder }
+        : { attributeType, orderingRule, reverseOrder };
+    }),
   });
 }
 

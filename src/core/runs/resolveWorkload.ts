@@ -34,7 +34,17 @@ export function resolveWorkload(
       entryAttributes,
     }),
   );
+  if (req.poolEntries !== undefined) {
+    if (spec.pool === undefined) {
+      throw invalid(
+        'poolEntries',
+        `${spec.id} has no pool: only workloads that delete or rename entries they add first take one`,
+      );
+    }
+    spec.pool = { ...spec.pool, entries: req.poolEntries };
+  }
   checkBindDepth(spec, req.depth);
+  checkExternal(spec, field);
   return {
     spec,
     sampledAttributes: [...entryAttributes.keys()].filter(
@@ -72,6 +82,18 @@ function checkBindDepth(spec: WorkloadSpec, depth: number): void {
       `depth must be 1 for ${spec.id}: its ${bind.label} operation binds on the load connection, and a bind must not share a connection with outstanding requests (use more connections instead)`,
     );
   }
+}
+
+/** SASL EXTERNAL authenticates with a TLS client certificate, which targets cannot hold yet. */
+function checkExternal(spec: WorkloadSpec, field: string): void {
+  const i = spec.operations.findIndex(
+    (o) => o.operation.kind === 'bind' && o.operation.mechanism === 'EXTERNAL',
+  );
+  if (i < 0) return;
+  throw invalid(
+    `${field}.operations[${i}].operation.mechanism`,
+    'SASL EXTERNAL binds need a TLS client certificate on the target, and DirBench targets cannot hold one yet; use simple or PLAIN binds',
+  );
 }
 
 /** Reads every bind's password file now, so a missing one fails before the run starts. */

@@ -38,7 +38,7 @@ function parse(text: string, field: string, options: PatternOptions): ValuePatte
     );
   } catch (err) {
     if (err instanceof PatternError) {
-      throw invalid(field, `${field} is not a valid value pattern: ${err.message}`);
+      throw invalid(field, `${field}: ${err.message}`);
     }
     // A [file:...] that cannot be read fails here too, before any connection is made.
     throw invalid(field, `${field}: ${err instanceof Error ? err.message : String(err)}`);

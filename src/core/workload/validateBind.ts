@@ -25,15 +25,30 @@ export function validateBind(
   field: string,
   options: PatternOptions,
 ): BindOperation {
-  const f = fieldsOf(value, field, BIND_KEYS, ['kind', 'bindDn']);
+  const f = fieldsOf(value, field, BIND_KEYS, ['kind']);
   const mechanism = optional(f, 'mechanism', field, (v, p) =>
     choiceField(v, p, ['simple', 'PLAIN', 'EXTERNAL'] as const),
   );
   const external = mechanism === 'EXTERNAL';
   // EXTERNAL takes its identity from TLS, so the DN may be empty; PLAIN's identity is not a DN.
   const bindDnField = child(field, 'bindDn');
-  const bindDn =
-    mechanism === undefined || mechanism === 'simple'
+  // Search-then-bind binds as the entry the search finds, so bindDn is left empty.
+  const found = f.search !== undefined;
+  if (found && typeof f.bindDn === 'string' && f.bindDn.trim() !== '') {
+    throw invalid(
+      bindDnField,
+      `${bindDnField} must be empty with search: the bind uses the DN the search finds`,
+    );
+  }
+  if (!found && f.bindDn === undefined) {
+    throw invalid(
+      bindDnField,
+      `${bindDnField} is required: the DN to bind as (a pattern, e.g. [entry:dn]), or give search to find it first`,
+    );
+  }
+  const bindDn = found
+    ? ''
+    : mechanism === undefined || mechanism === 'simple'
       ? dnPatternField(f.bindDn, bindDnField, options)
       : patternField(f.bindDn, bindDnField, options, !external);
   const password = optional(f, 'password', field, (v, p) => patternField(v, p, options, false));

@@ -2,3 +2,4 @@
 export { parseValuePattern } from './valuePattern.ts';
 export { PatternError } from './errors.ts';
 export type { ParseOptions, PatternContext, PatternRandom, ValuePattern } from './types.ts';
+export { openDjToValuePattern, parseOpenDjPattern } from './openDj.ts';

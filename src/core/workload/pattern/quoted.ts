@@ -1,10 +1,7 @@
 // Java's quoting rule shared by DecimalFormat and SimpleDateFormat patterns.
 import type { Fail } from './errors.ts';
 
-/**
- * Reads quoted literal text starting at the quote `text[start]`: `''` is one apostrophe both outside
- * and inside a quoted run, so 'o''clock' reads as o'clock; an unclosed quote fails with `what`.
- */
+/** Reads Java-quoted literal text at the quote `text[start]` ('' is an apostrophe in and out of quotes: 'o''clock' is o'clock). */
 export function readQuoted(
   text: string,
   start: number,

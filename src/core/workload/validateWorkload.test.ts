@@ -1,0 +1,619 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { ApiError } from '../../shared/errors.ts';
+import { validateWorkloadCatalog, validateWorkloadSpec } from './validateWorkload.ts';
+
+type Json = Record<string, unknown>;
+
+const SEARCH: Json = {
+  kind: 'search',
+  base: 'o=Salford,c=gb',
+  scope: 'sub',
+  filter: '(uid=[entry:uid])',
+  attributes: [],
+};
+const TEMPLATE: Json = {
+  dn: 'cn=dirbench [unique],ou=People,o=Salford,c=gb',
+  attributes: [
+    { name: 'objectClass', values: ['top', 'person'] },
+    { name: 'sn', values: ['[entry:sn]'] },
+  ],
+};
+const ADD: Json = { kind: 'add', template: TEMPLATE };
+const BIND: Json = { kind: 'bind', bindDn: '[entry:dn]', password: '[entry:userPassword]' };
+
+/** A workload running `operations` (labelled op0, op1, ... with weight 1) plus `extra` top-level fields. */
+function workload(operations: unknown[], extra: Json = {}): Json {
+  return {
+    id: 'test/w',
+    title: 'Test',
+    operations: operations.map((operation, i) => ({ label: `op${i}`, weight: 1, operation })),
+    ...extra,
+  };
+}
+
+/** One search with `changes` merged into the search operation. */
+function search(changes: Json): Json {
+  return workload([{ ...SEARCH, ...changes }]);
+}
+
+/** `base` with `key` removed. */
+function without(base: Json, key: string): Json {
+  return Object.fromEntries(Object.entries(base).filter(([k]) => k !== key));
+}
+
+/** The validation error `value` raises. */
+function rejection(value: unknown): ApiError {
+  try {
+    validateWorkloadSpec(value);
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  assert.fail('expected the workload to be rejected');
+}
+
+describe('broken workloads are rejected with the field at fault', () => {
+  // [what is wrong, workload, field path, part of the message]
+  const cases: [string, unknown, string, string][] = [
+    ['not an object', [], '', 'the workload must be an object; got a list'],
+    [
+      'unknown top-level field with a suggestion',
+      { id: 'a', title: 'b', operation: [] },
+      'operation',
+      "unknown field 'operation' (did you mean 'operations'?)",
+    ],
+    [
+      'unknown operation field with a suggestion',
+      search({ fliter: '(cn=x)' }),
+      'operations[0].operation.fliter',
+      "did you mean 'filter'?",
+    ],
+    [
+      'unknown field far from every allowed one',
+      search({ colour: 'red' }),
+      'operations[0].operation.colour',
+      "unknown field 'colour'; allowed: kind, base",
+    ],
+    ['missing title', without(workload([SEARCH]), 'title'), 'title', 'title is required'],
+    [
+      'missing filter',
+      workload([without(SEARCH, 'filter')]),
+      'operations[0].operation.filter',
+      'is required',
+    ],
+    [
+      'missing kind',
+      workload([without(SEARCH, 'kind')]),
+      'operations[0].operation.kind',
+      'is required: one of search, add',
+    ],
+    [
+      'unknown kind',
+      workload([{ ...SEARCH, kind: 'serch' }]),
+      'operations[0].operation.kind',
+      "must be one of search, add, delete, modify, modrdn, compare, bind, search-and-modify; got 'serch'",
+    ],
+    ['no operations', workload([]), 'operations', 'operations needs at least 1 item'],
+    [
+      'id with a space',
+      { ...workload([SEARCH]), id: 'a b' },
+      'id',
+      "id must not contain spaces; got 'a b'",
+    ],
+    ['title not text', { ...workload([SEARCH]), title: 7 }, 'title', 'title must be text; got 7'],
+    [
+      'weight of the wrong type',
+      { ...workload([SEARCH]), operations: [{ label: 'a', weight: 'heavy', operation: SEARCH }] },
+      'operations[0].weight',
+      "must be a finite number; got 'heavy'",
+    ],
+    [
+      'weight 0',
+      { ...workload([SEARCH]), operations: [{ label: 'a', weight: 0, operation: SEARCH }] },
+      'operations[0].weight',
+      'must be greater than 0; got 0',
+    ],
+    [
+      'negative weight',
+      { ...workload([SEARCH]), operations: [{ label: 'a', weight: -1, operation: SEARCH }] },
+      'operations[0].weight',
+      'must be between 0',
+    ],
+    [
+      'label that is not a word',
+      { ...workload([SEARCH]), operations: [{ label: 'two words', weight: 1, operation: SEARCH }] },
+      'operations[0].label',
+      'must be a short word',
+    ],
+    [
+      'duplicate labels',
+      {
+        ...workload([SEARCH]),
+        operations: [
+          { label: 'same', weight: 1, operation: SEARCH },
+          { label: 'same', weight: 2, operation: SEARCH },
+        ],
+      },
+      'operations[1].label',
+      "'same' is already used by operations[0].label: labels must be unique",
+    ],
+    [
+      'a label clashing with a bind’s -invalid label',
+      {
+        ...workload([SEARCH]),
+        operations: [
+          { label: 'b', weight: 1, operation: { ...BIND, invalidPercent: 10 } },
+          { label: 'b-invalid', weight: 1, operation: SEARCH },
+        ],
+      },
+      'operations[1].label',
+      "'b-invalid' is already used by operations[0].label",
+    ],
+    [
+      'attributes not a list',
+      search({ attributes: 'cn' }),
+      'operations[0].operation.attributes',
+      "must be a list; got 'cn'",
+    ],
+    [
+      'bad attribute name',
+      search({ attributes: ['cn', '9x'] }),
+      'operations[0].operation.attributes[1]',
+      "'9x' is not an attribute name",
+    ],
+    [
+      'bad scope',
+      search({ scope: 'subtree' }),
+      'operations[0].operation.scope',
+      "must be one of base, one, sub, children; got 'subtree'",
+    ],
+    [
+      'filter without parentheses',
+      search({ filter: 'uid=x' }),
+      'operations[0].operation.filter',
+      "'uid=x' is not an LDAP filter",
+    ],
+    [
+      'unbalanced filter',
+      search({ filter: '(&(uid=x)' }),
+      'operations[0].operation.filter',
+      'balanced parentheses',
+    ],
+    [
+      'base that is not a DN',
+      search({ base: 'Salford' }),
+      'operations[0].operation.base',
+      "'Salford' is not a DN",
+    ],
+    [
+      'bad pattern, with the caret under the column',
+      search({ filter: '(uid=[1-x])' }),
+      'operations[0].operation.filter',
+      'invalid value pattern: range upper bound is not a number\n  (uid=[1-x])\n          ^',
+    ],
+    [
+      'pattern reading a missing file',
+      search({ filter: '(uid=[file:/nonexistent/dirbench.txt])' }),
+      'operations[0].operation.filter',
+      'file not found',
+    ],
+    [
+      'size limit below 0',
+      search({ sizeLimit: -1 }),
+      'operations[0].operation.sizeLimit',
+      'must be between 0 and 2147483647; got -1',
+    ],
+    [
+      'time limit not whole',
+      search({ timeLimitS: 1.5 }),
+      'operations[0].operation.timeLimitS',
+      'must be a whole number; got 1.5',
+    ],
+    [
+      'typesOnly not boolean',
+      search({ typesOnly: 'yes' }),
+      'operations[0].operation.typesOnly',
+      "must be true or false; got 'yes'",
+    ],
+    [
+      'bad sort key',
+      search({ sortKeys: ['sn', '+cn'] }),
+      'operations[0].operation.sortKeys[1]',
+      "'-' first for descending",
+    ],
+    [
+      'bad derefAliases',
+      search({ derefAliases: 'sometimes' }),
+      'operations[0].operation.derefAliases',
+      'must be one of never, search, find, always',
+    ],
+    [
+      'template DN without [unique]',
+      workload([{ kind: 'add', template: { ...TEMPLATE, dn: 'cn=fixed,o=Salford,c=gb' } }]),
+      'operations[0].operation.template.dn',
+      'needs [unique] in its first RDN',
+    ],
+    [
+      'template with [unique] only below the first RDN',
+      workload([{ kind: 'add', template: { ...TEMPLATE, dn: 'cn=x,ou=[unique],o=Salford,c=gb' } }]),
+      'operations[0].operation.template.dn',
+      'needs [unique] in its first RDN',
+    ],
+    [
+      'template DN that is no RDN',
+      workload([{ kind: 'add', template: { ...TEMPLATE, dn: '[unique]' } }]),
+      'operations[0].operation.template.dn',
+      'is not an RDN',
+    ],
+    [
+      'template without objectClass',
+      workload([
+        { kind: 'add', template: { ...TEMPLATE, attributes: [{ name: 'sn', values: ['x'] }] } },
+      ]),
+      'operations[0].operation.template.attributes',
+      'has no objectClass',
+    ],
+    [
+      'template naming an attribute twice',
+      workload([
+        {
+          kind: 'add',
+          template: {
+            ...TEMPLATE,
+            attributes: [...(TEMPLATE.attributes as unknown[]), { name: 'SN', values: ['y'] }],
+          },
+        },
+      ]),
+      'operations[0].operation.template.attributes[2]',
+      'names SN twice',
+    ],
+    [
+      'template repeat out of range',
+      workload([
+        {
+          kind: 'add',
+          template: {
+            ...TEMPLATE,
+            attributes: [{ name: 'objectClass', values: ['top'], repeat: 0 }],
+          },
+        },
+      ]),
+      'operations[0].operation.template.attributes[0].repeat',
+      'must be between 1 and 100000',
+    ],
+    [
+      'delete without pool or adds',
+      workload([{ kind: 'delete' }]),
+      'operations[0].operation',
+      'nothing for this delete to remove',
+    ],
+    [
+      'modrdn without pool or adds',
+      workload([SEARCH, { kind: 'modrdn' }]),
+      'operations[1].operation',
+      'nothing for this modrdn to rename',
+    ],
+    [
+      'modrdn newRdn without entryDn',
+      workload([ADD, { kind: 'modrdn', newRdn: 'cn=[unique]' }]),
+      'operations[1].operation.newRdn',
+      'is only used with entryDn',
+    ],
+    [
+      'modrdn entryDn without newRdn',
+      workload([{ kind: 'modrdn', entryDn: '[entry:dn]' }]),
+      'operations[0].operation.newRdn',
+      'is required with entryDn',
+    ],
+    [
+      'unused pool',
+      workload([SEARCH], { pool: { entries: 10, template: TEMPLATE } }),
+      'pool',
+      'pool is unused',
+    ],
+    [
+      'pool of no entries',
+      workload([{ kind: 'delete' }], { pool: { entries: 0, template: TEMPLATE } }),
+      'pool.entries',
+      'must be between 1 and',
+    ],
+    [
+      'modify without changes',
+      workload([{ kind: 'modify', entryDn: '[entry:dn]' }]),
+      'operations[0].operation.changes',
+      'is required',
+    ],
+    [
+      'replace without values',
+      workload([
+        {
+          kind: 'modify',
+          entryDn: '[entry:dn]',
+          changes: [{ operation: 'replace', attribute: 'sn', values: [] }],
+        },
+      ]),
+      'operations[0].operation.changes[0].values',
+      'needs at least 1 item',
+    ],
+    [
+      'bad change operation',
+      workload([
+        {
+          kind: 'modify',
+          entryDn: '[entry:dn]',
+          changes: [{ operation: 'increment', attribute: 'sn', values: ['1'] }],
+        },
+      ]),
+      'operations[0].operation.changes[0].operation',
+      'must be one of replace, add, delete',
+    ],
+    [
+      'bad nested search of search-and-modify',
+      workload([
+        {
+          kind: 'search-and-modify',
+          search: { ...without(SEARCH, 'kind'), scope: 'all' },
+          changes: [{ operation: 'replace', attribute: 'sn', values: ['x'] }],
+        },
+      ]),
+      'operations[0].operation.search.scope',
+      'must be one of base, one, sub, children',
+    ],
+    [
+      'bind with password and passwordFile',
+      workload([{ ...BIND, passwordFile: '/tmp/pw' }]),
+      'operations[0].operation.passwordFile',
+      'gives both password and passwordFile: keep one',
+    ],
+    [
+      'bind without a password',
+      workload([without(BIND, 'password')]),
+      'operations[0].operation.password',
+      'needs password',
+    ],
+    [
+      'EXTERNAL bind with a password',
+      workload([{ ...BIND, mechanism: 'EXTERNAL' }]),
+      'operations[0].operation.password',
+      'EXTERNAL binds take no password',
+    ],
+    [
+      'EXTERNAL bind with a password file',
+      workload([{ kind: 'bind', bindDn: '', mechanism: 'EXTERNAL', passwordFile: '/tmp/pw' }]),
+      'operations[0].operation.passwordFile',
+      'must be left out',
+    ],
+    [
+      'unknown mechanism',
+      workload([{ ...BIND, mechanism: 'GSSAPI' }]),
+      'operations[0].operation.mechanism',
+      'must be one of simple, PLAIN, EXTERNAL',
+    ],
+    [
+      'invalidPercent above 100',
+      workload([{ ...BIND, invalidPercent: 101 }]),
+      'operations[0].operation.invalidPercent',
+      'must be between 0 and 100',
+    ],
+    [
+      'bind on the load connection with depth > 1',
+      workload([SEARCH, BIND], { concurrency: { connections: 4, depth: 2 } }),
+      'concurrency.depth',
+      'must be 1: operations[1] binds on the load connection',
+    ],
+    [
+      'depth 0',
+      workload([SEARCH], { concurrency: { connections: 1, depth: 0 } }),
+      'concurrency.depth',
+      'must be between 1 and',
+    ],
+    [
+      '[entry:foo] on a salford directory',
+      workload([SEARCH, { ...SEARCH, filter: '(cn=[entry:foo])' }], {
+        expects: { shape: 'salford', indexProfile: 'x' },
+      }),
+      'operations[1].operation.filter',
+      'uses [entry:foo], which Salford entries do not have; available (case-sensitive): dn, parent',
+    ],
+    [
+      '[entry:UID] (wrong case) on a salford directory',
+      workload([{ ...SEARCH, filter: '(uid=[entry:UID])' }], {
+        expects: { shape: 'salford', indexProfile: 'x' },
+      }),
+      'operations[0].operation.filter',
+      'uses [entry:UID]',
+    ],
+    [
+      'expects without indexProfile',
+      workload([SEARCH], { expects: { shape: 'salford' } }),
+      'expects.indexProfile',
+      'is required',
+    ],
+  ];
+  for (const [what, value, field, message] of cases) {
+    test(what, () => {
+      const err = rejection(value);
+      assert.equal(err.kind, 'validation');
+      assert.equal(err.field, field, err.message);
+      assert.ok(err.message.includes(message), `message was: ${err.message}`);
+    });
+  }
+});
+
+describe('valid workloads come back normalized', () => {
+  test('a search keeps exactly the fields it was given', () => {
+    const spec = validateWorkloadSpec(
+      workload([{ ...SEARCH, sizeLimit: 0, sortKeys: ['-sn'] }], {
+        description: 'd',
+        concurrency: { connections: 2, depth: 3 },
+      }),
+    );
+    assert.deepEqual(spec, {
+      id: 'test/w',
+      title: 'Test',
+      description: 'd',
+      operations: [
+        { label: 'op0', weight: 1, operation: { ...SEARCH, sizeLimit: 0, sortKeys: ['-sn'] } },
+      ],
+      concurrency: { connections: 2, depth: 3 },
+    });
+    assert.equal('pool' in spec || 'expects' in spec || 'source' in spec, false);
+  });
+
+  test('the nested search of search-and-modify gains kind "search"', () => {
+    const changes = [{ operation: 'delete', attribute: 'description', values: [] }];
+    const spec = validateWorkloadSpec(
+      workload([{ kind: 'search-and-modify', search: without(SEARCH, 'kind'), changes }]),
+    );
+    assert.deepEqual(spec.operations[0]?.operation, {
+      kind: 'search-and-modify',
+      search: SEARCH,
+      changes,
+    });
+  });
+
+  test('deletes and modrdns take a pool or the run’s own adds', () => {
+    const pooled = validateWorkloadSpec(
+      workload([{ kind: 'delete' }], { pool: { entries: 5, template: TEMPLATE } }),
+    );
+    assert.deepEqual(pooled.pool, { entries: 5, template: TEMPLATE });
+    assert.deepEqual(pooled.operations[0]?.operation, { kind: 'delete' });
+    const mixed = validateWorkloadSpec(workload([ADD, { kind: 'modrdn', deleteOldRdn: false }]));
+    assert.deepEqual(mixed.operations[1]?.operation, { kind: 'modrdn', deleteOldRdn: false });
+    const byDn = validateWorkloadSpec(
+      workload([{ kind: 'delete', entryDn: 'uid=user.[1-9],o=x' }]),
+    );
+    assert.deepEqual(byDn.operations[0]?.operation, {
+      kind: 'delete',
+      entryDn: 'uid=user.[1-9],o=x',
+    });
+  });
+
+  test('binds: EXTERNAL without a DN, new connections at any depth, PLAIN identities', () => {
+    const spec = validateWorkloadSpec(
+      workload(
+        [
+          { kind: 'bind', bindDn: '', mechanism: 'EXTERNAL', connection: 'new' },
+          { ...BIND, connection: 'new', invalidPercent: 5 },
+          {
+            kind: 'bind',
+            bindDn: 'u:[entry:uid]',
+            mechanism: 'PLAIN',
+            passwordFile: 'pw.txt',
+            connection: 'new',
+          },
+        ],
+        { concurrency: { connections: 8, depth: 4 } },
+      ),
+    );
+    assert.deepEqual(
+      spec.operations.map((o) => o.operation),
+      [
+        { kind: 'bind', bindDn: '', mechanism: 'EXTERNAL', connection: 'new' },
+        { ...BIND, connection: 'new', invalidPercent: 5 },
+        {
+          kind: 'bind',
+          bindDn: 'u:[entry:uid]',
+          mechanism: 'PLAIN',
+          passwordFile: 'pw.txt',
+          connection: 'new',
+        },
+      ],
+    );
+  });
+
+  test('salford attributes, derived ones included, pass the [entry:] check', () => {
+    const spec = validateWorkloadSpec(
+      workload(
+        [{ ...SEARCH, filter: '(&(cn=[entry:cn])(sn=[entry:sn:3]*))', base: '[entry:parent]' }],
+        {
+          expects: { shape: 'salford', indexProfile: 'salford-indexed', minEntries: 1000 },
+        },
+      ),
+    );
+    assert.deepEqual(spec.expects, {
+      shape: 'salford',
+      indexProfile: 'salford-indexed',
+      minEntries: 1000,
+    });
+  });
+
+  test('every catalog in data/workloads validates', () => {
+    const dir = join(import.meta.dirname, '../../../data/workloads');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    assert.ok(files.length > 0);
+    for (const name of files) {
+      const catalog = validateWorkloadCatalog(
+        JSON.parse(readFileSync(join(dir, name), 'utf8')),
+        name,
+      );
+      assert.ok(catalog.workloads.every((w) => w.id.startsWith(`${catalog.catalog}/`)));
+    }
+  });
+});
+
+describe('catalog files', () => {
+  const catalog = (workloads: unknown[]): Json => ({
+    catalog: 'lab',
+    version: 1,
+    title: 'Lab',
+    source: 'here',
+    description: 'tests',
+    workloads,
+  });
+
+  test('errors name the file and the workload field', () => {
+    for (const [value, field, message] of [
+      [
+        catalog([{ ...workload([SEARCH]), id: 'other/x' }]),
+        'workloads[0].id',
+        "must start with 'lab/'",
+      ],
+      [
+        catalog([
+          { ...workload([SEARCH]), id: 'lab/x' },
+          { ...workload([SEARCH]), id: 'lab/x' },
+        ]),
+        'workloads[1].id',
+        "'lab/x' appears twice",
+      ],
+      [
+        catalog([{ ...workload([SEARCH]), id: 'lab/x', operations: [] }]),
+        'workloads[0].operations',
+        'needs at least 1 item',
+      ],
+      [{ ...catalog([]), catalog: 'Lab' }, 'catalog', 'lower-case letters'],
+      [
+        { ...catalog([{ ...workload([SEARCH]), id: 'lab/x' }]), version: 0 },
+        'version',
+        'version must be between 1',
+      ],
+    ] as const) {
+      assert.throws(
+        () => validateWorkloadCatalog(value, 'lab.json'),
+        (err: unknown) =>
+          err instanceof ApiError &&
+          err.kind === 'validation' &&
+          err.field === field &&
+          err.message.startsWith('lab.json: ') &&
+          err.message.includes(message),
+        `${field}: ${message}`,
+      );
+    }
+  });
+
+  test('a missing top-level catalog field is named', () => {
+    // The path reads "catalog file.source" where the other catalog fields use bare names ("version").
+    assert.throws(
+      () => validateWorkloadCatalog(without(catalog([]), 'source'), 'lab.json'),
+      (err: unknown) =>
+        err instanceof ApiError &&
+        err.kind === 'validation' &&
+        err.field?.endsWith('source') === true &&
+        err.message.includes('source is required'),
+    );
+  });
+});
