@@ -1,39 +1,19 @@
 // `dirbench calibrate` end to end: the CLI starts its responder, runs the engine against it and prints a ceiling.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+import { runCli } from './cliHarness.ts';
+import type { CliResult } from './cliHarness.ts';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dirbench-calibrate-test-'));
 
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Runs the CLI with a hard time bound; the child is killed by PID if it overruns. */
-function cli(
-  args: string[],
-  timeoutMs: number,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args, '--data-dir', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
-    }, timeoutMs);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+/** Runs the CLI in this test's data folder. */
+function cli(args: string[], timeoutMs: number): Promise<CliResult> {
+  return runCli(args, dataDir, timeoutMs);
 }
 
 test('calibrate prints a ceiling in the thousands as JSON and leaves no run behind', async () => {

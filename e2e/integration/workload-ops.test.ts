@@ -157,7 +157,7 @@ test('delete from a pool: the run adds its pool first and the directory keeps it
       { kind: 'delete' },
       {
         pool: {
-          entries: 3000,
+          entries: 1500,
           template: {
             dn: 'cn=dirbench pool [unique],ou=Planning,o=Salford,c=gb',
             attributes: [
@@ -170,7 +170,7 @@ test('delete from a pool: the run adds its pool first and the directory keeps it
     ),
   );
   const summary = assertClean(run);
-  assert.equal(summary.ownEntries?.poolAdded, 3000);
+  assert.equal(summary.ownEntries?.poolAdded, 1500);
   assert.equal(summary.ownEntries?.left, 0);
   assert.equal(await lab.countEntries(), initialCount);
 });

@@ -14,6 +14,7 @@ import type {
   WorkloadOperation,
   WorkloadSpec,
 } from '../shared/workload.ts';
+import { openDjToValuePattern, PatternError } from '../core/workload/pattern/index.ts';
 import { intOption } from './options.ts';
 import type { RawOptions } from './options.ts';
 
@@ -254,10 +255,51 @@ function bindFrom(options: RawOptions): WorkloadOperation {
   };
 }
 
+/** Options whose values are value patterns (OpenDJ format strings when --generator is given). */
+const PATTERN_OPTIONS = [
+  'base',
+  'filter',
+  'entry-dn',
+  'value',
+  'new-rdn',
+  'bind-dn-pattern',
+  'credentials-pattern',
+  'search-base',
+  'search-filter',
+] as const;
+
+/** With OpenDJ's -g generators, reads the pattern options as OpenDJ format strings ({1}, {2}, ...). */
+function translateOpenDj(options: RawOptions): RawOptions {
+  const raw = options.generator;
+  if (raw === undefined) return options;
+  const generators = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  const out: RawOptions = { ...options };
+  for (const name of PATTERN_OPTIONS) {
+    const value = options[name];
+    if (typeof value !== 'string') continue;
+    try {
+      out[name] = openDjToValuePattern(value, generators);
+    } catch (err) {
+      if (err instanceof PatternError) throw invalid(`--${name}`, `--${name}: ${err.message}`);
+      throw err;
+    }
+  }
+  return out;
+}
+
 /** The ad-hoc workload of `--op KIND ...`, or null when no --op was given. */
-export function adhocWorkload(options: RawOptions): WorkloadSpec | null {
-  const op = text(options, 'op');
-  if (op === undefined) return null;
+export function adhocWorkload(given: RawOptions): WorkloadSpec | null {
+  const op = text(given, 'op');
+  if (op === undefined) {
+    if (given.generator !== undefined) {
+      throw invalid(
+        '--generator',
+        '--generator fills {1}, {2}, ... in --op options: give --op too',
+      );
+    }
+    return null;
+  }
+  const options = translateOpenDj(given);
   const { operation, pool } = operationFrom(options, op);
   const spec: WorkloadSpec = {
     id: ADHOC_ID,

@@ -45,6 +45,9 @@ Workload (one of):
                            [--new-connection] [--invalid-percent P] [--sasl PLAIN]
                            [--search-base DN --search-filter PATTERN]  (search-then-bind, as authrate)
      search-and-modify     the search options plus --attribute NAME [--value PATTERN]
+  -g, --generator GEN      OpenDJ style: rand(MIN,MAX), inc(MIN,MAX), randstr(N), rand(FILE), inc(FILE);
+                           repeat for {2}, {3}...; the pattern options then take OpenDJ format strings
+                           like "(uid=user.{1})"
   Patterns are UnboundID value patterns ([1-1000], [0:999%0000], [random:8], [file:F], [uuid], [ref:1], ...)
   plus [entry:ATTR] (an attribute of a random existing entry) and [unique]; --seed makes them reproducible.
 
@@ -90,6 +93,7 @@ const OPTIONS = {
   workload: { type: 'string' },
   'workload-file': { type: 'string' },
   op: { type: 'string' },
+  generator: { type: 'string', multiple: true, short: 'g' },
   scope: { type: 'string' },
   filter: { type: 'string' },
   attributes: { type: 'string' },

@@ -4,7 +4,7 @@ import { checkInteger } from '../shared/validation.ts';
 import { defaultDataDir, resolveDbFile } from '../core/app/paths.ts';
 
 /** Raw values from node:util parseArgs. */
-export type RawOptions = Record<string, string | boolean | undefined>;
+export type RawOptions = Record<string, string | string[] | boolean | undefined>;
 
 /** Parses an integer option (e.g. `--connections 8`), naming the option when it is wrong. */
 export function intOption(

@@ -70,6 +70,10 @@ export function checkWorkloadEarly(core: Core, request: RunRequest, source: CliW
 /** Renames a field path like `workloadSpec.operations[0].operation.filter` to the option or file it came from. */
 export function inUserTerms(err: unknown, source: CliWorkload): unknown {
   if (!(err instanceof ApiError) || err.field === undefined) return err;
+  // On the command line an unknown workload id is bad input, like any other typo.
+  if (err.kind === 'not-found' && err.field === 'workload') {
+    return new ApiError('validation', err.message, '--workload');
+  }
   const field = err.field;
   if (source.adhoc) {
     const key =

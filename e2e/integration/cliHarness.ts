@@ -1,0 +1,32 @@
+// Runs the dirbench CLI as a child process with a hard time bound, in a data folder of the test's.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+/** What a CLI invocation printed and how it exited. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `dirbench ARGS --data-dir DIR`; the child is killed by PID if it overruns `timeoutMs`. */
+export function runCli(args: string[], dataDir: string, timeoutMs: number): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args, '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
+    }, timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
