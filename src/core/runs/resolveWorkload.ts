@@ -12,6 +12,8 @@ import { validateWorkloadSpec } from '../workload/validateWorkload.ts';
 /** A workload ready to hand to the orchestrator. */
 export interface ResolvedWorkload {
   spec: WorkloadSpec;
+  /** True when some [entry:...] token reads existing entries (a target's entries are then sampled). */
+  readsEntries: boolean;
   /** Attributes its [entry:ATTR] tokens read besides the DN, which a sampled target must supply. */
   sampledAttributes: string[];
   /** First line of each password file its binds name, by the path as written. */
@@ -47,6 +49,7 @@ export function resolveWorkload(
   checkExternal(spec, field);
   return {
     spec,
+    readsEntries: entryAttributes.size > 0,
     sampledAttributes: [...entryAttributes.keys()].filter(
       (a) => a !== 'dn' && !(DERIVED_ATTRIBUTES as readonly string[]).includes(a),
     ),

@@ -117,6 +117,10 @@ export class RunService {
     if (lab) {
       dnSource = { kind: 'salford', entries: lab.entries, seed: lab.seed };
       entries = lab.entries;
+    } else if (!workload.readsEntries) {
+      // Nothing reads existing entries (e.g. adds, or patterns like uid=user.[1-1000]): no sampling.
+      dnSource = { kind: 'list', dns: [] };
+      entries = null;
     } else {
       const attributes = workload.sampledAttributes;
       const sampled = await collectEntries(connection, target.baseDn, MAX_SAMPLED_DNS, attributes);
