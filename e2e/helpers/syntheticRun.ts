@@ -1,11 +1,14 @@
 // Stored runs built in memory, for checking how the detail page draws data the engine may not fill yet.
 import type {
   LatencySummary,
+  OperationSample,
+  OperationSummary,
   RunConfig,
   RunDetail,
   RunPhase,
   RunSample,
 } from '../../src/shared/types.ts';
+import type { WorkloadSpec } from '../../src/shared/workload.ts';
 import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
 
 const WARMUP_S = 2;
@@ -178,5 +181,112 @@ export function syntheticLegacyRun(): RunDetail {
     },
     startedAt: '2026-11-22T04:00:00.000Z',
     endedAt: '2026-11-22T04:00:12.000Z',
+  };
+}
+
+/** A two-label mix as a catalog would define it (search 80%, modify 20%). */
+export const SYNTHETIC_MIX_SPEC: WorkloadSpec = {
+  id: 'synthetic/mix',
+  title: 'Search and modify mix',
+  description: 'Reads and modifies random existing people.',
+  source: 'Synthetic, for UI tests',
+  operations: [
+    {
+      label: 'search',
+      weight: 80,
+      operation: {
+        kind: 'search',
+        base: '[entry:parent]',
+        scope: 'one',
+        filter: '(cn=[entry:cn])',
+        attributes: [],
+      },
+    },
+    {
+      label: 'modify',
+      weight: 20,
+      operation: {
+        kind: 'modify',
+        entryDn: '[entry:dn]',
+        changes: [{ operation: 'replace', attribute: 'description', values: ['[random:8]'] }],
+      },
+    },
+  ],
+  expects: { shape: 'salford', indexProfile: 'salford-indexed', minEntries: 10_000 },
+  concurrency: { connections: 10, depth: 1 },
+};
+
+function mixSample(second: number): RunSample {
+  const search = 4000 + (second % 3) * 50;
+  const modify = 1000 + (second % 2) * 20;
+  const errors = second === 6 ? 3 : 0;
+  const operations: Record<string, OperationSample> = {
+    search: {
+      ops: search,
+      errors: 0,
+      errorsByCode: {},
+      entries: search,
+      latencyUs: latency(600, 2200),
+    },
+    modify: {
+      ops: modify,
+      errors,
+      errorsByCode: errors ? { busy: errors } : {},
+      entries: 0,
+      latencyUs: latency(1500, 5200),
+    },
+  };
+  return {
+    second,
+    phase: phaseOf(second),
+    intervalMs: 1000,
+    ops: search + modify,
+    errors,
+    errorsByCode: errors ? { busy: errors } : {},
+    entries: search,
+    latencyUs: latency(700, 4200),
+    operations,
+  };
+}
+
+/** A completed closed-model mix run with per-operation samples and summary, and entries left behind. */
+export function syntheticMixRun(left = 0): RunDetail {
+  const samples = Array.from({ length: WARMUP_S + DURATION_S }, (_, i) => mixSample(i));
+  const op = (ops: number, errors: number, p50: number, p99: number): OperationSummary => ({
+    opsPerSec: ops / DURATION_S,
+    ops,
+    errors,
+    errorsByCode: errors ? { busy: errors } : {},
+    entriesPerOp: p50 === 600 ? 1 : 0,
+    latencyUs: latency(p50, p99),
+  });
+  return {
+    id: 'run_synthetic_mix',
+    status: 'completed',
+    endReason: 'completed',
+    config: {
+      ...baseConfig,
+      workload: SYNTHETIC_MIX_SPEC.id,
+      workloadSpec: SYNTHETIC_MIX_SPEC,
+      loadModel: 'closed',
+      connectionPolicy: { kind: 'persistent' },
+      targetOpsPerSec: null,
+      cooldownS: 0,
+    },
+    environment,
+    samples,
+    summary: {
+      opsPerSec: 5035,
+      ops: 50_350,
+      errors: 3,
+      errorsByCode: { busy: 3 },
+      entriesPerOp: 0.8,
+      measuredS: DURATION_S,
+      latencyUs: latency(700, 4200),
+      operations: { search: op(40_250, 0, 600, 2200), modify: op(10_100, 3, 1500, 5200) },
+      ownEntries: { poolAdded: 0, removed: 0, left },
+    },
+    startedAt: '2026-11-22T06:00:00.000Z',
+    endedAt: '2026-11-22T06:00:12.000Z',
   };
 }

@@ -1,6 +1,7 @@
 // Multi-step UI flows several tests share: a running lab's target, a finished run's detail page.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import type { ApiChannel, ApiRequest, ApiResponse } from '../../src/shared/api.ts';
 import { showRoute } from './uiBrowser.ts';
 
 /** Starts an OpenLDAP lab from the Labs screen and returns the id of the target the host adds for it. */
@@ -40,4 +41,44 @@ export async function chartCount(
   attribute = 'data-points',
 ): Promise<number> {
   return Number(await page.getByTestId(testId).getAttribute(attribute));
+}
+
+/** Calls the host's API from the page (its cookie carries the token); throws the host's error message. */
+export async function apiCall<C extends ApiChannel>(
+  page: Page,
+  channel: C,
+  req: ApiRequest<C>,
+): Promise<ApiResponse<C>> {
+  const body = await page.evaluate(
+    async ([c, r]) => {
+      const res = await fetch(`/api/${c}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ req: r }),
+      });
+      return (await res.json()) as { ok: boolean; res?: unknown; error?: { message: string } };
+    },
+    [channel, req] as const,
+  );
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.message ?? 'failed'}`);
+  return body.res as ApiResponse<C>;
+}
+
+/** Saves a target that nothing listens on, for screens that only need one to exist; returns its id. */
+export async function addIdleTarget(page: Page, name = 'Idle target'): Promise<string> {
+  const target = await apiCall(page, 'targets/save', {
+    name,
+    url: 'ldap://127.0.0.1:9',
+    startTls: false,
+    bindDn: 'cn=admin,o=Salford,c=gb',
+    password: 'secret',
+    baseDn: 'o=Salford,c=gb',
+  });
+  return target.id;
+}
+
+/** Picks a workload in the run form's list and waits for its details card. */
+export async function pickWorkload(page: Page, id: string): Promise<void> {
+  await page.locator(`[role="option"][data-workload-id="${id}"]`).click();
+  await page.locator(`[data-testid="workload-details"][data-workload-id="${id}"]`).waitFor();
 }

@@ -20,7 +20,7 @@ test(
     await page.getByLabel('Target (ops/s)').fill('500');
     assert.match(
       await page.getByTestId('run-form-summary').innerText(),
-      /^target 500 ops\/s · up to 16 in flight · 5 s in total$/,
+      /^read-random · target 500 ops\/s · up to 16 in flight · 5 s in total$/,
     );
     await page.getByLabel('Target (ops/s)').press('Enter');
     await page.getByTestId('live-run').waitFor({ timeout: 30_000 });

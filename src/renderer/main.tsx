@@ -13,6 +13,7 @@ import './styles/tables.css';
 import './styles/panels.css';
 import './styles/dialogs.css';
 import './styles/screens.css';
+import './styles/workloads.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -353,4 +353,6 @@ export interface ActiveRun {
   status: RunStatus;
   startedAt: string;
   samples: RunSample[];
+  /** Load is over and workers are removing the entries the run added. */
+  cleaning?: boolean;
 }

@@ -200,6 +200,8 @@ export interface WorkloadListItem {
   id: string;
   title: string;
   catalog: string;
+  /** The catalog's title as users know the study, e.g. "Salford comparison of 7 LDAP directories". */
+  catalogTitle: string;
   catalogVersion: number;
   description: string;
   source: string;

@@ -62,6 +62,7 @@ interface ActiveState {
   handle: RunHandle;
   /** Resolves once the outcome is stored. */
   stored: Promise<RunDetail> | null;
+  cleaning: boolean;
 }
 
 /** One run at a time per host; the results of every run land in the store. */
@@ -208,7 +209,10 @@ export class RunService {
           this.active.status = 'running';
           runs.setStatus(runId, 'running');
         }
-        if (phase === 'cleaning') emit({ event: 'run/cleaning', payload: { runId } });
+        if (phase === 'cleaning' && this.active) {
+          this.active.cleaning = true;
+          emit({ event: 'run/cleaning', payload: { runId } });
+        }
       },
     });
     const state: ActiveState = {
@@ -219,6 +223,7 @@ export class RunService {
       samples: [],
       handle,
       stored: null,
+      cleaning: false,
     };
     this.active = state;
     emit({ event: 'run/started', payload: { runId, active: this.snapshot(state) } });
@@ -270,6 +275,7 @@ export class RunService {
       status: state.status,
       startedAt: state.startedAt,
       samples: [...state.samples],
+      ...(state.cleaning ? { cleaning: true } : {}),
     };
   }
 

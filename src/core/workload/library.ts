@@ -7,17 +7,25 @@ import { loadCatalogData } from './catalogs.ts';
 import type { CatalogData } from './catalogs.ts';
 import { validateWorkloadSpec } from './validateWorkload.ts';
 
+/** The pseudo-catalogs of the built-in workload and of the user's saved ones. */
+const BUILTIN = { name: 'builtin', title: 'Built-in', version: 1 };
+const SAVED = { name: 'user', title: 'Saved', version: 1 };
+
 /** Ids of saved workloads: `user/` and a short name. */
 const USER_ID = /^user\/[A-Za-z0-9][\w.-]{0,63}$/;
 
-/** A list item for `spec` from catalog `catalog` at `version`. */
-export function listItem(spec: WorkloadSpec, catalog: string, version: number): WorkloadListItem {
+/** A list item for `spec` from `catalog`. */
+export function listItem(
+  spec: WorkloadSpec,
+  catalog: { name: string; title: string; version: number },
+): WorkloadListItem {
   const total = spec.operations.reduce((sum, o) => sum + o.weight, 0);
   return {
     id: spec.id,
     title: spec.title,
-    catalog,
-    catalogVersion: version,
+    catalog: catalog.name,
+    catalogTitle: catalog.title,
+    catalogVersion: catalog.version,
     description: spec.description ?? '',
     source: spec.source ?? '',
     mix: spec.operations.map((o) => ({
@@ -48,11 +56,12 @@ export class WorkloadLibrary {
 
   /** Built-in first, then each catalog in file order, then the user's. */
   list(): WorkloadListItem[] {
-    const items = [listItem(READ_RANDOM, 'builtin', 1)];
+    const items = [listItem(READ_RANDOM, BUILTIN)];
     for (const c of this.catalogData().catalogs) {
-      for (const spec of c.workloads) items.push(listItem(spec, c.catalog, c.version));
+      const catalog = { name: c.catalog, title: c.title, version: c.version };
+      for (const spec of c.workloads) items.push(listItem(spec, catalog));
     }
-    for (const { spec } of this.repo.list()) items.push(listItem(spec, 'user', 1));
+    for (const { spec } of this.repo.list()) items.push(listItem(spec, SAVED));
     return items;
   }
 
@@ -84,7 +93,7 @@ export class WorkloadLibrary {
         `id '${spec.id}' cannot be saved: saved workloads are named user/NAME (letters, digits, '.', '_', '-'), e.g. user/my-search`,
       );
     }
-    return listItem(this.repo.save(spec).spec, 'user', 1);
+    return listItem(this.repo.save(spec).spec, SAVED);
   }
 
   /** Deletes a saved workload; catalog entries cannot be deleted. */

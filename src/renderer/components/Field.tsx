@@ -20,9 +20,7 @@ export function Field({
       <label htmlFor={id}>{label}</label>
       {children}
       {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
+        <FieldError id={`${id}-error`} message={error} />
       ) : (
         hint && (
           <p className="field-hint" id={`${id}-hint`}>
@@ -30,6 +28,24 @@ export function Field({
           </p>
         )
       )}
+    </div>
+  );
+}
+
+/** A validation message; lines after the first (a parser's caret under the bad text) keep their columns. */
+function FieldError({ id, message }: { id: string; message: string }) {
+  const [first, ...rest] = message.split('\n');
+  if (rest.length === 0) {
+    return (
+      <p className="field-error" id={id} role="alert">
+        {message}
+      </p>
+    );
+  }
+  return (
+    <div className="field-error" id={id} role="alert">
+      {first}
+      <pre className="field-error-detail">{rest.join('\n')}</pre>
     </div>
   );
 }

@@ -8,11 +8,14 @@ export function Modal({
   onClose,
   children,
   wide,
+  className,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   wide?: boolean;
+  /** Extra class on the dialog, for a screen-specific size. */
+  className?: string;
 }) {
   const ref = useRef<HTMLDialogElement | null>(null);
   const close = useEffectEvent(onClose);
@@ -31,7 +34,11 @@ export function Modal({
     };
   }, []);
   return (
-    <dialog ref={ref} className={wide ? 'modal modal-wide' : 'modal'} aria-label={title}>
+    <dialog
+      ref={ref}
+      className={['modal', wide && 'modal-wide', className].filter(Boolean).join(' ')}
+      aria-label={title}
+    >
       <header className="modal-header">
         <h2>{title}</h2>
         <button type="button" className="btn-icon" aria-label="Close" onClick={onClose}>

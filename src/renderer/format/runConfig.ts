@@ -1,5 +1,6 @@
 // Fills the run-config fields that runs stored before the load-engine contract do not carry.
 import type { RunConfig } from '../../shared/types.ts';
+import type { WorkloadSpec } from '../../shared/workload.ts';
 
 /** The config with the defaults older runs ran with: closed model, persistent connections, no cool-down. */
 export function withConfigDefaults(config: RunConfig): RunConfig {
@@ -34,4 +35,9 @@ export function scheduledRateAt(config: RunConfig, second: number): number | nul
     return config.rateProfile.at(-1)?.toOpsPerSec ?? null;
   }
   return config.targetOpsPerSec;
+}
+
+/** The workload definition as run; undefined for runs stored before definitions were recorded. */
+export function workloadSpecOf(config: RunConfig): WorkloadSpec | undefined {
+  return (config as Partial<RunConfig>).workloadSpec;
 }

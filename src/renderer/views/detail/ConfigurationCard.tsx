@@ -1,9 +1,10 @@
 // What the run asked for, resolved against its target, as a definition list.
 import type { ReactNode } from 'react';
 import { describeLoadModel, describePolicy } from '../../../shared/describe.ts';
-import type { RateStep, RunDetail } from '../../../shared/types.ts';
+import type { RateStep, RunConfig, RunDetail } from '../../../shared/types.ts';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
+import { workloadSpecOf } from '../../format/runConfig.ts';
 import { DefinitionCard } from '../../components/DefinitionCard.tsx';
 
 function profileText(steps: RateStep[]): ReactNode {
@@ -18,6 +19,17 @@ function profileText(steps: RateStep[]): ReactNode {
         .join(' · ')}{' '}
       ops/s
     </span>
+  );
+}
+
+/** The workload's id and title; runs stored before workload definitions ran read-random. */
+function workloadText(config: RunConfig): ReactNode {
+  const spec = workloadSpecOf(config);
+  if (!spec) return `${config.workload} (base-DN read of random existing entries)`;
+  return (
+    <>
+      <span className="mono">{config.workload}</span> · {spec.title}
+    </>
   );
 }
 
@@ -36,7 +48,7 @@ export function ConfigurationCard({ run }: { run: RunDetail }) {
     ['Bind DN', <span className="mono">{config.bindDn || 'anonymous'}</span>],
     ['Base DN', <span className="mono">{config.baseDn}</span>],
     ['Entries', config.entries === null ? 'unknown' : formatInt(config.entries)],
-    ['Workload', `${config.workload} (base-DN read of random existing entries)`],
+    ['Workload', workloadText(config)],
     ['Load model', describeLoadModel(config)],
     ['Connections', describePolicy(config.connectionPolicy)],
     [

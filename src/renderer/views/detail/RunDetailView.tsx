@@ -23,6 +23,10 @@ import { ConfigurationCard } from './ConfigurationCard.tsx';
 import { EnvironmentCard } from './EnvironmentCard.tsx';
 import { ErrorsByCodeTable } from './ErrorsByCodeTable.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
+import { WorkloadCard } from './WorkloadCard.tsx';
+import { OperationsPanel } from '../panels/OperationsPanel.tsx';
+import { OwnEntriesNote } from '../panels/OwnEntriesNote.tsx';
+import { workloadSpecOf } from '../../format/runConfig.ts';
 
 const PROBLEM_TITLES: Partial<Record<RunDetail['status'], string>> = {
   stopped: 'Stopped before its planned end:',
@@ -76,6 +80,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
     run.status === 'completed' ? plannedTotalS(config) : null,
   );
   const open = openModelFigures(run.samples, summary);
+  const spec = workloadSpecOf(config);
   const inProgress = run.status === 'running' || run.status === 'preparing';
   const problem =
     run.status === 'failed' || run.status === 'interrupted' || run.status === 'stopped';
@@ -130,6 +135,8 @@ function RunDetailBody({ run }: { run: RunDetail }) {
       {run.samples.length > 0 && (
         <RunCharts samples={run.samples} config={config} timeline={timeline} />
       )}
+      <OperationsPanel samples={run.samples} summary={summary} spec={spec} timeline={timeline} />
+      <OwnEntriesNote summary={summary} />
       <RunExtraPanels samples={run.samples} summary={summary} timeline={timeline} />
       {summary && Object.keys(summary.errorsByCode).length > 0 && (
         <ErrorsByCodeTable
@@ -137,6 +144,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
           totalOps={summary.ops + summary.errors}
         />
       )}
+      {spec && <WorkloadCard spec={spec} />}
       <div className="two-col">
         <ConfigurationCard run={{ ...run, config }} />
         <EnvironmentCard environment={run.environment} />

@@ -48,7 +48,11 @@ export function HistoryTable({ runs }: { runs: RunListItem[] }) {
                 </a>
               </td>
               <td className="cell-title">{run.targetName}</td>
-              <td className="mono small">{run.workload}</td>
+              <td className="mono small">
+                <div className="history-workload" title={run.workload}>
+                  {run.workload}
+                </div>
+              </td>
               <td className="num" title={run.entries === null ? undefined : formatInt(run.entries)}>
                 {run.entries === null ? (
                   <span className="muted">—</span>

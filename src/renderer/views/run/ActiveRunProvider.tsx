@@ -31,6 +31,7 @@ export function ActiveRunProvider({ children }: { children: ReactNode }) {
 
   useApiEvent('run/started', ({ active }) => dispatch({ type: 'started', run: active }));
   useApiEvent('run/sample', ({ runId, sample }) => dispatch({ type: 'sample', runId, sample }));
+  useApiEvent('run/cleaning', ({ runId }) => dispatch({ type: 'cleaning', runId }));
   useApiEvent('run/ended', ({ runId, status, endReason }) =>
     dispatch({ type: 'ended', runId, ending: { status, endReason } }),
   );

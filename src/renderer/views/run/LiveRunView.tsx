@@ -2,7 +2,9 @@
 import { useMemo } from 'react';
 import { describeLoadModel, describePolicy } from '../../../shared/describe.ts';
 import { useRunTimeline } from '../../charts/useRunTimeline.ts';
-import { withConfigDefaults } from '../../format/runConfig.ts';
+import { withConfigDefaults, workloadSpecOf } from '../../format/runConfig.ts';
+import { Spinner } from '../../components/Loading.tsx';
+import { OperationsPanel } from '../panels/OperationsPanel.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { RunCharts } from '../../charts/RunCharts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -21,13 +23,21 @@ import type { ActiveRun } from '../../../shared/types.ts';
 
 /** Live view of the run in the active-run state (running or just ended). */
 export function LiveRunView() {
-  const { run, ending } = useActiveRun();
+  const { run, ending, cleaning } = useActiveRun();
   useReadyMarker(run !== null);
   if (!run) return null;
-  return <LiveRunBody run={run} ending={ending} />;
+  return <LiveRunBody run={run} ending={ending} cleaning={cleaning} />;
 }
 
-function LiveRunBody({ run, ending }: { run: ActiveRun; ending: RunEnding | null }) {
+function LiveRunBody({
+  run,
+  ending,
+  cleaning,
+}: {
+  run: ActiveRun;
+  ending: RunEnding | null;
+  cleaning: boolean;
+}) {
   const config = useMemo(() => withConfigDefaults(run.config), [run.config]);
   const figures = liveFigures({ ...run, config });
   const timeline = useRunTimeline(config, figures.totalS);
@@ -52,7 +62,16 @@ function LiveRunBody({ run, ending }: { run: ActiveRun; ending: RunEnding | null
         actions={<LiveRunActions runId={run.runId} ended={ending !== null} />}
       />
       {ending && <RunOutcome runId={run.runId} ending={ending} />}
-      <RunProgress figures={figures} status={status} />
+      {cleaning && !ending && (
+        <div className="banner banner-info" role="status" data-testid="run-cleaning">
+          <span className="banner-title">
+            <Spinner />
+            <strong>Removing the entries the run added…</strong>
+          </span>
+          <span className="banner-detail">Load is over; the results are final.</span>
+        </div>
+      )}
+      <RunProgress figures={figures} status={status} cleaning={cleaning && !ending} />
       <LiveFigureCards figures={figures} ended={ending !== null} />
       {open && (
         <div className="stat-grid stat-grid-auto" aria-label="Open model">
@@ -60,6 +79,13 @@ function LiveRunBody({ run, ending }: { run: ActiveRun; ending: RunEnding | null
         </div>
       )}
       <RunCharts samples={run.samples} config={config} timeline={timeline} testIdPrefix="live-" />
+      <OperationsPanel
+        samples={run.samples}
+        summary={null}
+        spec={workloadSpecOf(config)}
+        timeline={timeline}
+        testIdPrefix="live-"
+      />
       <RunExtraPanels
         samples={run.samples}
         summary={null}

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
 import { describePolicy } from '../../../shared/describe.ts';
 import type { RunRequest, Target } from '../../../shared/types.ts';
+import type { WorkloadSpec } from '../../../shared/workload.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -17,8 +18,20 @@ import {
   toRunRequest,
   usesProfile,
 } from './runForm.ts';
-import type { RunFieldErrors, RunFormValues } from './runForm.ts';
+import type { RunFieldErrors, RunFormValues, RunWorkload } from './runForm.ts';
 import { RunFormFields } from './RunFormFields.tsx';
+import {
+  customFieldForPath,
+  customFieldId,
+  customSpec,
+  defaultCustomValues,
+  localCustomErrors,
+  messageWithoutPath,
+} from './workload/customOperation.ts';
+import type { CustomErrors, CustomOpValues } from './workload/customOperation.ts';
+import { useWorkloadCheck } from './workload/useWorkloadCheck.ts';
+import { DEFAULT_WORKLOAD_ID, WorkloadSection } from './workload/WorkloadSection.tsx';
+import type { WorkloadMode } from './workload/WorkloadSection.tsx';
 
 const FIELD_ORDER = [
   'targetId',
@@ -54,8 +67,8 @@ function rateText(req: RunRequest, values: RunFormValues): string | null {
     : 'target rate needed';
 }
 
-/** "16 requests in flight · 12 s in total", with the target rate and a non-default policy. */
-function summary(values: RunFormValues): string | null {
+/** "salford/S.3 · 16 requests in flight · 12 s in total", with the target rate and a non-default policy. */
+function summary(values: RunFormValues, workload: string): string | null {
   const req = toRunRequest(values);
   const cooldownS = req.cooldownS ?? 0;
   if (![req.connections, req.depth, req.warmupS, req.durationS, cooldownS].every(Number.isInteger))
@@ -63,6 +76,7 @@ function summary(values: RunFormValues): string | null {
   const inFlight = formatInt(req.connections * req.depth);
   const rate = rateText(req, values);
   const parts = [
+    workload,
     rate,
     rate ? `up to ${inFlight} in flight` : `${inFlight} requests in flight`,
     req.policy && req.policy.kind !== 'persistent' && !Number.isNaN(formPolicyN(req))
@@ -77,11 +91,28 @@ function formPolicyN(req: RunRequest): number {
   return req.policy?.kind === 'reconnect' ? req.policy.everyOps : 0;
 }
 
+/** The custom operation's check error, shown next to its control (or above the fields when none owns it). */
+function customCheckErrors(kind: CustomOpValues['kind'], error: ApiError | null): CustomErrors {
+  if (!error) return {};
+  const path = error.field ?? '';
+  const field = customFieldForPath(kind, path);
+  return field ? { [field]: messageWithoutPath(path, error.message) } : { general: error.message };
+}
+
+function focusCustom(errors: CustomErrors): void {
+  const field = Object.keys(errors).find((key) => key !== 'general');
+  if (field) document.getElementById(customFieldId(field as keyof CustomOpValues))?.focus();
+}
+
 /** Starts a run with `runs/start`; the live view takes over through the active-run state. */
 export function RunForm({ targets }: { targets: Target[] }) {
   const api = useApi();
   const activeRun = useActiveRun();
   const [values, setValues] = useState<RunFormValues>(() => defaultRunValues(targets[0]?.id ?? ''));
+  const [mode, setMode] = useState<WorkloadMode>('catalog');
+  const [workloadId, setWorkloadId] = useState(DEFAULT_WORKLOAD_ID);
+  const [custom, setCustom] = useState<CustomOpValues>(defaultCustomValues);
+  const [customServerError, setCustomServerError] = useState<ApiError | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<RunFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -92,9 +123,46 @@ export function RunForm({ targets }: { targets: Target[] }) {
   const current = { ...values, targetId };
   const errors: RunFieldErrors = { ...(attempted ? runFieldErrors(current) : {}), ...serverErrors };
 
+  // The custom operation is checked by the host as it is typed, so mistakes show before any run.
+  const localErrors = mode === 'custom' ? localCustomErrors(custom) : {};
+  const localOk = Object.keys(localErrors).length === 0;
+  const check = useWorkloadCheck(mode === 'custom' && localOk ? customSpec(custom) : undefined);
+  const customErrors: CustomErrors = {
+    ...customCheckErrors(custom.kind, check.state === 'invalid' ? check.error : null),
+    ...customCheckErrors(custom.kind, customServerError),
+    ...localErrors,
+  };
+
   const change = (patch: Partial<RunFormValues>) => {
     setValues((prev) => ({ ...prev, ...patch }));
     setServerErrors({});
+  };
+  const changeCustom = (patch: Partial<CustomOpValues>) => {
+    setCustom((prev) => ({ ...prev, ...patch }));
+    setCustomServerError(null);
+  };
+  const select = (id: string) => {
+    setWorkloadId(id);
+    setServerErrors(({ workload: _dropped, ...rest }) => rest);
+  };
+
+  /** The workload part of the request; null when the custom operation is not valid (errors shown). */
+  const runWorkload = async (): Promise<RunWorkload | null> => {
+    if (mode === 'catalog') return { workload: workloadId };
+    if (!localOk) {
+      focusCustom(localErrors);
+      return null;
+    }
+    let spec: WorkloadSpec;
+    try {
+      spec = await api.call('workloads/check', { spec: customSpec(custom) });
+    } catch (err) {
+      const error = err instanceof ApiError ? err : ApiError.fromBody(err);
+      setCustomServerError(error);
+      focusCustom(customCheckErrors(custom.kind, error));
+      return null;
+    }
+    return { workload: spec.id, workloadSpec: spec };
   };
 
   const submit = async (event: FormEvent) => {
@@ -105,14 +173,19 @@ export function RunForm({ targets }: { targets: Target[] }) {
     if (Object.keys(found).length > 0) return focusFirst(found);
     setStarting(true);
     try {
-      await api.call('runs/start', toRunRequest(current));
+      const workload = await runWorkload();
+      if (!workload) return;
+      await api.call('runs/start', toRunRequest(current, workload));
       activeRun.refresh();
     } catch (err) {
       const error = err instanceof ApiError ? err : ApiError.fromBody(err);
       const field = error.field?.startsWith('rateProfile')
         ? 'rateProfile'
         : (HOST_FIELDS[error.field ?? ''] ?? error.field);
-      if (error.field && field && FIELD_ORDER.includes(field)) {
+      if (error.field?.startsWith('workloadSpec') && mode === 'custom') {
+        setCustomServerError(error);
+        focusCustom(customCheckErrors(custom.kind, error));
+      } else if (error.field && field && FIELD_ORDER.includes(field)) {
         setServerErrors({ [field]: runMessage(error.field, error.message) });
         focusFirst({ [field]: error.message });
       } else {
@@ -123,15 +196,44 @@ export function RunForm({ targets }: { targets: Target[] }) {
     }
   };
 
+  const workloadLabel = mode === 'catalog' ? workloadId : `custom ${custom.kind}`;
   return (
     <form className="card card-pad run-form" onSubmit={submit} noValidate aria-label="New run">
       {formError && <ErrorPanel title="The run did not start" message={formError} />}
-      <RunFormFields values={current} errors={errors} targets={targets} onChange={change} />
+      <RunFormFields
+        values={current}
+        errors={errors}
+        targets={targets}
+        onChange={change}
+        workload={
+          <WorkloadSection
+            mode={mode}
+            onModeChange={setMode}
+            workloadId={workloadId}
+            onSelect={select}
+            pickError={errors.workload}
+            custom={custom}
+            customErrors={customErrors}
+            checkState={check.state}
+            onCustomChange={changeCustom}
+            connections={values.connections}
+            depth={values.depth}
+            onUseConcurrency={(c) =>
+              change({ connections: String(c.connections), depth: String(c.depth) })
+            }
+          />
+        }
+      />
       <footer className="form-footer">
         <span className="muted" data-testid="run-form-summary">
-          {summary(current)}
+          {summary(current, workloadLabel)}
         </span>
-        <button type="submit" className="btn btn-primary btn-lg" disabled={starting}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg"
+          disabled={starting}
+          data-testid="start-run"
+        >
           {starting ? <Spinner /> : <Icon name="play" />}
           {starting ? 'Starting…' : 'Start run'}
         </button>

@@ -1,4 +1,5 @@
-// The run form's controls, grouped as target and workload, load shape and timing, connections and model.
+// The run form's controls: target, the workload block, load shape and timing, connections and model.
+import type { ReactNode } from 'react';
 import type { Target } from '../../../shared/types.ts';
 import { describedBy, Field } from '../../components/Field.tsx';
 import { LoadModelFields, RateProfileField } from './LoadModelFields.tsx';
@@ -22,15 +23,18 @@ export function RunFormFields({
   errors,
   targets,
   onChange,
+  workload,
 }: {
   values: RunFormValues;
   errors: RunFieldErrors;
   targets: Target[];
   onChange: (patch: Partial<RunFormValues>) => void;
+  /** The workload block, between the target and the load settings. */
+  workload: ReactNode;
 }) {
   return (
     <>
-      <div className="form-row form-row-2">
+      <div className="form-row form-row-target">
         <Field id="run-targetId" label="Target" error={errors.targetId}>
           <select
             id="run-targetId"
@@ -45,22 +49,9 @@ export function RunFormFields({
             ))}
           </select>
         </Field>
-        <Field
-          id="run-workload"
-          label="Workload"
-          error={errors.workload}
-          hint="Base-DN read of random existing entries"
-        >
-          <select
-            id="run-workload"
-            value="read-random"
-            onChange={() => undefined}
-            {...describedBy('run-workload', errors.workload, true)}
-          >
-            <option value="read-random">read-random</option>
-          </select>
-        </Field>
       </div>
+      {workload}
+      <h2 className="section-title form-section-title">Load</h2>
       <div className="form-row form-row-6">
         {NUMBER_FIELDS.map(({ field, label, hint, min }) => (
           <Field key={field} id={`run-${field}`} label={label} error={errors[field]} hint={hint}>

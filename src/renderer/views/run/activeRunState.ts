@@ -13,6 +13,8 @@ export interface ActiveRunState {
   loaded: boolean;
   run: ActiveRun | null;
   ending: RunEnding | null;
+  /** True once `run/cleaning` said load is over and workers are removing the entries the run added. */
+  cleaning: boolean;
 }
 
 /** Everything that changes the live view's state. */
@@ -21,10 +23,16 @@ export type ActiveRunAction =
   | { type: 'started'; run: ActiveRun }
   | { type: 'sample'; runId: string; sample: RunSample }
   | { type: 'ended'; runId: string; ending: RunEnding }
+  | { type: 'cleaning'; runId: string }
   | { type: 'dismiss' };
 
 /** Initial state before anything is known. */
-export const initialActiveRunState: ActiveRunState = { loaded: false, run: null, ending: null };
+export const initialActiveRunState: ActiveRunState = {
+  loaded: false,
+  run: null,
+  ending: null,
+  cleaning: false,
+};
 
 /** Samples ordered by second, the newer copy of a second replacing the older. */
 export function mergeSamples(
@@ -44,13 +52,19 @@ export function activeRunReducer(state: ActiveRunState, action: ActiveRunAction)
       if (action.run === null) return { ...state, loaded: true };
       if (state.run?.runId === action.run.runId) {
         const samples = mergeSamples(state.run.samples, action.run.samples);
-        return { loaded: true, run: { ...action.run, samples }, ending: state.ending };
+        return { ...state, loaded: true, run: { ...action.run, samples } };
       }
-      return { loaded: true, run: action.run, ending: null };
+      // A UI that connects while workers clean up learns it from the snapshot.
+      return {
+        loaded: true,
+        run: action.run,
+        ending: null,
+        cleaning: action.run.cleaning === true,
+      };
     }
     case 'started':
       if (state.run?.runId === action.run.runId) return state;
-      return { ...state, run: action.run, ending: null };
+      return { ...state, run: action.run, ending: null, cleaning: false };
     case 'sample':
       if (state.run?.runId !== action.runId) return state;
       return {
@@ -63,8 +77,12 @@ export function activeRunReducer(state: ActiveRunState, action: ActiveRunAction)
         ...state,
         run: { ...state.run, status: action.ending.status },
         ending: action.ending,
+        cleaning: false,
       };
+    case 'cleaning':
+      if (state.run?.runId !== action.runId || state.ending) return state;
+      return { ...state, cleaning: true };
     case 'dismiss':
-      return state.ending ? { ...state, run: null, ending: null } : state;
+      return state.ending ? { ...state, run: null, ending: null, cleaning: false } : state;
   }
 }

@@ -2,6 +2,7 @@
 import { ApiError } from '../../../shared/errors.ts';
 import { parseRateProfile } from '../../../shared/rateProfile.ts';
 import type { ConnectionPolicy, RunRequest } from '../../../shared/types.ts';
+import type { WorkloadSpec } from '../../../shared/workload.ts';
 import {
   checkInteger,
   LIMITS,
@@ -89,11 +90,21 @@ export function usesProfile(values: RunFormValues): boolean {
   return values.loadModel === 'open' && values.rateProfile.trim() !== '';
 }
 
+/** The workload part of a request: a list id, or an explicit definition (then `workload` is its id). */
+export interface RunWorkload {
+  workload: string;
+  workloadSpec?: WorkloadSpec;
+}
+
 /** The request the form describes (numbers may be NaN until valid; a bad profile is left out). */
-export function toRunRequest(values: RunFormValues): RunRequest {
+export function toRunRequest(
+  values: RunFormValues,
+  workload: RunWorkload = { workload: 'read-random' },
+): RunRequest {
   const req: RunRequest = {
     targetId: values.targetId,
-    workload: 'read-random',
+    workload: workload.workload,
+    ...(workload.workloadSpec ? { workloadSpec: workload.workloadSpec } : {}),
     connections: toNumber(values.connections),
     depth: toNumber(values.depth),
     warmupS: toNumber(values.warmupS),

@@ -1,0 +1,46 @@
+// ECharts option for a mix's throughput per operation label, stacked so the top line is the total.
+import type { RunSample } from '../../shared/types.ts';
+import { formatOpsPerSec } from '../format/numbers.ts';
+import {
+  baseOption,
+  LEGEND,
+  lineSeries,
+  midInterval,
+  phaseArea,
+  SERIES_COLORS,
+  tooltip,
+  valueAxis,
+} from './chartBase.ts';
+import type { ChartPoint, RunTimeline } from './chartBase.ts';
+import type { ChartOption } from './echarts.ts';
+
+/** Ops/sec of one label per second (0 when the second has none of it). */
+export function operationPoints(samples: readonly RunSample[], label: string): ChartPoint[] {
+  return samples.map((s) => {
+    const ops = s.operations?.[label]?.ops ?? 0;
+    return [midInterval(s), s.intervalMs > 0 ? (ops * 1000) / s.intervalMs : 0];
+  });
+}
+
+/** One stacked area per label, in the mix bar's colours. */
+export function operationsOption(
+  samples: readonly RunSample[],
+  labels: readonly string[],
+  timeline: RunTimeline,
+): ChartOption {
+  return {
+    ...baseOption(timeline),
+    legend: { ...LEGEND, type: 'scroll', left: 8 },
+    yAxis: { ...valueAxis(false), min: 0 },
+    tooltip: tooltip(timeline, (value) => `${formatOpsPerSec(value)} ops/sec`),
+    series: labels.map((label, i) => {
+      const color = SERIES_COLORS[i % SERIES_COLORS.length] as string;
+      return {
+        ...lineSeries(label, color, operationPoints(samples, label), { width: 1.5 }),
+        stack: 'ops',
+        areaStyle: { color, opacity: 0.22 },
+        ...(i === 0 ? { markArea: phaseArea(timeline) } : {}),
+      };
+    }),
+  };
+}
