@@ -175,7 +175,7 @@ test('delete from a pool: the run adds its pool first and the directory keeps it
   assert.equal(await lab.countEntries(), initialCount);
 });
 
-test('modify: replace on random entries, add values to one entry, then delete the attribute', async () => {
+test('modify: replace on random entries, add values to one entry, then delete the attribute', async (t) => {
   assertClean(
     await lab.run(
       single({
@@ -192,6 +192,11 @@ test('modify: replace on random entries, add values to one entry, then delete th
   const dn = 'cn=modtest,ou=Legal,o=Salford,c=gb';
   const admin = await lab.admin();
   await admin.add(dn, { objectClass: ['person'], cn: 'modtest', sn: 'x' });
+  // Removed even when an assertion fails, so later tests see the directory's own size.
+  t.after(async () => {
+    await admin.del(dn).catch(() => undefined);
+    await admin.unbind();
+  });
   const added = assertClean(
     await lab.run(
       single({
@@ -208,8 +213,12 @@ test('modify: replace on random entries, add values to one entry, then delete th
     ];
   const values = await read();
   const stored = Array.isArray(values) ? values.length : values === undefined ? 0 : 1;
-  // Ops that completed after the measured end changed the entry but are not counted.
-  assert.ok(stored >= added.ops && stored <= added.ops + 2, `${stored} values, ${added.ops} ops`);
+  // Ops that completed after the measured end (before the end tick stopped the loop) changed the
+  // entry but are not counted: a few at most.
+  assert.ok(
+    stored >= added.ops && stored <= added.ops * 1.02 + 5,
+    `${stored} values, ${added.ops} ops`,
+  );
   await lab.run(
     single({
       kind: 'modify',
@@ -227,8 +236,6 @@ test('modify: replace on random entries, add values to one entry, then delete th
     left === undefined || (Array.isArray(left) && left.length === 0),
     'delete without values removed the attribute',
   );
-  await admin.del(dn);
-  await admin.unbind();
 });
 
 test('modrdn by DN pattern renames each named entry once', async () => {

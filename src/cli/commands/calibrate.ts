@@ -13,6 +13,7 @@ import { NEAR_CEILING_SHARE } from '../../core/runner/nearCeiling.ts';
 import { openDatabase } from '../../core/store/database.ts';
 import { CalibrationsRepo } from '../../core/store/calibrationsRepo.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
+import { inUserTerms, workloadFromOptions } from '../workloadFromOptions.ts';
 import type { RawOptions } from '../options.ts';
 
 /** What `dirbench calibrate --json` prints. */
@@ -101,7 +102,15 @@ export async function calibrateCommand(options: RawOptions): Promise<number> {
         bindDn: '',
         baseDn: responder.baseDn,
       });
-      const { done } = await core.runService.start({ ...request, targetId: target.id });
+      const source = workloadFromOptions(options);
+      const { done } = await core.runService
+        .start(
+          { ...request, targetId: target.id },
+          source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir },
+        )
+        .catch((err: unknown) => {
+          throw inUserTerms(err, source);
+        });
       process.stderr.write(
         `Calibrating ${request.workload} against the built-in responder at ${responder.url}: ` +
           `${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
