@@ -9,6 +9,8 @@ import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
 import { openCore } from '../../src/core/app/core.ts';
 import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
+import type { DnSource } from '../../src/core/loadgen/dnSource.ts';
+import { startResponder } from '../../src/core/responder/responder.ts';
 import type { RunOutcome } from '../../src/core/runner/orchestrator.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import { testRunConfig } from './engineHarness.ts';
@@ -28,14 +30,19 @@ function runConfig(overrides: Partial<RunConfig>): RunConfig {
   return testRunConfig(slapd.url, ENTRIES, overrides);
 }
 
-async function run(config: RunConfig): Promise<{ outcome: RunOutcome; samples: RunSample[] }> {
+/** Runs `config` against the test slapd, or against `server` when given. */
+async function run(
+  config: RunConfig,
+  server?: { url: string; dnSource: DnSource },
+): Promise<{ outcome: RunOutcome; samples: RunSample[] }> {
   const samples: RunSample[] = [];
+  const url = server?.url ?? slapd.url;
   const handle = startRun(
     {
       runId: 'run-telemetry',
       config,
-      connection: { url: slapd.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
-      dnSource: { kind: 'salford', entries: ENTRIES, seed: slapd.seed },
+      connection: { url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
+      dnSource: server?.dnSource ?? { kind: 'salford', entries: ENTRIES, seed: slapd.seed },
     },
     forkLauncher(),
     { onSample: (sample) => samples.push(sample) },
@@ -86,10 +93,31 @@ test('each second carries one sane telemetry reading per worker, and the summary
 
 test('one worker driving 64 connections x 8 deep cannot keep up: the run is flagged client-bound', async () => {
   // Honest saturation: a single worker process (one event loop, one core) asked for 512
-  // outstanding searches against a server that has the machine's other core to itself.
-  const { outcome, samples } = await run(
-    runConfig({ connections: 64, depth: 8, workers: 1, warmupS: 1, durationS: 4 }),
-  );
+  // outstanding searches against the responder, which answers at once from pre-encoded replies
+  // (against slapd on a 2-core machine the server, not the lean client, may be the bottleneck).
+  const responder = await startResponder();
+  let result: { outcome: RunOutcome; samples: RunSample[] };
+  try {
+    result = await run(
+      testRunConfig(responder.url, 1000, {
+        connections: 64,
+        depth: 8,
+        workers: 1,
+        warmupS: 1,
+        durationS: 4,
+      }),
+      {
+        url: responder.url,
+        dnSource: {
+          kind: 'list',
+          dns: Array.from({ length: 1000 }, (_, i) => `uid=user.${i},${responder.baseDn}`),
+        },
+      },
+    );
+  } finally {
+    await responder.close();
+  }
+  const { outcome, samples } = result;
   assert.equal(outcome.status, 'completed', outcome.endReason ?? '');
   assertSaneTelemetry(samples, 1);
   const measured = samples.filter((s) => s.phase === 'measured').flatMap((s) => s.workers ?? []);
