@@ -45,6 +45,34 @@ test("every kind's default custom operation is a workload the host accepts", () 
   assert.equal(byDn.pool, undefined);
 });
 
+test('a custom bind can be SASL PLAIN and find its DN with a search first, as authrate does', () => {
+  const spec = customSpec({
+    ...defaultCustomValues(),
+    kind: 'bind',
+    bindMechanism: 'PLAIN',
+    bindDn: '[entry:uid]',
+  });
+  assert.equal(validateWorkloadSpec(spec).operations[0]?.operation.kind, 'bind');
+  assert.deepEqual(spec.operations[0]?.operation, {
+    kind: 'bind',
+    bindDn: '[entry:uid]',
+    password: '[entry:userPassword]',
+    mechanism: 'PLAIN',
+  });
+  const searched = customSpec({
+    ...defaultCustomValues(),
+    kind: 'bind',
+    bindSearchBase: 'o=Salford,c=gb',
+    bindSearchFilter: '(uid=[entry:uid])',
+  });
+  assert.deepEqual(validateWorkloadSpec(searched).operations[0]?.operation, {
+    kind: 'bind',
+    bindDn: '',
+    password: '[entry:userPassword]',
+    search: { base: 'o=Salford,c=gb', scope: 'sub', filter: '(uid=[entry:uid])' },
+  });
+});
+
 test('the custom form builds the CLI fields: attributes, limits, sort keys, add lines, binds', () => {
   const search = customSpec({
     ...defaultCustomValues(),

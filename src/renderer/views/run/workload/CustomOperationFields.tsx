@@ -326,8 +326,43 @@ export function CustomOperationFields({
 
       {values.kind === 'bind' && (
         <>
+          <div className="form-row custom-row-3">
+            {select(
+              'bindMechanism',
+              'Mechanism',
+              values.bindMechanism,
+              [
+                { value: 'simple', label: 'Simple' },
+                { value: 'PLAIN', label: 'SASL PLAIN' },
+              ],
+              (bindMechanism) =>
+                onChange({
+                  bindMechanism,
+                  // The untouched default follows the mechanism: PLAIN names users, not DNs.
+                  ...(bindMechanism === 'PLAIN' && values.bindDn === '[entry:dn]'
+                    ? { bindDn: '[entry:uid]' }
+                    : bindMechanism === 'simple' && values.bindDn === '[entry:uid]'
+                      ? { bindDn: '[entry:dn]' }
+                      : {}),
+                }),
+            )}
+            {text('bindSearchBase', 'Find the DN under (optional)', {
+              hint: eg('o=Salford,c=gb'),
+            })}
+            {text('bindSearchFilter', 'with filter', {
+              hint: (
+                <>
+                  e.g. <code>(uid=[entry:uid])</code>; the bind uses the DN found
+                </>
+              ),
+            })}
+          </div>
           <div className="form-row custom-row-2">
-            {text('bindDn', 'Bind DN pattern', { hint: eg('[entry:dn]') })}
+            {text(
+              'bindDn',
+              values.bindMechanism === 'PLAIN' ? 'User name pattern' : 'Bind DN pattern',
+              { hint: eg(values.bindMechanism === 'PLAIN' ? '[entry:uid]' : '[entry:dn]') },
+            )}
             {text('bindPassword', 'Password pattern', {
               hint: (
                 <>

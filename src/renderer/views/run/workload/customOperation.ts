@@ -30,7 +30,7 @@ export const KIND_HINTS: Record<CustomKind, string> = {
   delete: 'Deletes entries by DN pattern, or entries the run adds to a pool first.',
   modrdn: 'Renames entries by DN pattern, or entries the run adds to a pool first.',
   compare: 'Compares one attribute value; true and false are both successes.',
-  bind: 'Simple binds, on the load connection or a new connection per bind.',
+  bind: 'Simple or SASL PLAIN binds, on the load connection or a new connection per bind; optionally finding the DN with a search first (authrate).',
 };
 
 /** Every field of the custom form as typed; each kind keeps its own so switching kinds loses nothing. */
@@ -67,6 +67,11 @@ export interface CustomOpValues {
   bindDn: string;
   bindPassword: string;
   bindNewConnection: boolean;
+  /** Simple bind, or SASL PLAIN (then bindDn is the user name, e.g. [entry:uid]). */
+  bindMechanism: 'simple' | 'PLAIN';
+  /** authrate's search-then-bind: when the filter is set, the bind uses the DN it finds. */
+  bindSearchBase: string;
+  bindSearchFilter: string;
   invalidPercent: string;
 }
 
@@ -109,6 +114,9 @@ export function defaultCustomValues(): CustomOpValues {
     bindDn: '[entry:dn]',
     bindPassword: '[entry:userPassword]',
     bindNewConnection: false,
+    bindMechanism: 'simple',
+    bindSearchBase: '',
+    bindSearchFilter: '',
     invalidPercent: '0',
   };
 }
@@ -249,10 +257,21 @@ function buildOperation(v: CustomOpValues): WorkloadOperation {
       };
     case 'bind': {
       const percent = v.invalidPercent.trim() === '' ? 0 : Number(v.invalidPercent);
+      const searchFirst = v.bindSearchFilter.trim() !== '';
       return {
         kind: 'bind',
-        bindDn: v.bindDn.trim(),
+        bindDn: searchFirst ? '' : v.bindDn.trim(),
         password: v.bindPassword,
+        ...(v.bindMechanism === 'PLAIN' ? { mechanism: 'PLAIN' as const } : {}),
+        ...(searchFirst
+          ? {
+              search: {
+                base: v.bindSearchBase.trim(),
+                scope: 'sub' as const,
+                filter: v.bindSearchFilter.trim(),
+              },
+            }
+          : {}),
         ...(v.bindNewConnection ? { connection: 'new' as const } : {}),
         ...(percent > 0 ? { invalidPercent: percent } : {}),
       };
@@ -308,6 +327,8 @@ const OPERATION_FIELDS: Record<CustomKind, Record<string, CustomField>> = {
     password: 'bindPassword',
     connection: 'bindNewConnection',
     invalidPercent: 'invalidPercent',
+    mechanism: 'bindMechanism',
+    search: 'bindSearchFilter',
   },
 };
 
