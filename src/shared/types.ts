@@ -55,7 +55,8 @@ export interface LdapFailure {
 }
 
 /** Lab server kinds DirBench can manage. */
-export type LabKind = 'openldap';
+/** Lab server kinds: OpenLDAP slapd, 389 Directory Server, OpenDJ. */
+export type LabKind = 'openldap' | '389ds' | 'opendj';
 
 /** Life-cycle state of a managed lab server. */
 export type LabState = 'loading' | 'starting' | 'running' | 'stopped' | 'failed';

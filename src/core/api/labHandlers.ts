@@ -1,6 +1,6 @@
 // Handlers of the lab/* channels; a running lab is also published as a target.
 import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
-import type { LabInfo } from '../../shared/types.ts';
+import type { LabInfo, LabKind } from '../../shared/types.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 
@@ -8,7 +8,7 @@ import type { TargetsRepo } from '../store/targetsRepo.ts';
 export async function startLabWithTarget(
   labs: LabManager,
   targets: TargetsRepo,
-  req: { kind: 'openldap'; entries: number; seed?: number; persistent?: boolean },
+  req: { kind: LabKind; entries: number; seed?: number; persistent?: boolean },
 ): Promise<LabInfo> {
   const lab = await labs.start(req);
   const stored = labs.get(lab.id);

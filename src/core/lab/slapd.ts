@@ -3,8 +3,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { Client } from 'ldapts';
-import { logTail } from './logTail.ts';
+import { waitForLdap } from './ldapReady.ts';
 import { processMatches, stopProcess } from './processes.ts';
 import { exitOf, releaseWatched, spawnWatched } from './watchdog.ts';
 import type { ProcessExit } from './watchdog.ts';
@@ -70,69 +69,24 @@ export function releaseSlapd(proc: SlapdProcess): void {
   releaseWatched(proc.child);
 }
 
-/** One anonymous root DSE read; resolves when slapd serves LDAP. */
-async function probe(url: string): Promise<void> {
-  const client = new Client({ url, connectTimeout: 1_000, timeout: 2_000 });
-  try {
-    // A single awaited operation: concurrent first operations on an ldapts client can hang.
-    await client.search('', {
-      scope: 'base',
-      filter: '(objectClass=*)',
-      attributes: ['namingContexts'],
-    });
-  } finally {
-    await client.unbind().catch(() => undefined);
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Thrown when slapd exits before it answers; carries the log tail for the person reading it. */
-export class SlapdExitedError extends Error {
-  readonly logTail: string;
-  constructor(exit: SlapdExit, tail: string, logPath: string) {
-    const how =
-      exit.code === null
-        ? `was killed (${exit.signal ?? 'no exit code'})`
-        : `exited with code ${exit.code}`;
-    super(`slapd ${how} while starting: ${tail || 'no output'} (full log: ${logPath})`);
-    this.name = 'SlapdExitedError';
-    this.logTail = tail;
-  }
-}
+/** Thrown when slapd exits before it answers. */
+export { ServerExitedError as SlapdExitedError } from './ldapReady.ts';
 
 /** Polls until slapd answers a root DSE read; fails early when it exits, or after `timeoutMs`. */
-export async function waitForSlapd(
+export function waitForSlapd(
   proc: SlapdProcess,
   logPath: string,
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<void> {
-  const seen: { exit: SlapdExit | null } = { exit: null };
-  void proc.exited.then((e) => {
-    seen.exit = e;
+  return waitForLdap({
+    what: 'slapd',
+    url: proc.url,
+    exited: proc.exited,
+    logPath,
+    timeoutMs,
+    ...(signal === undefined ? {} : { signal }),
   });
-  const deadline = Date.now() + timeoutMs;
-  let lastError: string;
-  for (;;) {
-    signal?.throwIfAborted();
-    if (seen.exit !== null) throw new SlapdExitedError(seen.exit, logTail(logPath), logPath);
-    try {
-      await probe(proc.url);
-      return;
-    } catch (err) {
-      lastError = err instanceof Error ? err.message : String(err);
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `slapd did not answer on ${proc.url} within ${Math.round(timeoutMs / 1000)} s (last error: ${lastError}). ` +
-          `Log: ${logTail(logPath) || 'empty'} (full log: ${logPath})`,
-      );
-    }
-    await sleep(100);
-  }
 }
 
 /** Stops the slapd of a lab by PID, only if that PID is still slapd running this lab's config. */

@@ -1,0 +1,82 @@
+// The contract every lab server kind implements (OpenLDAP, 389 DS, OpenDJ): what it needs to run,
+// how it is configured and bulk-loaded offline, started on a loopback port, identified and stopped.
+import type { ChildProcess } from 'node:child_process';
+import type { LabAvailability, LabKind } from '../../shared/types.ts';
+import type { IndexProfile } from '../../shared/workload.ts';
+import type { StopOutcome } from './processes.ts';
+import type { ProcessExit } from './watchdog.ts';
+
+/** Everything a driver needs to know about one lab; the driver owns everything under `labDir`. */
+export interface LabServerConfig {
+  /** Absolute, existing directory of this lab (config, database, logs, pid files). */
+  labDir: string;
+  /** Loopback port the server listens on (127.0.0.1). */
+  port: number;
+  /** Naming context the server holds, e.g. `c=gb`; the LDIF's first entry is this suffix. */
+  suffix: string;
+  /** The lab administrator's DN (the driver's `rootDn(suffix)`) and plain-text password. */
+  rootDn: string;
+  rootPassword: string;
+  /** Indexes to build, beyond what the server always keeps (objectClass equality). */
+  indexProfile: IndexProfile;
+  /** Entries the lab will hold, for sizing maps and caches. */
+  entries: number;
+}
+
+/** How to bulk load. */
+export interface BulkLoadOptions {
+  /** LDIF whose first entry is the suffix, parents before children. */
+  ldifPath: string;
+  /** The loader's output goes here (appended). */
+  logPath: string;
+  signal: AbortSignal;
+  /** Fraction loaded so far, 0..1, now and then (as often as the tool lets us know). */
+  onProgress(fraction: number): void;
+}
+
+/** How to start. */
+export interface StartOptions {
+  /** Detached so it outlives this process (until `lab stop`); otherwise it dies with us (watchdog). */
+  persistent: boolean;
+  /** The server's own stdout/stderr go here (appended). */
+  logPath: string;
+  signal: AbortSignal;
+  /** Longest wait for the server to answer LDAP. */
+  timeoutMs: number;
+}
+
+/** A started server that answers LDAP. */
+export interface RunningServer {
+  /** PID of the server process itself (what CPU/RSS are sampled from and what `stop` signals). */
+  pid: number;
+  url: string;
+  /** Settles when the server exits (known only while this process lives). */
+  exited: Promise<ProcessExit>;
+  /** The process we spawned (the server itself when persistent, else its watchdog shell). */
+  child: ChildProcess;
+}
+
+/** One kind of lab server. */
+export interface LabDriver {
+  readonly kind: LabKind;
+  /** Product name for messages, e.g. "389 Directory Server". */
+  readonly title: string;
+  /** Whether this machine can run it; when not, `detail` is the install command. */
+  availability(): LabAvailability;
+  /** The administrator DN of a lab holding `suffix` (e.g. `cn=admin,c=gb` or `cn=Directory Manager`). */
+  rootDn(suffix: string): string;
+  /** Creates the server's configuration (instance) under `labDir`, with the profile's indexes. */
+  configure(config: LabServerConfig, signal: AbortSignal): Promise<void>;
+  /** Loads the LDIF with the server's own offline tool while it is stopped. */
+  bulkLoad(config: LabServerConfig, options: BulkLoadOptions): Promise<void>;
+  /** Starts the server on 127.0.0.1:`config.port` and resolves once it answers LDAP. */
+  start(config: LabServerConfig, options: StartOptions): Promise<RunningServer>;
+  /** Stops `pid` if (and only if) it is this lab's server; SIGTERM then SIGKILL. */
+  stop(pid: number, labDir: string, graceMs?: number): Promise<StopOutcome>;
+  /** True when `pid` is the live server of the lab in `labDir` (PIDs get reused). */
+  isLabProcess(pid: number, labDir: string): boolean;
+  /** The server's version as it reports it, e.g. "OpenLDAP 2.5.13"; null when it cannot tell. */
+  version(): Promise<string | null>;
+  /** Deletes the database (it can be gigabytes) and keeps configuration and logs for diagnosis. */
+  removeData(labDir: string): void;
+}
