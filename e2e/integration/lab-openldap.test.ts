@@ -141,7 +141,7 @@ test(
     for (let i = 0; i < 100 && pid !== null && processAlive(pid); i++) await delay(50);
     assert.equal(processAlive(pid), false);
     assert.equal(existsSync(join(lab.dataDir, 'db')), false, 'database deleted');
-    assert.equal(existsSync(join(lab.dataDir, 'slapd.log')), true, 'log kept');
+    assert.equal(existsSync(join(lab.dataDir, 'server.log')), true, 'log kept');
     assert.equal((await manager.stop(lab.id)).state, 'stopped', 'stopping twice is harmless');
   },
 );

@@ -15,9 +15,11 @@ const USAGE = `dirbench - benchmark LDAP directory servers
 
 Usage:
   dirbench serve [--port N] [--host 127.0.0.1]       browser mode: prints the URL to open
-  dirbench lab start openldap --entries N [--seed S]  start a local OpenLDAP lab (kept until lab stop)
-  dirbench lab stop ID | dirbench lab list
-  dirbench run --lab openldap --entries N [run options]
+  dirbench lab start openldap|389ds|opendj --entries N [--seed S] [--index PROFILE] [--json]
+                     a local lab server (kept until lab stop); PROFILE: salford-indexed (default),
+                     salford-unindexed, none, another name in data/index-profiles.json, or cn:eq,sub;uid:eq
+  dirbench lab list | lab stop ID | lab destroy ID      destroy also deletes the lab's files
+  dirbench run --lab openldap|389ds|opendj --entries N [--index PROFILE] [run options]
   dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls] [run options]
                      (with --op search and a --base pattern, --target-base DN names the subtree to sample entries from)
   dirbench run --target TARGET-ID [run options]
@@ -82,6 +84,7 @@ const OPTIONS = {
   host: { type: 'string' },
   'allow-remote': { type: 'boolean' },
   entries: { type: 'string' },
+  index: { type: 'string' },
   seed: { type: 'string' },
   lab: { type: 'string' },
   target: { type: 'string' },

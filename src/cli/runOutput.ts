@@ -43,6 +43,14 @@ export function summaryText(run: RunDetail): string {
         `  entries the run added: ${own.poolAdded} pool entries before load; ${own.removed} removed after it, ${own.left} left${own.left > 0 ? ' (WARNING: the directory is not as it was)' : ''}`,
       );
     }
+    if (s.serverOperations !== undefined) {
+      const served = Object.entries(s.serverOperations)
+        .map(([kind, n]) => `${kind} ${n.toLocaleString('en-US')}`)
+        .join(', ');
+      lines.push(
+        `  server monitor, load start to end: ${served || 'nothing'}; the client completed ${(s.clientOperationsAllPhases ?? 0).toLocaleString('en-US')} ops in all phases`,
+      );
+    }
     if (s.intendedLatencyUs) {
       const i = s.intendedLatencyUs;
       lines.push(

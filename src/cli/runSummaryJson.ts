@@ -27,6 +27,12 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
     entriesPerOp: s?.entriesPerOp ?? 0,
     ...(s?.operations === undefined ? {} : { operations: s.operations }),
     ...(s?.ownEntries === undefined ? {} : { ownEntries: s.ownEntries }),
+    ...(s?.serverOperations === undefined
+      ? {}
+      : {
+          serverOperations: s.serverOperations,
+          clientOperationsAllPhases: s.clientOperationsAllPhases ?? 0,
+        }),
     latencyUs: s?.latencyUs ?? null,
     clientBound: s?.clientBound ?? false,
     clientBoundEvidence: s?.clientBoundEvidence ?? null,

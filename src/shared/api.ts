@@ -25,8 +25,13 @@ export interface ApiSpec {
   'targets/test': { req: { id: string } | { input: TargetInput }; res: ConnectionTestResult };
   'lab/availability': { req: undefined; res: LabAvailability[] };
   'lab/list': { req: undefined; res: LabInfo[] };
-  'lab/start': { req: { kind: LabKind; entries: number; seed?: number }; res: LabInfo };
+  'lab/start': {
+    req: { kind: LabKind; entries: number; seed?: number; indexProfile?: string };
+    res: LabInfo;
+  };
   'lab/stop': { req: { id: string }; res: LabInfo };
+  /** Stops a lab and deletes everything it has on disk. */
+  'lab/destroy': { req: { id: string }; res: void };
   'runs/start': { req: RunRequest; res: { runId: string } };
   'runs/stop': { req: { runId: string }; res: void };
   'runs/active': { req: undefined; res: ActiveRun | null };
@@ -85,6 +90,7 @@ export const API_CHANNELS: readonly ApiChannel[] = [
   'lab/list',
   'lab/start',
   'lab/stop',
+  'lab/destroy',
   'runs/start',
   'runs/stop',
   'runs/active',

@@ -73,11 +73,27 @@ export interface LabInfo {
   url: string;
   baseDn: string;
   bindDn: string;
+  /** Naming context the server holds (the LDIF's first entry), e.g. `c=gb`. */
+  suffix: string;
+  /** File holding the root DN's password (mode 600), for scripts and peer tools. */
+  passwordFile: string;
+  /** Directory shape of the generated data, e.g. `salford`. */
+  shape: string;
+  /** Index profile the server was configured with (data/index-profiles.json, or `custom`). */
+  indexProfile: string;
+  /** The indexes themselves, as `attribute types` lines (e.g. `cn eq,sub,pres`). */
+  indexes: string[];
+  /** The server's version as it reports it, e.g. "OpenLDAP 2.5.13"; null until started. */
+  serverVersion: string | null;
   /** Id of the target that points at this lab. */
   targetId: string | null;
   dataDir: string;
-  /** Seconds spent generating LDIF and bulk loading, null until known. */
+  /** Seconds the server's offline tool took to bulk load the LDIF (Salford's Tables 3-4), null until known. */
   loadS: number | null;
+  /** Seconds spent generating the LDIF (0 when a cached data set was reused), null until known. */
+  generateS: number | null;
+  /** Seconds from starting the server to its first LDAP answer, null until known. */
+  startS: number | null;
   /** True when the lab was started from the CLI and outlives the command until `lab stop`. */
   persistent: boolean;
   error: string | null;
@@ -316,6 +332,13 @@ export interface RunSummary {
   ownEntries?: { poolAdded: number; removed: number; left: number };
   /** This machine's calibrated load-generation ceiling for the run's settings, when one was measured. */
   clientCeilingOpsPerSec?: number;
+  /**
+   * Labs with a monitor: operations the server completed from load start to the run's end, by kind
+   * (all phases, plus each connection's bind), to cross-check against the client's counts.
+   */
+  serverOperations?: Record<string, number>;
+  /** Operations the client completed over the same window (warm-up, measured and cool-down). */
+  clientOperationsAllPhases?: number;
 }
 
 /** One row of the history list. */

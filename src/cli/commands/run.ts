@@ -6,6 +6,7 @@ import { LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { openCliCore } from '../coreForCli.ts';
+import { labKind } from './lab.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
 import { checkWorkloadEarly, inUserTerms, workloadFromOptions } from '../workloadFromOptions.ts';
 import type { CliWorkload } from '../workloadFromOptions.ts';
@@ -49,11 +50,11 @@ async function resolveTarget(
   options: RawOptions,
 ): Promise<{ targetId: string; password?: string; created?: boolean }> {
   if (typeof options.lab === 'string') {
-    if (options.lab !== 'openldap')
-      throw invalid('--lab', `unknown lab kind "${options.lab}": use --lab openldap`);
+    const kind = labKind(options.lab, '--lab');
     const entries = intOption(options, 'entries', 10_000, 1, LIMITS.labEntries);
     const lab = await startLabWithTarget(core.labs, core.targets, {
-      kind: 'openldap',
+      kind,
+      ...(typeof options.index === 'string' ? { indexProfile: options.index } : {}),
       entries,
       persistent: false,
     });

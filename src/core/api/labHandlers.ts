@@ -1,14 +1,14 @@
 // Handlers of the lab/* channels; a running lab is also published as a target.
 import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
-import type { LabInfo, LabKind } from '../../shared/types.ts';
-import type { LabManager } from '../lab/labManager.ts';
+import type { LabInfo } from '../../shared/types.ts';
+import type { LabManager, LabStartRequest } from '../lab/labManager.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 
 /** Starts a lab and registers the target that points at it. */
 export async function startLabWithTarget(
   labs: LabManager,
   targets: TargetsRepo,
-  req: { kind: LabKind; entries: number; seed?: number; persistent?: boolean },
+  req: LabStartRequest,
 ): Promise<LabInfo> {
   const lab = await labs.start(req);
   const stored = labs.get(lab.id);
@@ -50,5 +50,13 @@ export function labHandlers(
       emit({ event: 'targets/changed', payload: {} });
       return { ...lab, targetId: null };
     },
-  } satisfies Pick<ApiHandlers, 'lab/availability' | 'lab/list' | 'lab/start' | 'lab/stop'>;
+    'lab/destroy': async ({ id }) => {
+      await labs.destroy(id);
+      targets.deleteForLab(id);
+      emit({ event: 'targets/changed', payload: {} });
+    },
+  } satisfies Pick<
+    ApiHandlers,
+    'lab/availability' | 'lab/list' | 'lab/start' | 'lab/stop' | 'lab/destroy'
+  >;
 }

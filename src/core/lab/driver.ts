@@ -1,6 +1,7 @@
 // The contract every lab server kind implements (OpenLDAP, 389 DS, OpenDJ): what it needs to run,
 // how it is configured and bulk-loaded offline, started on a loopback port, identified and stopped.
 import type { ChildProcess } from 'node:child_process';
+import type { Client } from 'ldapts';
 import type { LabAvailability, LabKind } from '../../shared/types.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import type { StopOutcome } from './processes.ts';
@@ -79,4 +80,10 @@ export interface LabDriver {
   version(): Promise<string | null>;
   /** Deletes the database (it can be gigabytes) and keeps configuration and logs for diagnosis. */
   removeData(labDir: string): void;
+  /**
+   * Operations the server has completed since it started, by kind (`search`, `add`, `delete`,
+   * `modify`, `modrdn`, `compare`, `bind`, ...), read from its monitor with `client` (bound as the
+   * lab's root); absent where the server keeps no such counts.
+   */
+  operationCounts?(client: Client): Promise<Record<string, number>>;
 }

@@ -15,6 +15,7 @@ function registry(): LabRegistry & { labs: Map<string, StoredLab> } {
     update: (id, patch) => void labs.set(id, { ...(labs.get(id) as StoredLab), ...patch }),
     get: (id) => labs.get(id) ?? null,
     list: () => [...labs.values()],
+    remove: (id) => void labs.delete(id),
   };
 }
 
@@ -73,9 +74,17 @@ test('a running lab whose slapd is gone is listed as stopped', async (t) => {
     url: 'ldap://127.0.0.1:1',
     baseDn: 'o=Salford,c=gb',
     bindDn: 'cn=admin,c=gb',
+    suffix: 'c=gb',
+    passwordFile: '/nonexistent/root.pw',
+    shape: 'salford',
+    indexProfile: 'salford-indexed',
+    indexes: ['objectClass eq', 'cn eq,sub,pres'],
+    serverVersion: 'OpenLDAP 2.5.13',
     targetId: null,
     dataDir: join(tmpdir(), 'dirbench-no-such-lab'),
     loadS: 1,
+    generateS: 0,
+    startS: 0.1,
     persistent: true,
     error: null,
     createdAt: new Date().toISOString(),

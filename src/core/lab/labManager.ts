@@ -1,36 +1,23 @@
 // Life cycle of managed lab servers: generate or reuse data, bulk load, start, stop, and make sure
 // no lab started by this app outlives it.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { Client } from 'ldapts';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import { checkInteger, LIMITS } from '../../shared/validation.ts';
 import type { LabAvailability, LabInfo, LabKind, LabProgress } from '../../shared/types.ts';
-import { SALFORD_BASE_DN } from '../datagen/salford.ts';
+import type { IndexProfile } from '../../shared/workload.ts';
+import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';
 import type { DatasetSpec } from '../datagen/salford.ts';
 import { ensureSalfordDataset, removeStalePartials } from './datasetCache.ts';
+import type { LabDriver, LabServerConfig, RunningServer } from './driver.ts';
 import { freePort } from './freePort.ts';
-import {
-  findOpenLdap,
-  LAB_ROOT_DN,
-  OPENLDAP_INSTALL_HINT,
-  openLdapAvailability,
-  sshaPassword,
-  writeSlapdConf,
-} from './openldap.ts';
-import type { OpenLdapInstall } from './openldap.ts';
+import { indexProfileLines, resolveIndexProfile } from './indexProfiles.ts';
+import { ServerExitedError } from './ldapReady.ts';
+import { createOpenLdapDriver } from './openldapDriver.ts';
 import { processAlive } from './processes.ts';
-import { runSlapadd } from './slapadd.ts';
-import {
-  isLabSlapd,
-  labUrl,
-  releaseSlapd,
-  SlapdExitedError,
-  spawnSlapd,
-  stopSlapd,
-  waitForSlapd,
-} from './slapd.ts';
-import type { SlapdProcess } from './slapd.ts';
+import { releaseWatched } from './watchdog.ts';
 
 /** A lab as the registry stores it: the public info plus what only the host may know. */
 export interface StoredLab extends LabInfo {
@@ -45,6 +32,8 @@ export interface LabRegistry {
   update(id: string, patch: Partial<StoredLab>): void;
   get(id: string): StoredLab | null;
   list(): StoredLab[];
+  /** Forgets a lab (after `destroy` deleted its directory). */
+  remove(id: string): void;
 }
 
 /** Where labs live and who hears about them. */
@@ -54,6 +43,10 @@ export interface LabManagerOptions {
   registry: LabRegistry;
   onProgress?: (p: LabProgress) => void;
   onChange?: (lab: LabInfo) => void;
+  /** The server kinds available; default: every driver DirBench has. */
+  drivers?: readonly LabDriver[];
+  /** Named index profiles (data/index-profiles.json by default). */
+  indexProfiles?: () => readonly IndexProfile[];
 }
 
 /** What to start. */
@@ -63,6 +56,8 @@ export interface LabStartRequest {
   seed?: number;
   /** Outlive this process until `stop` (CLI `dirbench lab start`); default false. */
   persistent?: boolean;
+  /** A profile name from data/index-profiles.json, `none`, or `attr:types;attr:types` (default salford-indexed). */
+  indexProfile?: string;
 }
 
 // A fresh lab answers in well under a second; the margin covers slow disks and big maps.
@@ -98,58 +93,82 @@ export class LabManager {
   /** Starts in progress in this process, with the controller `stop` uses to cancel them. */
   readonly #starting = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   /** Non-persistent labs this process runs. */
-  readonly #owned = new Map<string, SlapdProcess>();
+  readonly #owned = new Map<string, RunningServer>();
+  readonly #drivers: Map<LabKind, LabDriver>;
+  readonly #indexProfiles: (() => readonly IndexProfile[]) | undefined;
 
   constructor(opts: LabManagerOptions) {
     this.#dataDir = resolve(opts.dataDir);
     this.#registry = opts.registry;
     this.#onProgress = opts.onProgress ?? (() => undefined);
     this.#onChange = opts.onChange ?? (() => undefined);
+    const drivers = opts.drivers ?? [createOpenLdapDriver()];
+    this.#drivers = new Map(drivers.map((d) => [d.kind, d]));
+    this.#indexProfiles = opts.indexProfiles;
   }
 
   /** Which lab kinds this machine can run. */
   availability(): LabAvailability[] {
-    return [openLdapAvailability()];
+    return [...this.#drivers.values()].map((d) => d.availability());
+  }
+
+  /** The driver of `kind`; a validation error naming the kinds there are. */
+  #driver(kind: LabKind): LabDriver {
+    const driver = this.#drivers.get(kind);
+    if (driver === undefined) {
+      throw invalid(
+        'kind',
+        `unknown lab kind "${String(kind)}": available are ${[...this.#drivers.keys()].join(', ')}`,
+      );
+    }
+    return driver;
   }
 
   /** Generates (or reuses) data, bulk loads, starts and waits until the server answers. */
   async start(req: LabStartRequest, signal?: AbortSignal): Promise<LabInfo> {
-    if (req.kind !== 'openldap') {
-      throw invalid('kind', `unknown lab kind "${String(req.kind)}": available is openldap`);
-    }
+    const driver = this.#driver(req.kind);
     const entries = checkInteger(req.entries, 'entries', 1, LIMITS.labEntries);
     const seed = checkInteger(req.seed ?? 1, 'seed', 0, 2 ** 31 - 1);
     const persistent = req.persistent ?? false;
-    const found = findOpenLdap();
-    if (!found.ok)
-      throw new ApiError(
-        'unavailable',
-        `${OPENLDAP_INSTALL_HINT}. Missing: ${found.missing.join(', ')}.`,
-      );
+    const indexProfile = resolveIndexProfile(req.indexProfile, this.#indexProfiles);
+    const availability = driver.availability();
+    if (!availability.available) throw new ApiError('unavailable', availability.detail);
     signal?.throwIfAborted();
 
     const id = this.#newId();
     const labDir = join(this.#dataDir, 'labs', id);
     mkdirSync(labDir, { recursive: true });
+    const rootPassword = randomBytes(12).toString('base64url');
+    // For scripts and peer tools (ldapsearch -y, searchrate --bindPasswordFile): no newline, mode 600.
+    const passwordFile = join(labDir, 'root.pw');
+    writeFileSync(passwordFile, rootPassword, { mode: 0o600 });
     const port = await freePort();
     const lab: StoredLab = {
       id,
-      kind: 'openldap',
+      kind: req.kind,
       state: 'loading',
       entries,
       seed,
       port,
       pid: null,
-      url: labUrl(port),
+      url: `ldap://127.0.0.1:${port}`,
       baseDn: SALFORD_BASE_DN,
-      bindDn: LAB_ROOT_DN,
+      bindDn: driver.rootDn(SALFORD_SUFFIX),
+      suffix: SALFORD_SUFFIX,
+      shape: 'salford',
+      indexProfile: indexProfile.name,
+      indexes: indexProfileLines(indexProfile),
+      serverVersion: null,
       targetId: null,
       dataDir: labDir,
       loadS: null,
+      generateS: null,
+      startS: null,
       persistent,
       error: null,
       createdAt: new Date().toISOString(),
-      rootPassword: randomBytes(12).toString('base64url'),
+      rootPassword,
+      passwordFile,
       ownerPid: process.pid,
     };
     this.#registry.insert(lab);
@@ -157,7 +176,16 @@ export class LabManager {
 
     const controller = new AbortController();
     const combined = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
-    const done = this.#run(lab, found.install, combined);
+    const config: LabServerConfig = {
+      labDir,
+      port,
+      suffix: lab.suffix,
+      rootDn: lab.bindDn,
+      rootPassword: lab.rootPassword,
+      indexProfile,
+      entries,
+    };
+    const done = this.#run(lab, driver, config, combined);
     this.#starting.set(id, { controller, done });
     try {
       return await done;
@@ -166,14 +194,18 @@ export class LabManager {
     }
   }
 
-  async #run(lab: StoredLab, install: OpenLdapInstall, signal: AbortSignal): Promise<LabInfo> {
+  async #run(
+    lab: StoredLab,
+    driver: LabDriver,
+    config: LabServerConfig,
+    signal: AbortSignal,
+  ): Promise<LabInfo> {
     const { id, entries, seed } = lab;
     const labDir = lab.dataDir;
-    const logPath = join(labDir, 'slapd.log');
     const spec: DatasetSpec = { entries, seed };
-    let proc: SlapdProcess | null = null;
+    let server: RunningServer | null = null;
     try {
-      const startedAt = performance.now();
+      const generateStarted = performance.now();
       this.#progress(
         id,
         'generate',
@@ -194,20 +226,14 @@ export class LabManager {
       });
       if (dataset.reused)
         this.#progress(id, 'generate', entries, entries, 'Reusing the data set generated earlier');
+      this.#update(id, { generateS: seconds(generateStarted) });
 
-      mkdirSync(join(labDir, 'db'), { recursive: true });
-      const confPath = await writeSlapdConf({
-        install,
-        labDir,
-        entries,
-        rootPasswordHash: sshaPassword(lab.rootPassword),
-      });
-      this.#progress(id, 'load', 0, entries, 'Loading entries into OpenLDAP (slapadd)');
-      await runSlapadd({
-        slapadd: install.slapadd,
-        confPath,
+      await driver.configure(config, signal);
+      const loadStarted = performance.now();
+      this.#progress(id, 'load', 0, entries, `Loading entries into ${driver.title}`);
+      await driver.bulkLoad(config, {
         ldifPath: dataset.path,
-        logPath: join(labDir, 'slapadd.log'),
+        logPath: join(labDir, 'load.log'),
         signal,
         onProgress: (fraction) => {
           const done = Math.floor(fraction * entries);
@@ -220,27 +246,29 @@ export class LabManager {
           );
         },
       });
-      const loadS = Math.round((performance.now() - startedAt) / 10) / 100;
-      this.#update(id, { state: 'starting', loadS });
+      this.#update(id, { state: 'starting', loadS: seconds(loadStarted) });
 
-      proc = await this.#startSlapd(lab, install, confPath, logPath, signal);
+      const startStarted = performance.now();
+      server = await this.#startServer(lab, driver, config, signal);
       const running: Partial<StoredLab> = {
         state: 'running',
-        pid: proc.pid,
-        port: Number(new URL(proc.url).port),
-        url: proc.url,
+        pid: server.pid,
+        port: Number(new URL(server.url).port),
+        url: server.url,
+        startS: seconds(startStarted),
+        serverVersion: await driver.version(),
         ownerPid: lab.persistent ? null : process.pid,
       };
       this.#update(id, running);
-      if (!lab.persistent) this.#watchOwned(id, proc);
-      releaseSlapd(proc);
-      this.#progress(id, 'ready', 1, 1, `Ready at ${proc.url}`);
+      if (!lab.persistent) this.#watchOwned(id, driver, server);
+      releaseWatched(server.child);
+      this.#progress(id, 'ready', 1, 1, `Ready at ${server.url}`);
       return toInfo(this.#mustGet(id));
     } catch (err) {
-      if (proc !== null) await stopSlapd(proc.pid, join(labDir, 'slapd.conf'));
+      if (server !== null) await driver.stop(server.pid, labDir);
       const message = signal.aborted ? 'Cancelled before the server was ready.' : describe(err);
       this.#update(id, { state: 'failed', error: message, pid: null, ownerPid: null });
-      this.#removeDb(labDir);
+      driver.removeData(labDir);
       this.#progress(id, 'failed', 0, 1, message);
       if (signal.aborted) throw signal.reason;
       throw err instanceof ApiError
@@ -249,43 +277,41 @@ export class LabManager {
     }
   }
 
-  async #startSlapd(
+  /** Starts the server, moving to another free port if the chosen one was taken meanwhile. */
+  async #startServer(
     lab: StoredLab,
-    install: OpenLdapInstall,
-    confPath: string,
-    logPath: string,
+    driver: LabDriver,
+    config: LabServerConfig,
     signal: AbortSignal,
-  ): Promise<SlapdProcess> {
-    let port = lab.port ?? (await freePort());
+  ): Promise<RunningServer> {
+    let port = config.port;
     for (let attempt = 1; ; attempt++) {
-      this.#progress(lab.id, 'start', 0, 1, `Starting slapd on 127.0.0.1:${port}`);
-      const proc = await spawnSlapd({
-        slapd: install.slapd,
-        confPath,
-        port,
-        logPath,
-        persistent: lab.persistent,
-      });
-      // Recorded at once so a crash from here on leaves a PID that reapOrphans can check.
-      this.#update(lab.id, { pid: proc.pid, port, url: proc.url });
+      this.#progress(lab.id, 'start', 0, 1, `Starting ${driver.title} on 127.0.0.1:${port}`);
       try {
-        await waitForSlapd(proc, logPath, READY_TIMEOUT_MS, signal);
-        return proc;
+        return await driver.start(
+          { ...config, port },
+          {
+            persistent: lab.persistent,
+            logPath: join(lab.dataDir, 'server.log'),
+            signal,
+            timeoutMs: READY_TIMEOUT_MS,
+          },
+        );
       } catch (err) {
-        await stopSlapd(proc.pid, confPath);
         const portTaken =
-          err instanceof SlapdExitedError && /address already in use/i.test(err.logTail);
+          err instanceof ServerExitedError && /address already in use/i.test(err.logTail);
         if (!portTaken || attempt >= PORT_ATTEMPTS) throw err;
         port = await freePort();
+        this.#update(lab.id, { port, url: `ldap://127.0.0.1:${port}` });
       }
     }
   }
 
-  /** Marks an owned lab stopped if its slapd exits without `stop` being asked. */
-  #watchOwned(id: string, proc: SlapdProcess): void {
-    this.#owned.set(id, proc);
-    void proc.exited.then((exit) => {
-      if (this.#owned.get(id) !== proc) return;
+  /** Marks an owned lab stopped if its server exits without `stop` being asked. */
+  #watchOwned(id: string, driver: LabDriver, server: RunningServer): void {
+    this.#owned.set(id, server);
+    void server.exited.then((exit) => {
+      if (this.#owned.get(id) !== server) return;
       this.#owned.delete(id);
       const how =
         exit.code === null
@@ -295,9 +321,9 @@ export class LabManager {
         state: 'stopped',
         pid: null,
         ownerPid: null,
-        error: `The server ${how} on its own; see ${join(this.#labDir(id), 'slapd.log')}`,
+        error: `The server ${how} on its own; see ${join(this.#labDir(id), 'server.log')}`,
       });
-      this.#removeDb(this.#labDir(id));
+      driver.removeData(this.#labDir(id));
     });
   }
 
@@ -326,10 +352,37 @@ export class LabManager {
       );
     }
     this.#owned.delete(id);
-    if (lab.pid !== null) await stopSlapd(lab.pid, join(lab.dataDir, 'slapd.conf'));
+    const driver = this.#driver(lab.kind);
+    if (lab.pid !== null) await driver.stop(lab.pid, lab.dataDir);
     this.#update(id, { state: 'stopped', pid: null, ownerPid: null });
-    this.#removeDb(lab.dataDir);
+    driver.removeData(lab.dataDir);
     return toInfo(this.#mustGet(id));
+  }
+
+  /** Stops a lab if it runs, deletes its directory (data, config, logs) and forgets it. */
+  async destroy(id: string): Promise<void> {
+    const lab = this.#mustGet(id);
+    await this.stop(id);
+    rmSync(lab.dataDir, { recursive: true, force: true });
+    this.#registry.remove(id);
+  }
+
+  /** Operations the lab's server has completed since it started, by kind; null when unknown. */
+  async operationCounts(id: string): Promise<Record<string, number> | null> {
+    const lab = this.get(id);
+    const driver = lab === null ? undefined : this.#drivers.get(lab.kind);
+    if (lab === null || lab.state !== 'running' || driver?.operationCounts === undefined)
+      return null;
+    const client = new Client({ url: lab.url, timeout: 10_000, connectTimeout: 5_000 });
+    try {
+      await client.bind(lab.bindDn, lab.rootPassword);
+      return await driver.operationCounts(client);
+    } catch {
+      // A monitor that cannot be read only loses the cross-check, never the run.
+      return null;
+    } finally {
+      await client.unbind().catch(() => undefined);
+    }
   }
 
   /** All labs, with liveness refreshed (a 'running' lab whose slapd is gone becomes 'stopped'). */
@@ -359,7 +412,9 @@ export class LabManager {
       const owner = lab.ownerPid;
       // ownerPid null: a persistent lab that is up, meant to outlive everyone.
       if (owner === null || owner === process.pid || processAlive(owner)) continue;
-      if (lab.pid !== null) await stopSlapd(lab.pid, join(lab.dataDir, 'slapd.conf'));
+      const driver = this.#drivers.get(lab.kind);
+      if (driver === undefined) continue;
+      if (lab.pid !== null) await driver.stop(lab.pid, lab.dataDir);
       const running = lab.state === 'running';
       this.#update(lab.id, {
         state: running ? 'stopped' : 'failed',
@@ -369,22 +424,23 @@ export class LabManager {
           ? 'Stopped because the DirBench process that started it had exited.'
           : 'Interrupted: the DirBench process that was starting it exited.',
       });
-      this.#removeDb(lab.dataDir);
+      driver.removeData(lab.dataDir);
     }
   }
 
   /** Applies liveness: a running lab whose slapd is gone is marked stopped. */
   #refresh(lab: StoredLab): StoredLab {
     if (lab.state !== 'running' || this.#owned.has(lab.id)) return lab;
-    const confPath = join(lab.dataDir, 'slapd.conf');
-    if (lab.pid !== null && isLabSlapd(lab.pid, confPath)) return lab;
+    const driver = this.#drivers.get(lab.kind);
+    if (driver === undefined) return lab;
+    if (lab.pid !== null && driver.isLabProcess(lab.pid, lab.dataDir)) return lab;
     this.#update(lab.id, {
       state: 'stopped',
       pid: null,
       ownerPid: null,
-      error: `The server is no longer running; see ${join(lab.dataDir, 'slapd.log')}`,
+      error: `The server is no longer running; see ${join(lab.dataDir, 'server.log')}`,
     });
-    this.#removeDb(lab.dataDir);
+    driver.removeData(lab.dataDir);
     return this.#mustGet(lab.id);
   }
 
@@ -424,9 +480,9 @@ export class LabManager {
   ): void {
     this.#onProgress({ labId, step, done, total, message });
   }
+}
 
-  /** Deletes the database (up to ~11 GB at 10M entries); the config and logs stay for diagnosis. */
-  #removeDb(labDir: string): void {
-    rmSync(join(labDir, 'db'), { recursive: true, force: true });
-  }
+/** Seconds since `startedMs` (performance.now()), to the hundredth. */
+function seconds(startedMs: number): number {
+  return Math.round((performance.now() - startedMs) / 10) / 100;
 }

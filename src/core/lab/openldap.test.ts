@@ -67,7 +67,15 @@ test('a build without the module file is taken to have mdb built in', async (t) 
   assert.ok(found.ok);
   assert.equal(found.install.moduleDir, null);
   assert.doesNotMatch(
-    slapdConf({ install: found.install, labDir: '/l', entries: 1, rootPasswordHash: 'x' }),
+    slapdConf({
+      install: found.install,
+      labDir: '/l',
+      entries: 1,
+      suffix: 'c=gb',
+      rootDn: 'cn=admin,c=gb',
+      rootPasswordHash: 'x',
+      indexProfile: { name: 'none', description: 'none', indexes: [] },
+    }),
     /moduleload/,
   );
 });
@@ -112,12 +120,23 @@ test('slapd.conf carries the lab settings the benchmarks depend on', async (t) =
     slapadd: '/usr/sbin/slapadd',
     schemaDir: '/etc/ldap/schema',
     moduleDir: '/usr/lib/ldap',
+    staticBackends: ['config', 'ldif', 'monitor'],
   };
   const path = await writeSlapdConf({
     install,
     labDir,
     entries: 2_000_000,
+    suffix: 'c=gb',
+    rootDn: 'cn=admin,c=gb',
     rootPasswordHash: '{SSHA}abc',
+    indexProfile: {
+      name: 'salford-indexed',
+      description: 'cn',
+      indexes: [
+        { attribute: 'objectClass', types: ['eq'] },
+        { attribute: 'cn', types: ['eq', 'sub', 'pres'] },
+      ],
+    },
     toolThreads: 2,
   });
   assert.equal(path, join(labDir, 'slapd.conf'));
@@ -146,6 +165,8 @@ test('slapd.conf carries the lab settings the benchmarks depend on', async (t) =
     'index cn eq,sub,pres',
     'access to attrs=userPassword by self write by anonymous auth by * none',
     'access to * by * read',
+    'database monitor',
+    'access to * by dn.exact=cn=admin,c=gb read by * none',
   ]) {
     assert.ok(lines.includes(expected), `missing line: ${expected}`);
   }
@@ -155,6 +176,7 @@ test('slapd.conf carries the lab settings the benchmarks depend on', async (t) =
       lines.indexOf('access to attrs=userPassword by self write by anonymous auth by * none'),
   );
   assert.ok(lines.indexOf('database mdb') < lines.indexOf('suffix c=gb'));
+  assert.equal(lines.filter((l) => l === 'index objectClass eq').length, 1, 'objectClass once');
 });
 
 test('the map size is at least 1 GiB and grows with the entry count', () => {

@@ -1,22 +1,23 @@
 // Finds an OpenLDAP installation and writes the slapd.conf of a Salford lab.
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';
 import type { LabAvailability } from '../../shared/types.ts';
+import type { IndexProfile } from '../../shared/workload.ts';
+import { indexProfileLines } from './indexProfiles.ts';
 
 /** What to tell a person whose machine has no usable OpenLDAP. */
 export const OPENLDAP_INSTALL_HINT =
   'OpenLDAP slapd is not installed. On Debian/Ubuntu: sudo apt-get install slapd ldap-utils ' +
   '(Fedora/RHEL: sudo dnf install openldap-servers openldap-clients; macOS: brew install openldap)';
 
-/** Bind DN of the lab's root user (rootdn: bypasses access control and size limits). */
-export const LAB_ROOT_DN = 'cn=admin,c=gb';
-
-/** Indexes of the Salford profile, recorded with runs so results say what was indexed. */
-export const SALFORD_INDEXES = ['objectClass eq', 'cn eq,sub,pres'] as const;
+/** Bind DN of a lab's root user (rootdn: bypasses access control and size limits). */
+export function openLdapRootDn(suffix: string): string {
+  return `cn=admin,${suffix}`;
+}
 
 /** The pieces of OpenLDAP a lab needs, as absolute paths. */
 export interface OpenLdapInstall {
@@ -26,6 +27,8 @@ export interface OpenLdapInstall {
   schemaDir: string;
   /** Directory holding the back_mdb module, or null when slapd has mdb built in. */
   moduleDir: string | null;
+  /** Backends compiled into slapd (`slapd -VVV`), e.g. Debian's config, ldif, monitor; unknown when absent. */
+  staticBackends?: readonly string[];
 }
 
 /** Where to look; the defaults cover Debian/Ubuntu, Fedora/RHEL, Homebrew and source installs. */
@@ -145,7 +148,12 @@ export interface SlapdConfOptions {
   /** Absolute lab directory; pid, args and the database live under it. */
   labDir: string;
   entries: number;
+  /** Naming context, its root DN and the root password's {SSHA} hash. */
+  suffix: string;
+  rootDn: string;
   rootPasswordHash: string;
+  /** Indexes beyond objectClass equality, which every lab keeps. */
+  indexProfile: IndexProfile;
   /** Threads slapadd uses for indexing; defaults to one core less than the machine has, 1 to 4. */
   toolThreads?: number;
 }
@@ -155,7 +163,12 @@ export function mdbMaxSizeBytes(entries: number): number {
   return Math.max(2 ** 30, entries * 8 * 1024);
 }
 
-/** Text of slapd.conf for a Salford lab. */
+/** True when `install` has a loadable module `name` (or has no module dir: everything built in). */
+function hasModule(install: OpenLdapInstall, name: string): boolean {
+  return install.moduleDir === null || existsSync(join(install.moduleDir, `${name}.la`));
+}
+
+/** Text of slapd.conf for a lab. */
 export function slapdConf(opts: SlapdConfOptions): string {
   const { install, labDir } = opts;
   // Measured on 2 cores: 2 indexing threads load 1M entries slower than 1 (they fight the reader).
@@ -168,9 +181,12 @@ export function slapdConf(opts: SlapdConfOptions): string {
     lines.push(`modulepath ${confArg(install.moduleDir)}`, 'moduleload back_mdb');
   }
   // Server-side sorting (RFC 2891) for search workloads that ask for it; skipped where not packaged.
-  const sortOverlay =
-    install.moduleDir !== null && existsSync(join(install.moduleDir, 'sssvlv.la'));
+  const sortOverlay = install.moduleDir !== null && hasModule(install, 'sssvlv');
   if (sortOverlay) lines.push('moduleload sssvlv');
+  // cn=monitor: the server's own operation counts, to cross-check the client's.
+  const monitorModule = install.moduleDir !== null && hasModule(install, 'back_monitor');
+  const monitor = monitorModule || (install.staticBackends ?? []).includes('monitor');
+  if (monitorModule) lines.push('moduleload back_monitor');
   lines.push(
     `pidfile ${confArg(join(labDir, 'slapd.pid'))}`,
     `argsfile ${confArg(join(labDir, 'slapd.args'))}`,
@@ -185,20 +201,27 @@ export function slapdConf(opts: SlapdConfOptions): string {
     // SASL PLAIN binds (bind workloads): the user name is a uid, found under the organization; the
     // lab listens on loopback only, so plain-text mechanisms are allowed there.
     'sasl-secprops none',
-    `authz-regexp "uid=([^,]*),cn=[^,]*,cn=auth" "ldap:///${SALFORD_BASE_DN}??sub?(uid=$1)"`,
+    `authz-regexp "uid=([^,]*),cn=[^,]*,cn=auth" "ldap:///${opts.suffix}??sub?(uid=$1)"`,
     '',
     'database mdb',
     `maxsize ${mdbMaxSizeBytes(opts.entries)}`,
-    `suffix ${confArg(SALFORD_SUFFIX)}`,
-    `rootdn ${confArg(LAB_ROOT_DN)}`,
+    `suffix ${confArg(opts.suffix)}`,
+    `rootdn ${confArg(opts.rootDn)}`,
     `rootpw ${confArg(opts.rootPasswordHash)}`,
     `directory ${confArg(join(labDir, 'db'))}`,
-    ...SALFORD_INDEXES.map((i) => `index ${i}`),
+    ...indexProfileLines(opts.indexProfile).map((line) => `index ${line}`),
     ...(sortOverlay ? ['overlay sssvlv'] : []),
     'access to attrs=userPassword by self write by anonymous auth by * none',
     'access to * by * read',
     '',
   );
+  if (monitor) {
+    lines.push(
+      'database monitor',
+      `access to * by dn.exact=${confArg(opts.rootDn)} read by * none`,
+      '',
+    );
+  }
   return lines.join('\n');
 }
 
@@ -207,4 +230,19 @@ export async function writeSlapdConf(opts: SlapdConfOptions): Promise<string> {
   const path = join(opts.labDir, 'slapd.conf');
   await writeFile(path, slapdConf(opts), { mode: 0o600 });
   return path;
+}
+
+/** The backends `slapd -VVV` lists as compiled in; empty when it cannot be run. */
+export function staticBackendsOf(slapd: string): string[] {
+  const run = spawnSync(slapd, ['-VVV'], { encoding: 'utf8', timeout: 5_000 });
+  const text = `${run.stdout ?? ''}\n${run.stderr ?? ''}`;
+  const at = text.indexOf('Included static backends:');
+  if (at < 0) return [];
+  const backends: string[] = [];
+  // The names follow one per indented line, up to the first line that is not indented.
+  for (const line of text.slice(at).split('\n').slice(1)) {
+    if (!/^\s+\S/.test(line)) break;
+    backends.push(line.trim());
+  }
+  return backends;
 }

@@ -53,7 +53,7 @@ export function captureEnvironment(
           kind: lab.kind,
           entries: lab.entries,
           seed: lab.seed,
-          indexProfile: 'salford (cn eq,sub,pres)',
+          indexProfile: `${lab.indexProfile} (${lab.indexes.join('; ')})`,
         }
       : null,
   };

@@ -4,6 +4,7 @@ import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type {
   ActiveRun,
+  LabInfo,
   RunConfig,
   RunDetail,
   RunRequest,
@@ -169,7 +170,7 @@ export class RunService {
     this.deps.runs.create(runId, config, environment);
     return {
       runId,
-      done: this.launch(runId, config, connection, dnSource, workload, lab?.pid ?? null),
+      done: this.launch(runId, config, connection, dnSource, workload, lab),
     };
   }
 
@@ -179,8 +180,11 @@ export class RunService {
     connection: LdapConnectionParams,
     dnSource: DnSource,
     workload: ResolvedWorkload,
-    labPid: number | null,
+    lab: LabInfo | null,
   ): Promise<RunDetail> {
+    const labPid = lab?.pid ?? null;
+    // The lab server's own operation counts at load start, for the cross-check at the end.
+    let countsAtStart: Promise<Record<string, number> | null> | null = null;
     const { runs, emit, launcher } = this.deps;
     // A lab runs on this machine: its server's CPU and memory go with each second.
     const serverStats = labPid === null ? null : serverStatsSampler(labPid);
@@ -205,6 +209,9 @@ export class RunService {
       onPhase: (phase) => {
         // Load starts now: connecting and binding are not part of the first second.
         if (phase === 'running') serverStats?.restart();
+        if (phase === 'running' && lab !== null) {
+          countsAtStart = this.deps.labs.operationCounts(lab.id);
+        }
         if (phase === 'running' && this.active) {
           this.active.status = 'running';
           runs.setStatus(runId, 'running');
@@ -228,14 +235,22 @@ export class RunService {
     this.active = state;
     emit({ event: 'run/started', payload: { runId, active: this.snapshot(state) } });
     const stored = handle.done.then(
-      (outcome) => {
-        runs.finish(
-          runId,
-          outcome.status,
-          outcome.endReason,
-          outcome.summary && this.withCeiling(outcome.summary, config),
-          outcome.histogramBase64,
-        );
+      async (outcome) => {
+        let summary = outcome.summary && this.withCeiling(outcome.summary, config);
+        if (summary !== null && lab !== null && countsAtStart !== null) {
+          const served = serverDelta(
+            await countsAtStart,
+            await this.deps.labs.operationCounts(lab.id),
+          );
+          if (served !== null) {
+            summary = {
+              ...summary,
+              serverOperations: served,
+              clientOperationsAllPhases: state.samples.reduce((n, s) => n + s.ops, 0),
+            };
+          }
+        }
+        runs.finish(runId, outcome.status, outcome.endReason, summary, outcome.histogramBase64);
         return this.finish(runId, outcome.status, outcome.endReason);
       },
       (err: unknown) => {
@@ -306,4 +321,19 @@ function labelled(sample: RunSample, histograms: string[]): Record<string, strin
   const labels = Object.keys(sample.operations ?? {});
   if (labels.length !== histograms.length) return null;
   return Object.fromEntries(labels.map((label, i) => [label, histograms[i] as string]));
+}
+
+/** What the server completed between two monitor reads, less the first read's own bind, search and unbind. */
+function serverDelta(
+  before: Record<string, number> | null,
+  after: Record<string, number> | null,
+): Record<string, number> | null {
+  if (before === null || after === null) return null;
+  const own: Record<string, number> = { bind: 1, search: 1, unbind: 1 };
+  const delta: Record<string, number> = {};
+  for (const [kind, count] of Object.entries(after)) {
+    const done = count - (before[kind] ?? 0) - (own[kind] ?? 0);
+    if (done > 0) delta[kind] = done;
+  }
+  return delta;
 }

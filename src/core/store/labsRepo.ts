@@ -8,9 +8,27 @@ interface LabRow {
   owner_pid: number | null;
 }
 
+/** Fields labs stored by earlier versions lack: they were all Salford-shaped OpenLDAP labs. */
+const EARLIER_DEFAULTS = {
+  suffix: 'c=gb',
+  passwordFile: '',
+  shape: 'salford',
+  indexProfile: 'salford-indexed',
+  indexes: ['objectClass eq', 'cn eq,sub,pres'],
+  serverVersion: null,
+  generateS: null,
+  startS: null,
+} as const;
+
 function toStored(row: LabRow): StoredLab {
-  const info = JSON.parse(row.info_json) as StoredLab;
-  return { ...info, rootPassword: row.root_password, ownerPid: row.owner_pid };
+  const info = JSON.parse(row.info_json) as Partial<StoredLab>;
+  return {
+    ...EARLIER_DEFAULTS,
+    ...(info as StoredLab),
+    indexes: info.indexes ?? [...EARLIER_DEFAULTS.indexes],
+    rootPassword: row.root_password,
+    ownerPid: row.owner_pid,
+  };
 }
 
 /** The labs table as the LabManager's registry. */
@@ -55,6 +73,10 @@ export class LabsRepo implements LabRegistry {
       .prepare('SELECT info_json, root_password, owner_pid FROM labs WHERE id = ?')
       .get(id) as LabRow | undefined;
     return row ? toStored(row) : null;
+  }
+
+  remove(id: string): void {
+    this.db.prepare('DELETE FROM labs WHERE id = ?').run(id);
   }
 
   list(): StoredLab[] {

@@ -1,0 +1,103 @@
+// The OpenLDAP lab driver: slapd.conf with the profile's indexes, slapadd bulk load, slapd on loopback.
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiError } from '../../shared/errors.ts';
+import type { LabDriver, LabServerConfig } from './driver.ts';
+import {
+  findOpenLdap,
+  OPENLDAP_INSTALL_HINT,
+  openLdapAvailability,
+  openLdapRootDn,
+  sshaPassword,
+  staticBackendsOf,
+  writeSlapdConf,
+} from './openldap.ts';
+import type { OpenLdapInstall, OpenLdapSearchPaths } from './openldap.ts';
+import { openLdapOperationCounts } from './openldapMonitor.ts';
+import { runSlapadd } from './slapadd.ts';
+import { isLabSlapd, labUrl, spawnSlapd, stopSlapd, waitForSlapd } from './slapd.ts';
+
+/** Where a lab's slapd.conf lives (its path identifies the lab's slapd among processes). */
+function confPathOf(labDir: string): string {
+  return join(labDir, 'slapd.conf');
+}
+
+/** The first line slapd -VV prints, e.g. "OpenLDAP 2.5.13+dfsg-5"; null when it cannot be run. */
+function slapdVersion(slapd: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(slapd, ['-VV'], { timeout: 5_000 }, (_err, stdout, stderr) => {
+      const text = `${stdout}\n${stderr}`;
+      const match = /slapd\s+([\d.]+[^\s]*)/.exec(text);
+      resolve(match ? `OpenLDAP ${match[1] as string}` : null);
+    });
+  });
+}
+
+/** An OpenLDAP driver over the installation found in `paths` (the usual places by default). */
+export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
+  let cached: OpenLdapInstall | null = null;
+  const install = (): OpenLdapInstall => {
+    if (cached !== null) return cached;
+    const found = findOpenLdap(paths);
+    if (!found.ok) {
+      throw new ApiError(
+        'unavailable',
+        `${OPENLDAP_INSTALL_HINT}. Missing: ${found.missing.join(', ')}.`,
+      );
+    }
+    cached = { ...found.install, staticBackends: staticBackendsOf(found.install.slapd) };
+    return cached;
+  };
+  return {
+    kind: 'openldap',
+    title: 'OpenLDAP',
+    availability: () => openLdapAvailability(paths),
+    rootDn: openLdapRootDn,
+    async configure(config: LabServerConfig) {
+      mkdirSync(join(config.labDir, 'db'), { recursive: true });
+      await writeSlapdConf({
+        install: install(),
+        labDir: config.labDir,
+        entries: config.entries,
+        suffix: config.suffix,
+        rootDn: config.rootDn,
+        rootPasswordHash: sshaPassword(config.rootPassword),
+        indexProfile: config.indexProfile,
+      });
+    },
+    async bulkLoad(config, options) {
+      await runSlapadd({
+        slapadd: install().slapadd,
+        confPath: confPathOf(config.labDir),
+        ldifPath: options.ldifPath,
+        logPath: options.logPath,
+        signal: options.signal,
+        onProgress: options.onProgress,
+      });
+    },
+    async start(config, options) {
+      const proc = await spawnSlapd({
+        slapd: install().slapd,
+        confPath: confPathOf(config.labDir),
+        port: config.port,
+        logPath: options.logPath,
+        persistent: options.persistent,
+      });
+      try {
+        await waitForSlapd(proc, options.logPath, options.timeoutMs, options.signal);
+      } catch (err) {
+        await stopSlapd(proc.pid, confPathOf(config.labDir));
+        throw err;
+      }
+      return { pid: proc.pid, url: labUrl(config.port), exited: proc.exited, child: proc.child };
+    },
+    stop: (pid, labDir, graceMs) => stopSlapd(pid, confPathOf(labDir), graceMs),
+    isLabProcess: (pid, labDir) => isLabSlapd(pid, confPathOf(labDir)),
+    version: () => slapdVersion(install().slapd),
+    removeData(labDir) {
+      rmSync(join(labDir, 'db'), { recursive: true, force: true });
+    },
+    operationCounts: openLdapOperationCounts,
+  };
+}
