@@ -94,6 +94,8 @@ export interface LabInfo {
   generateS: number | null;
   /** Seconds from starting the server to its first LDAP answer, null until known. */
   startS: number | null;
+  /** Entries the running server holds under the suffix (headers included), counted after the load. */
+  verifiedEntries: number | null;
   /** True when the lab was started from the CLI and outlives the command until `lab stop`. */
   persistent: boolean;
   error: string | null;
@@ -111,7 +113,7 @@ export interface LabAvailability {
 /** Progress of a long lab operation, streamed as an event. */
 export interface LabProgress {
   labId: string;
-  step: 'generate' | 'load' | 'start' | 'ready' | 'failed';
+  step: 'generate' | 'load' | 'start' | 'verify' | 'ready' | 'failed';
   done: number;
   total: number;
   message: string;

@@ -25,7 +25,11 @@ test('the first call generates, the second reuses the same file', async (t) => {
   const second = await ensureSalfordDataset(dataDir, spec, {
     onProgress: () => assert.fail('no generation expected'),
   });
-  assert.deepEqual(second, { path: first.path, reused: true });
+  assert.deepEqual(second, {
+    path: first.path,
+    reused: true,
+    entriesWithHeaders: first.entriesWithHeaders,
+  });
   assert.equal((await stat(second.path)).mtimeMs, before.mtimeMs);
   assert.deepEqual(await readdir(datasetsDir(dataDir)), ['salford-1000-5.ldif']);
   assert.notEqual(salfordDatasetPath(dataDir, { entries: 1_000, seed: 6 }), first.path);

@@ -6,6 +6,9 @@ import { writeSalfordLdif } from '../datagen/salford.ts';
 import type { DatasetSpec } from '../datagen/salford.ts';
 import { processAlive } from './processes.ts';
 
+/** Entries a Salford LDIF holds besides its persons: c=gb, o=Salford and the ten units. */
+const SALFORD_HEADER_ENTRIES = 12;
+
 /** Folder of cached data sets under the app's data directory. */
 export function datasetsDir(dataDir: string): string {
   return join(dataDir, 'datasets');
@@ -21,10 +24,13 @@ export async function ensureSalfordDataset(
   dataDir: string,
   spec: DatasetSpec,
   opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
-): Promise<{ path: string; reused: boolean }> {
+): Promise<{ path: string; reused: boolean; entriesWithHeaders: number }> {
   const path = salfordDatasetPath(dataDir, spec);
+  const entriesWithHeaders = spec.entries + SALFORD_HEADER_ENTRIES;
   const existing = await stat(path).catch(() => null);
-  if (existing !== null && existing.isFile() && existing.size > 0) return { path, reused: true };
+  if (existing !== null && existing.isFile() && existing.size > 0) {
+    return { path, reused: true, entriesWithHeaders };
+  }
   await mkdir(datasetsDir(dataDir), { recursive: true });
   // Written under a private name and renamed when complete: a crash or a concurrent start never
   // leaves a truncated file under the cache name. The PID lets a later run delete leftovers.
@@ -36,7 +42,7 @@ export async function ensureSalfordDataset(
     await rm(partial, { force: true });
     throw err;
   }
-  return { path, reused: false };
+  return { path, reused: false, entriesWithHeaders };
 }
 
 /** Deletes `.partial` files left by generator processes that have died. */

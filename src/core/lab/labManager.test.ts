@@ -85,6 +85,7 @@ test('a running lab whose slapd is gone is listed as stopped', async (t) => {
     loadS: 1,
     generateS: 0,
     startS: 0.1,
+    verifiedEntries: 22,
     persistent: true,
     error: null,
     createdAt: new Date().toISOString(),

@@ -12,6 +12,7 @@ import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';
 import type { DatasetSpec } from '../datagen/salford.ts';
 import { ensureSalfordDataset, removeStalePartials } from './datasetCache.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from './driver.ts';
+import { countEntries } from './entryCount.ts';
 import { freePort } from './freePort.ts';
 import { indexProfileLines, resolveIndexProfile } from './indexProfiles.ts';
 import { ServerExitedError } from './ldapReady.ts';
@@ -164,6 +165,7 @@ export class LabManager {
       loadS: null,
       generateS: null,
       startS: null,
+      verifiedEntries: null,
       persistent,
       error: null,
       createdAt: new Date().toISOString(),
@@ -262,6 +264,7 @@ export class LabManager {
       this.#update(id, running);
       if (!lab.persistent) this.#watchOwned(id, driver, server);
       releaseWatched(server.child);
+      await this.#verify(lab, server.url, dataset.entriesWithHeaders);
       this.#progress(id, 'ready', 1, 1, `Ready at ${server.url}`);
       return toInfo(this.#mustGet(id));
     } catch (err) {
@@ -275,6 +278,25 @@ export class LabManager {
         ? err
         : new ApiError('failed', `Lab ${id} could not start: ${message}`);
     }
+  }
+
+  /** Counts what the server holds; a load that lost entries fails the lab rather than skewing runs. */
+  async #verify(lab: StoredLab, url: string, expected: number): Promise<void> {
+    this.#progress(lab.id, 'verify', 0, expected, `Counting the entries the server holds`);
+    const counted = await countEntries(url, lab.bindDn, lab.rootPassword, lab.suffix);
+    this.#update(lab.id, { verifiedEntries: counted });
+    if (counted !== expected) {
+      throw new Error(
+        `the server holds ${counted.toLocaleString('en')} entries after the load, not ${expected.toLocaleString('en')}; see ${join(lab.dataDir, 'load.log')}`,
+      );
+    }
+    this.#progress(
+      lab.id,
+      'verify',
+      expected,
+      expected,
+      `Verified ${counted.toLocaleString('en')} entries`,
+    );
   }
 
   /** Starts the server, moving to another free port if the chosen one was taken meanwhile. */

@@ -18,6 +18,7 @@ const EARLIER_DEFAULTS = {
   serverVersion: null,
   generateS: null,
   startS: null,
+  verifiedEntries: null,
 } as const;
 
 function toStored(row: LabRow): StoredLab {

@@ -6,7 +6,8 @@ import { progressFraction } from './useLabProgress.ts';
 const STEP_LABEL: Record<LabProgress['step'], string> = {
   generate: 'Generating LDIF',
   load: 'Bulk loading',
-  start: 'Starting slapd',
+  start: 'Starting the server',
+  verify: 'Counting entries',
   ready: 'Ready',
   failed: 'Failed',
 };
