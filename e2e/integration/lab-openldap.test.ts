@@ -1,7 +1,7 @@
 // A real OpenLDAP lab: generate, bulk load, serve, stop; plus reuse, cancel, liveness and reaping.
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,7 +91,7 @@ test(
     assert.ok(lab.pid !== null && isLabSlapd(lab.pid, join(lab.dataDir, 'slapd.conf')));
 
     const steps = new Set(progress.map((p) => p.step));
-    for (const step of ['generate', 'load', 'start', 'ready'] as const)
+    for (const step of ['generate', 'load', 'start', 'verify', 'ready'] as const)
       assert.ok(steps.has(step), `no ${step} progress`);
     assert.ok(progress.every((p) => p.labId === lab.id));
     assert.deepEqual([...new Set(changes.map((c) => c.state))], ['loading', 'starting', 'running']);
@@ -143,6 +143,39 @@ test(
     assert.equal(existsSync(join(lab.dataDir, 'db')), false, 'database deleted');
     assert.equal(existsSync(join(lab.dataDir, 'server.log')), true, 'log kept');
     assert.equal((await manager.stop(lab.id)).state, 'stopped', 'stopping twice is harmless');
+  },
+);
+
+test(
+  'a lab loaded over LDAP with an index profile holds every entry and reports its figures; destroy removes it',
+  { timeout: 120_000 },
+  async (t) => {
+    const { manager } = await setup(t);
+    const lab = await manager.start({
+      kind: 'openldap',
+      entries: 1_000,
+      load: 'protocol',
+      loadConnections: 4,
+      indexProfile: 'cn:eq;mail:eq,sub',
+    });
+    assert.equal(lab.state, 'running');
+    assert.equal(lab.loadMethod, 'protocol');
+    assert.equal(lab.loadConnections, 4);
+    assert.equal(lab.verifiedEntries, 1_012, 'persons plus c=gb, o=Salford and ten units');
+    assert.deepEqual(lab.indexes, ['objectClass eq', 'cn eq', 'mail eq,sub']);
+    assert.match(lab.serverVersion ?? '', /^OpenLDAP \d/);
+    assert.ok(lab.loadS !== null && lab.loadS > 0 && lab.startS !== null);
+    assert.equal(readFileSync(lab.passwordFile, 'utf8'), manager.get(lab.id)?.rootPassword);
+    const conf = readFileSync(join(lab.dataDir, 'slapd.conf'), 'utf8');
+    assert.match(conf, /^index mail eq,sub$/m);
+    const counts = await manager.operationCounts(lab.id);
+    assert.ok(
+      (counts?.['add'] ?? 0) >= 1_012,
+      `the monitor saw the adds: ${JSON.stringify(counts)}`,
+    );
+    await manager.destroy(lab.id);
+    assert.equal(existsSync(lab.dataDir), false);
+    assert.equal(manager.get(lab.id), null);
   },
 );
 

@@ -18,6 +18,8 @@ Usage:
   dirbench lab start openldap|389ds|opendj --entries N [--seed S] [--index PROFILE] [--json]
                      a local lab server (kept until lab stop); PROFILE: salford-indexed (default),
                      salford-unindexed, none, another name in data/index-profiles.json, or cn:eq,sub;uid:eq
+                     [--load offline|protocol] [--load-connections N]: the server's bulk loader (default)
+                     or LDAP adds on N connections (default 8), timed either way
   dirbench lab list | lab stop ID | lab destroy ID      destroy also deletes the lab's files
   dirbench run --lab openldap|389ds|opendj --entries N [--index PROFILE] [run options]
   dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls] [run options]
@@ -85,6 +87,8 @@ const OPTIONS = {
   'allow-remote': { type: 'boolean' },
   entries: { type: 'string' },
   index: { type: 'string' },
+  load: { type: 'string' },
+  'load-connections': { type: 'string' },
   seed: { type: 'string' },
   lab: { type: 'string' },
   target: { type: 'string' },

@@ -5,6 +5,7 @@ import type {
   LabAvailability,
   LabInfo,
   LabKind,
+  LabLoadMethod,
   LabProgress,
   RunDetail,
   RunListItem,
@@ -26,7 +27,14 @@ export interface ApiSpec {
   'lab/availability': { req: undefined; res: LabAvailability[] };
   'lab/list': { req: undefined; res: LabInfo[] };
   'lab/start': {
-    req: { kind: LabKind; entries: number; seed?: number; indexProfile?: string };
+    req: {
+      kind: LabKind;
+      entries: number;
+      seed?: number;
+      indexProfile?: string;
+      load?: LabLoadMethod;
+      loadConnections?: number;
+    };
     res: LabInfo;
   };
   'lab/stop': { req: { id: string }; res: LabInfo };

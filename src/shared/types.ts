@@ -58,6 +58,9 @@ export interface LdapFailure {
 /** Lab server kinds: OpenLDAP slapd, 389 Directory Server, OpenDJ. */
 export type LabKind = 'openldap' | '389ds' | 'opendj';
 
+/** How a lab's entries are loaded: the server's offline tool, or adds over LDAP. */
+export type LabLoadMethod = 'offline' | 'protocol';
+
 /** Life-cycle state of a managed lab server. */
 export type LabState = 'loading' | 'starting' | 'running' | 'stopped' | 'failed';
 
@@ -96,6 +99,10 @@ export interface LabInfo {
   startS: number | null;
   /** Entries the running server holds under the suffix (headers included), counted after the load. */
   verifiedEntries: number | null;
+  /** How the entries went in: the server's offline bulk loader, or LDAP adds on the running server. */
+  loadMethod: LabLoadMethod;
+  /** Connections a protocol load added on; null for offline loads. */
+  loadConnections: number | null;
   /** True when the lab was started from the CLI and outlives the command until `lab stop`. */
   persistent: boolean;
   error: string | null;

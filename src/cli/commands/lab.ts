@@ -1,6 +1,6 @@
 // `dirbench lab start|list|stop|destroy`: labs started here outlive the command until `lab stop`.
 import { invalid } from '../../shared/errors.ts';
-import type { LabInfo, LabKind } from '../../shared/types.ts';
+import type { LabInfo, LabKind, LabLoadMethod } from '../../shared/types.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
@@ -16,6 +16,29 @@ export function labKind(value: string | undefined, field: string): LabKind {
   if (value !== undefined && (LAB_KINDS as readonly string[]).includes(value))
     return value as LabKind;
   throw invalid(field, `unknown lab kind "${value ?? ''}": use ${LAB_KINDS.join(', ')}`);
+}
+
+/** --load offline|protocol and --load-connections N, as lab start request fields. */
+export function loadOptions(options: RawOptions): {
+  load?: LabLoadMethod;
+  loadConnections?: number;
+} {
+  const load = options.load;
+  if (load === undefined) {
+    if (options['load-connections'] !== undefined) {
+      throw invalid('--load-connections', '--load-connections goes with --load protocol');
+    }
+    return {};
+  }
+  if (load !== 'offline' && load !== 'protocol') {
+    throw invalid(
+      '--load',
+      `--load takes offline (the server's bulk loader) or protocol (LDAP adds); got "${String(load)}"`,
+    );
+  }
+  if (load === 'offline') return { load };
+  const connections = intOption(options, 'load-connections', 8, 1, 1024);
+  return { load, loadConnections: connections };
 }
 
 /** The documented `lab start --json` object. */
@@ -37,6 +60,9 @@ function labJson(lab: LabInfo) {
     serverVersion: lab.serverVersion,
     generateS: lab.generateS,
     loadS: lab.loadS,
+    loadMethod: lab.loadMethod,
+    loadConnections: lab.loadConnections,
+    verifiedEntries: lab.verifiedEntries,
     startS: lab.startS,
     pid: lab.pid,
     targetId: lab.targetId,
@@ -53,6 +79,7 @@ async function start(
   const entries = intOption(options, 'entries', 10_000, 1, LIMITS.labEntries);
   const seed = intOption(options, 'seed', 1, 0, 2 ** 31 - 1);
   const index = typeof options.index === 'string' ? options.index : undefined;
+  const load = loadOptions(options);
   let lastStep = '';
   const unsubscribe = core.subscribe((m) => {
     if (m.event !== 'lab/progress') return;
@@ -73,6 +100,7 @@ async function start(
       seed,
       persistent: true,
       ...(index === undefined ? {} : { indexProfile: index }),
+      ...load,
     });
   } finally {
     unsubscribe();
@@ -83,7 +111,7 @@ async function start(
     process.stdout.write(
       `Lab ${lab.id}: ${lab.serverVersion ?? lab.kind} at ${lab.url}, ${lab.entries.toLocaleString('en-US')} entries under ${lab.baseDn}\n` +
         `  index profile ${lab.indexProfile} (${lab.indexes.join('; ')})\n` +
-        `  generated in ${lab.generateS?.toFixed(1) ?? '?'} s, bulk loaded in ${lab.loadS?.toFixed(1) ?? '?'} s, started in ${lab.startS?.toFixed(1) ?? '?'} s\n` +
+        `  generated in ${lab.generateS?.toFixed(1) ?? '?'} s, ${lab.loadMethod === 'protocol' ? `added over LDAP (${lab.loadConnections} connections)` : 'bulk loaded'} in ${lab.loadS?.toFixed(1) ?? '?'} s (${Math.round(lab.entries / Math.max(lab.loadS ?? 0, 0.001)).toLocaleString('en-US')} entries/s), started in ${lab.startS?.toFixed(1) ?? '?'} s\n` +
         `  bind as ${lab.bindDn} with the password in ${lab.passwordFile}\n` +
         `Target id: ${lab.targetId}. Stop it with: dirbench lab stop ${lab.id}\n`,
     );

@@ -6,7 +6,7 @@ import { LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { openCliCore } from '../coreForCli.ts';
-import { labKind } from './lab.ts';
+import { labKind, loadOptions } from './lab.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
 import { checkWorkloadEarly, inUserTerms, workloadFromOptions } from '../workloadFromOptions.ts';
 import type { CliWorkload } from '../workloadFromOptions.ts';
@@ -55,6 +55,7 @@ async function resolveTarget(
     const lab = await startLabWithTarget(core.labs, core.targets, {
       kind,
       ...(typeof options.index === 'string' ? { indexProfile: options.index } : {}),
+      ...loadOptions(options),
       entries,
       persistent: false,
     });

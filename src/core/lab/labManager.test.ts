@@ -86,6 +86,8 @@ test('a running lab whose slapd is gone is listed as stopped', async (t) => {
     generateS: 0,
     startS: 0.1,
     verifiedEntries: 22,
+    loadMethod: 'offline',
+    loadConnections: null,
     persistent: true,
     error: null,
     createdAt: new Date().toISOString(),

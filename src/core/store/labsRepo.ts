@@ -19,6 +19,8 @@ const EARLIER_DEFAULTS = {
   generateS: null,
   startS: null,
   verifiedEntries: null,
+  loadMethod: 'offline',
+  loadConnections: null,
 } as const;
 
 function toStored(row: LabRow): StoredLab {
