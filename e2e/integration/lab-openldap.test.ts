@@ -18,6 +18,7 @@ import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
 import { isLabSlapd, stopSlapd } from '../../src/core/lab/slapd.ts';
 import { processAlive, processMatches } from '../../src/core/lab/processes.ts';
 import { MemoryLabRegistry } from './fixtures/memoryLabRegistry.ts';
+import { testConnection } from '../../src/core/ldap/testConnection.ts';
 
 /** PIDs of live processes whose command line contains `text` (Linux /proc). */
 function processesNaming(text: string): number[] {
@@ -176,6 +177,30 @@ test(
     await manager.destroy(lab.id);
     assert.equal(existsSync(lab.dataDir), false);
     assert.equal(manager.get(lab.id), null);
+  },
+);
+
+test(
+  'a TLS lab serves StartTLS and ldaps:// with its own CA, and clients verify against it',
+  { timeout: 120_000 },
+  async (t) => {
+    const { manager } = await setup(t);
+    const lab = await manager.start({ kind: 'openldap', entries: 100, tls: 'ldaps' });
+    assert.ok(lab.tls !== null);
+    const password = manager.get(lab.id)?.rootPassword ?? '';
+    const base = { bindDn: lab.bindDn, password, tcpNoDelay: true };
+    for (const params of [
+      { ...base, url: lab.url, startTls: true, caFile: lab.tls.caFile },
+      { ...base, url: lab.tls.ldapsUrl, startTls: false, caFile: lab.tls.caFile },
+    ]) {
+      const ok = await testConnection(params);
+      assert.equal(ok.ok, true, JSON.stringify(ok));
+    }
+    // Without the lab's CA the certificate is not trusted: verification is on by default.
+    const untrusted = await testConnection({ ...base, url: lab.tls.ldapsUrl, startTls: false });
+    assert.equal(untrusted.ok, false);
+    assert.match(JSON.stringify(untrusted), /certificate/i);
+    await manager.stop(lab.id);
   },
 );
 

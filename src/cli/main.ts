@@ -19,10 +19,12 @@ Usage:
                      a local lab server (kept until lab stop); PROFILE: salford-indexed (default),
                      salford-unindexed, none, another name in data/index-profiles.json, or cn:eq,sub;uid:eq
                      [--load offline|protocol] [--load-connections N]: the server's bulk loader (default)
-                     or LDAP adds on N connections (default 8), timed either way
+                     or LDAP adds on N connections (default 8), timed either way;
+                     [--tls starttls|ldaps]: the lab gets its own CA and its target verifies against it
   dirbench lab list | lab stop ID | lab destroy ID      destroy also deletes the lab's files
   dirbench run --lab openldap|389ds|opendj --entries N [--index PROFILE] [run options]
-  dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls] [run options]
+  dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls]
+               [--ca-file PEM] [run options]        (TLS verifies the server against PEM, else the system CAs)
                      (with --op search and a --base pattern, --target-base DN names the subtree to sample entries from)
   dirbench run --target TARGET-ID [run options]
   dirbench calibrate [--workload read-random] [run options]
@@ -88,6 +90,7 @@ const OPTIONS = {
   entries: { type: 'string' },
   index: { type: 'string' },
   load: { type: 'string' },
+  tls: { type: 'string' },
   'load-connections': { type: 'string' },
   seed: { type: 'string' },
   lab: { type: 'string' },
@@ -96,6 +99,7 @@ const OPTIONS = {
   'password-file': { type: 'string' },
   base: { type: 'string' },
   'start-tls': { type: 'boolean' },
+  'ca-file': { type: 'string' },
   'target-base': { type: 'string' },
   workload: { type: 'string' },
   'workload-file': { type: 'string' },

@@ -7,6 +7,7 @@ import type {
   LabKind,
   LabLoadMethod,
   LabProgress,
+  LabTlsMode,
   RunDetail,
   RunListItem,
   RunRequest,
@@ -34,6 +35,7 @@ export interface ApiSpec {
       indexProfile?: string;
       load?: LabLoadMethod;
       loadConnections?: number;
+      tls?: LabTlsMode;
     };
     res: LabInfo;
   };

@@ -12,6 +12,8 @@ export interface Target {
   /** Never sent back to the renderer: `hasPassword` says whether one is stored. */
   hasPassword: boolean;
   baseDn: string;
+  /** PEM file of the CA that signed the server's certificate; null: the system's trusted CAs. */
+  caFile: string | null;
   /** Set when the target is a DirBench-managed lab server. */
   labId: string | null;
   createdAt: string;
@@ -27,6 +29,8 @@ export interface TargetInput {
   bindDn: string;
   password?: string;
   baseDn: string;
+  /** PEM file of the CA to trust for ldaps:// and StartTLS (blank: the system's trusted CAs). */
+  caFile?: string;
 }
 
 /** The parts of a server's root DSE a benchmark report needs. */
@@ -60,6 +64,9 @@ export type LabKind = 'openldap' | '389ds' | 'opendj';
 
 /** How a lab's entries are loaded: the server's offline tool, or adds over LDAP. */
 export type LabLoadMethod = 'offline' | 'protocol';
+
+/** How a TLS lab's target connects: StartTLS on the LDAP port, or ldaps:// on its own port. */
+export type LabTlsMode = 'starttls' | 'ldaps';
 
 /** Life-cycle state of a managed lab server. */
 export type LabState = 'loading' | 'starting' | 'running' | 'stopped' | 'failed';
@@ -103,6 +110,8 @@ export interface LabInfo {
   loadMethod: LabLoadMethod;
   /** Connections a protocol load added on; null for offline loads. */
   loadConnections: number | null;
+  /** TLS: how the lab's target connects (StartTLS or ldaps://), the lab CA to trust, the ldaps:// URL. */
+  tls: { mode: LabTlsMode; caFile: string; ldapsUrl: string } | null;
   /** True when the lab was started from the CLI and outlives the command until `lab stop`. */
   persistent: boolean;
   error: string | null;

@@ -1,6 +1,6 @@
 // `dirbench lab start|list|stop|destroy`: labs started here outlive the command until `lab stop`.
 import { invalid } from '../../shared/errors.ts';
-import type { LabInfo, LabKind, LabLoadMethod } from '../../shared/types.ts';
+import type { LabInfo, LabKind, LabLoadMethod, LabTlsMode } from '../../shared/types.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
@@ -18,17 +18,32 @@ export function labKind(value: string | undefined, field: string): LabKind {
   throw invalid(field, `unknown lab kind "${value ?? ''}": use ${LAB_KINDS.join(', ')}`);
 }
 
-/** --load offline|protocol and --load-connections N, as lab start request fields. */
+/** --tls starttls|ldaps, as a lab start request field. */
+function tlsOption(options: RawOptions): { tls?: LabTlsMode } {
+  const tls = options.tls;
+  if (tls === undefined) return {};
+  if (tls !== 'starttls' && tls !== 'ldaps') {
+    throw invalid(
+      '--tls',
+      `--tls takes starttls or ldaps (the lab gets its own CA either way); got "${String(tls)}"`,
+    );
+  }
+  return { tls };
+}
+
+/** --load offline|protocol, --load-connections N and --tls MODE, as lab start request fields. */
 export function loadOptions(options: RawOptions): {
   load?: LabLoadMethod;
   loadConnections?: number;
+  tls?: LabTlsMode;
 } {
+  const tls = tlsOption(options);
   const load = options.load;
   if (load === undefined) {
     if (options['load-connections'] !== undefined) {
       throw invalid('--load-connections', '--load-connections goes with --load protocol');
     }
-    return {};
+    return tls;
   }
   if (load !== 'offline' && load !== 'protocol') {
     throw invalid(
@@ -36,9 +51,9 @@ export function loadOptions(options: RawOptions): {
       `--load takes offline (the server's bulk loader) or protocol (LDAP adds); got "${String(load)}"`,
     );
   }
-  if (load === 'offline') return { load };
+  if (load === 'offline') return { load, ...tls };
   const connections = intOption(options, 'load-connections', 8, 1, 1024);
-  return { load, loadConnections: connections };
+  return { load, loadConnections: connections, ...tls };
 }
 
 /** The documented `lab start --json` object. */
@@ -63,6 +78,7 @@ function labJson(lab: LabInfo) {
     loadMethod: lab.loadMethod,
     loadConnections: lab.loadConnections,
     verifiedEntries: lab.verifiedEntries,
+    tls: lab.tls,
     startS: lab.startS,
     pid: lab.pid,
     targetId: lab.targetId,

@@ -5,6 +5,7 @@ import type { RunDetail, RunRequest } from '../../shared/types.ts';
 import { LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
+import { checkCaFile } from '../../core/ldap/caFile.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { labKind, loadOptions } from './lab.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
@@ -82,8 +83,10 @@ async function resolveTarget(
     startTls: options['start-tls'] === true,
     bindDn: typeof options['bind-dn'] === 'string' ? options['bind-dn'] : '',
     baseDn: targetBaseDn(options),
+    ...(typeof options['ca-file'] === 'string' ? { caFile: options['ca-file'] } : {}),
   };
   validateTargetInput(input);
+  checkCaFile(input.caFile, '--ca-file');
   const password =
     typeof options['password-file'] === 'string' ? readPasswordFile(options['password-file']) : '';
   if (input.bindDn !== '' && password === '') {

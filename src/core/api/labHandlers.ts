@@ -15,11 +15,13 @@ export async function startLabWithTarget(
   const target = targets.save(
     {
       name: `OpenLDAP lab ${lab.id} (${lab.entries.toLocaleString('en-US')} entries)`,
-      url: lab.url,
-      startTls: false,
+      // A TLS lab's target verifies the server against the lab's own CA.
+      url: lab.tls?.mode === 'ldaps' ? lab.tls.ldapsUrl : lab.url,
+      startTls: lab.tls?.mode === 'starttls',
       bindDn: lab.bindDn,
       password: stored?.rootPassword ?? '',
       baseDn: lab.baseDn,
+      ...(lab.tls === null ? {} : { caFile: lab.tls.caFile }),
     },
     lab.id,
   );

@@ -4,6 +4,7 @@ import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { validateTargetInput } from '../../shared/validation.ts';
 import { testConnection } from '../ldap/testConnection.ts';
+import { checkCaFile } from '../ldap/caFile.ts';
 import { publicTarget } from '../store/targetsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 
@@ -13,6 +14,7 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
     'targets/list': async () => targets.list().map(publicTarget),
     'targets/save': async (input) => {
       validateTargetInput(input);
+      checkCaFile(input.caFile);
       if (input.id && targets.get(input.id).labId) {
         throw new ApiError(
           'conflict',
@@ -42,9 +44,11 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
           bindDn: t.bindDn,
           password: t.password ?? '',
           tcpNoDelay: true,
+          ...(t.caFile === null ? {} : { caFile: t.caFile }),
         });
       }
       validateTargetInput(req.input);
+      checkCaFile(req.input.caFile);
       // Testing an edited target without retyping its password uses the stored one.
       const stored = req.input.id ? targets.get(req.input.id).password : null;
       return testConnection({
@@ -53,6 +57,7 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
         bindDn: req.input.bindDn,
         password: req.input.password ?? stored ?? '',
         tcpNoDelay: true,
+        ...(req.input.caFile?.trim() ? { caFile: req.input.caFile.trim() } : {}),
       });
     },
   } satisfies Pick<

@@ -88,6 +88,7 @@ test('a running lab whose slapd is gone is listed as stopped', async (t) => {
     verifiedEntries: 22,
     loadMethod: 'offline',
     loadConnections: null,
+    tls: null,
     persistent: true,
     error: null,
     createdAt: new Date().toISOString(),

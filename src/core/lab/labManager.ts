@@ -12,6 +12,7 @@ import type {
   LabKind,
   LabLoadMethod,
   LabProgress,
+  LabTlsMode,
 } from '../../shared/types.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';
@@ -25,6 +26,7 @@ import { ServerExitedError } from './ldapReady.ts';
 import { createOpenLdapDriver } from './openldapDriver.ts';
 import { processAlive } from './processes.ts';
 import { loadOverProtocol } from './protocolLoad.ts';
+import { createLabCertificates } from './labTls.ts';
 import { releaseWatched } from './watchdog.ts';
 
 /** A lab as the registry stores it: the public info plus what only the host may know. */
@@ -70,6 +72,8 @@ export interface LabStartRequest {
   load?: LabLoadMethod;
   /** Connections a protocol load adds on (default 8). */
   loadConnections?: number;
+  /** Serve TLS with a CA of the lab's own; the lab's target uses StartTLS or ldaps:// as named. */
+  tls?: LabTlsMode;
 }
 
 /** Connections a load over LDAP uses unless asked otherwise. */
@@ -147,6 +151,15 @@ export class LabManager {
     const indexProfile = resolveIndexProfile(req.indexProfile, this.#indexProfiles);
     const availability = driver.availability();
     if (!availability.available) throw new ApiError('unavailable', availability.detail);
+    if (req.tls !== undefined && req.tls !== 'starttls' && req.tls !== 'ldaps') {
+      throw invalid('tls', `tls takes starttls or ldaps; got "${String(req.tls)}"`);
+    }
+    if (req.tls !== undefined && driver.supportsTls !== true) {
+      throw invalid(
+        'tls',
+        `${driver.title} labs do not serve TLS yet; use an OpenLDAP lab for TLS runs`,
+      );
+    }
     signal?.throwIfAborted();
 
     const id = this.#newId();
@@ -157,6 +170,10 @@ export class LabManager {
     const passwordFile = join(labDir, 'root.pw');
     writeFileSync(passwordFile, rootPassword, { mode: 0o600 });
     const port = await freePort();
+    const tls =
+      req.tls === undefined
+        ? undefined
+        : { ...(await createLabCertificates(join(labDir, 'tls'))), ldapsPort: await freePort() };
     const lab: StoredLab = {
       id,
       kind: req.kind,
@@ -179,6 +196,10 @@ export class LabManager {
       generateS: null,
       startS: null,
       verifiedEntries: null,
+      tls:
+        tls === undefined || req.tls === undefined
+          ? null
+          : { mode: req.tls, caFile: tls.caFile, ldapsUrl: `ldaps://127.0.0.1:${tls.ldapsPort}` },
       loadMethod: req.load ?? 'offline',
       loadConnections:
         req.load === 'protocol'
@@ -209,6 +230,7 @@ export class LabManager {
       rootPassword: lab.rootPassword,
       indexProfile,
       entries,
+      ...(tls === undefined ? {} : { tls }),
     };
     const done = this.#run(lab, driver, config, combined);
     this.#starting.set(id, { controller, done });

@@ -154,6 +154,8 @@ export interface SlapdConfOptions {
   rootPasswordHash: string;
   /** Indexes beyond objectClass equality, which every lab keeps. */
   indexProfile: IndexProfile;
+  /** PEM files for StartTLS and ldaps://. */
+  tls?: { caFile: string; certFile: string; keyFile: string };
   /** Threads slapadd uses for indexing; defaults to one core less than the machine has, 1 to 4. */
   toolThreads?: number;
 }
@@ -198,6 +200,13 @@ export function slapdConf(opts: SlapdConfOptions): string {
     'conn_max_pending 10000',
     'conn_max_pending_auth 10000',
     `tool-threads ${toolThreads}`,
+    ...(opts.tls === undefined
+      ? []
+      : [
+          `TLSCACertificateFile ${confArg(opts.tls.caFile)}`,
+          `TLSCertificateFile ${confArg(opts.tls.certFile)}`,
+          `TLSCertificateKeyFile ${confArg(opts.tls.keyFile)}`,
+        ]),
     // SASL PLAIN binds (bind workloads): the user name is a uid, found under the organization; the
     // lab listens on loopback only, so plain-text mechanisms are allowed there.
     'sasl-secprops none',

@@ -52,6 +52,7 @@ export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
   return {
     kind: 'openldap',
     title: 'OpenLDAP',
+    supportsTls: true,
     availability: () => openLdapAvailability(paths),
     rootDn: openLdapRootDn,
     async configure(config: LabServerConfig) {
@@ -64,6 +65,7 @@ export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
         rootDn: config.rootDn,
         rootPasswordHash: sshaPassword(config.rootPassword),
         indexProfile: config.indexProfile,
+        ...(config.tls === undefined ? {} : { tls: config.tls }),
       });
     },
     async bulkLoad(config, options) {
@@ -83,6 +85,7 @@ export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
         port: config.port,
         logPath: options.logPath,
         persistent: options.persistent,
+        ...(config.tls === undefined ? {} : { ldapsPort: config.tls.ldapsPort }),
       });
       try {
         await waitForSlapd(proc, options.logPath, options.timeoutMs, options.signal);

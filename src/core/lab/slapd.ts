@@ -35,6 +35,8 @@ export interface SlapdStartOptions {
   logPath: string;
   /** Detached in its own session so it outlives us; otherwise dies with us through the watchdog. */
   persistent: boolean;
+  /** Also listen for ldaps:// on this port (the config must carry the TLS certificate). */
+  ldapsPort?: number;
 }
 
 /** Loopback LDAP URL of a lab port. */
@@ -45,7 +47,9 @@ export function labUrl(port: number): string {
 /** Spawns slapd in the foreground (-d) on 127.0.0.1:port. Does not wait for it to answer. */
 export async function spawnSlapd(opts: SlapdStartOptions): Promise<SlapdProcess> {
   const url = labUrl(opts.port);
-  const args = ['-f', opts.confPath, '-h', `${url}/`, '-d', SLAPD_DEBUG_LEVEL];
+  const listeners = [`${url}/`];
+  if (opts.ldapsPort !== undefined) listeners.push(`ldaps://127.0.0.1:${opts.ldapsPort}/`);
+  const args = ['-f', opts.confPath, '-h', listeners.join(' '), '-d', SLAPD_DEBUG_LEVEL];
   const logFd = openSync(opts.logPath, 'a');
   try {
     if (!opts.persistent) {

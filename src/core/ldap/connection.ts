@@ -5,6 +5,7 @@ import { Client } from 'ldapts';
 import type { ConnectionCounters } from './connectionCounters.ts';
 import { NoAnswerError, withDeadline } from './deadline.ts';
 import { gatedFactories } from './socketGate.ts';
+import { tlsTrust } from './tlsTrust.ts';
 
 /** How to reach and authenticate to a directory server. */
 export interface LdapConnectionParams {
@@ -17,6 +18,8 @@ export interface LdapConnectionParams {
   tcpNoDelay: boolean;
   /** Longest wait for the TCP connect and for each of StartTLS and bind (default 10 s). */
   connectTimeoutMs?: number;
+  /** PEM file of the CA that signed the server's certificate (ldaps:// and StartTLS); unset: the system store. */
+  caFile?: string;
 }
 
 /** Default bound on each connection step. */
@@ -69,13 +72,16 @@ function hostOf(url: string): string {
   }
 }
 
-/** TLS options for a StartTLS upgrade: the name (or IP address) the server's certificate must match. */
-export function startTlsOptions(url: string): tls.ConnectionOptions {
-  const host = hostOf(url);
-  if (host === '') return {};
+/** TLS options for a StartTLS upgrade: the CA to trust and the name (or IP) the certificate must match. */
+export function startTlsOptions(
+  params: Pick<LdapConnectionParams, 'url' | 'caFile'>,
+): tls.ConnectionOptions {
+  const host = hostOf(params.url);
+  const trust = tlsTrust(params.caFile);
+  if (host === '') return trust;
   // On an existing socket Node checks the certificate against servername || host || 'localhost';
   // an IP address may not be sent as SNI, so it goes in `host`.
-  return net.isIP(host) === 0 ? { servername: host } : { host };
+  return { ...trust, ...(net.isIP(host) === 0 ? { servername: host } : { host }) };
 }
 
 /**
@@ -92,6 +98,10 @@ export async function openBoundClient(
     client = new Client({
       url: params.url,
       connectTimeout: timeoutMs,
+      // Only for ldaps://: TLS options in the constructor would force implicit TLS on ldap:// too.
+      ...(params.url.startsWith('ldaps:') && params.caFile !== undefined
+        ? { tlsOptions: tlsTrust(params.caFile) }
+        : {}),
       ...(counters === undefined
         ? {
             createConnection: tcpConnectFactory(params.tcpNoDelay),
@@ -108,7 +118,7 @@ export async function openBoundClient(
       stage = 'startTls';
       // TLS options go to startTLS(), never the constructor (that would force implicit TLS).
       // The TCP connect has its own timeout inside; the deadline covers a server that never answers.
-      await withDeadline(client.startTLS(startTlsOptions(params.url)), 2 * timeoutMs, 'StartTLS');
+      await withDeadline(client.startTLS(startTlsOptions(params)), 2 * timeoutMs, 'StartTLS');
     }
     stage = 'bind';
     // Awaited before anything else: ops racing the first connect can hang for ever in ldapts.

@@ -155,7 +155,7 @@ export async function perOpLoop(
   control: LoadControl,
 ): Promise<void> {
   const password = params.bindDn === '' ? '' : params.password;
-  const tlsOptions = startTlsOptions(params.url);
+  const tlsOptions = startTlsOptions(params);
   const { phases } = control.recorder;
   let intendedNs = -1;
   while (control.issuing) {

@@ -104,6 +104,7 @@ export class RunService {
       bindDn: target.bindDn,
       password: options.password ?? target.password ?? '',
       tcpNoDelay: req.tcpNoDelay ?? true,
+      ...(target.caFile === null ? {} : { caFile: target.caFile }),
     };
     const probe = await testConnection(connection);
     if (!probe.ok) {

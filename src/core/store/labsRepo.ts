@@ -21,6 +21,7 @@ const EARLIER_DEFAULTS = {
   verifiedEntries: null,
   loadMethod: 'offline',
   loadConnections: null,
+  tls: null,
 } as const;
 
 function toStored(row: LabRow): StoredLab {

@@ -95,4 +95,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   ALTER TABLE run_samples ADD COLUMN operation_histograms_json TEXT;
   `,
+  `
+  -- The CA a target's TLS connections trust (labs with their own CA; private PKIs).
+  ALTER TABLE targets ADD COLUMN ca_file TEXT;
+  `,
 ];

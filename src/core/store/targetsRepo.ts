@@ -12,6 +12,7 @@ interface TargetRow {
   bind_dn: string;
   password: string | null;
   base_dn: string;
+  ca_file: string | null;
   lab_id: string | null;
   created_at: string;
   updated_at: string;
@@ -32,10 +33,17 @@ function toTarget(row: TargetRow): TargetWithSecret {
     hasPassword: row.password !== null && row.password !== '',
     password: row.password,
     baseDn: row.base_dn,
+    caFile: row.ca_file,
     labId: row.lab_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The CA file to store: trimmed, null when blank. */
+function caFileOf(input: TargetInput): string | null {
+  const file = input.caFile?.trim() ?? '';
+  return file === '' ? null : file;
 }
 
 /** Strips the secret before a target leaves core. */
@@ -80,7 +88,7 @@ export class TargetsRepo {
       const existing = this.get(input.id);
       this.db
         .prepare(
-          `UPDATE targets SET name = ?, url = ?, start_tls = ?, bind_dn = ?, password = ?, base_dn = ?, updated_at = ? WHERE id = ?`,
+          `UPDATE targets SET name = ?, url = ?, start_tls = ?, bind_dn = ?, password = ?, base_dn = ?, ca_file = ?, updated_at = ? WHERE id = ?`,
         )
         .run(
           input.name.trim(),
@@ -89,6 +97,7 @@ export class TargetsRepo {
           input.bindDn.trim(),
           input.password === undefined ? existing.password : input.password,
           input.baseDn.trim(),
+          caFileOf(input),
           now,
           input.id,
         );
@@ -97,8 +106,8 @@ export class TargetsRepo {
     const id = newId('tgt');
     this.db
       .prepare(
-        `INSERT INTO targets (id, name, url, start_tls, bind_dn, password, base_dn, lab_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO targets (id, name, url, start_tls, bind_dn, password, base_dn, ca_file, lab_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -108,6 +117,7 @@ export class TargetsRepo {
         input.bindDn.trim(),
         input.password ?? null,
         input.baseDn.trim(),
+        caFileOf(input),
         labId,
         now,
         now,

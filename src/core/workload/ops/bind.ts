@@ -99,7 +99,7 @@ export function compileBind(op: BindOperation, tools: OpTools): OpFactory {
       }
       const fresh = clientOnSocket(params, await connectSocket(params, counters), counters);
       try {
-        if (params.startTls) await fresh.startTLS({ ...startTlsOptions(params.url) });
+        if (params.startTls) await fresh.startTLS(startTlsOptions(params));
         await bindOn(fresh, dn);
         await fresh.unbind();
       } catch (err) {

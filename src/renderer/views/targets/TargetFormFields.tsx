@@ -116,6 +116,21 @@ export function TargetFormFields({
           Use StartTLS
         </label>
       </Field>
+      <Field
+        id="target-caFile"
+        label="CA certificate file"
+        error={errors.caFile}
+        hint="PEM file of the CA that signed the server's certificate, on the DirBench host; blank trusts the system's CAs."
+      >
+        <input
+          id="target-caFile"
+          value={values.caFile}
+          spellCheck={false}
+          onChange={(e) => onChange({ caFile: e.target.value })}
+          placeholder="/etc/ssl/certs/my-ca.pem"
+          {...describedBy('target-caFile', errors.caFile, true)}
+        />
+      </Field>
     </div>
   );
 }

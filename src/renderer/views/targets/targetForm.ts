@@ -11,6 +11,8 @@ export interface TargetFormValues {
   bindDn: string;
   password: string;
   baseDn: string;
+  /** Blank: the system's trusted CAs. */
+  caFile: string;
 }
 
 /** Validation messages keyed by TargetInput field name. */
@@ -24,14 +26,23 @@ export const TARGET_FIELD_LABELS: Record<keyof TargetFormValues, string> = {
   bindDn: 'Bind DN',
   password: 'Password',
   baseDn: 'Base DN',
+  caFile: 'CA certificate file',
 };
 
 /** Blank form, or the saved target's values (never its password). */
 export function initialValues(target: Target | null): TargetFormValues {
   if (!target)
-    return { name: '', url: 'ldap://', startTls: false, bindDn: '', password: '', baseDn: '' };
-  const { name, url, startTls, bindDn, baseDn } = target;
-  return { name, url, startTls, bindDn, password: '', baseDn };
+    return {
+      name: '',
+      url: 'ldap://',
+      startTls: false,
+      bindDn: '',
+      password: '',
+      baseDn: '',
+      caFile: '',
+    };
+  const { name, url, startTls, bindDn, baseDn, caFile } = target;
+  return { name, url, startTls, bindDn, password: '', baseDn, caFile: caFile ?? '' };
 }
 
 /** The request body; an empty password is left out so the host keeps the stored one. */
@@ -42,6 +53,7 @@ export function toInput(values: TargetFormValues, id: string | undefined): Targe
     startTls: values.startTls,
     bindDn: values.bindDn.trim(),
     baseDn: values.baseDn.trim(),
+    caFile: values.caFile.trim(),
   };
   if (id !== undefined) input.id = id;
   if (values.password !== '') input.password = values.password;

@@ -1,0 +1,106 @@
+// A lab's own certificate authority and server certificate (for 127.0.0.1), made with openssl, so
+// StartTLS and ldaps:// runs verify the server like production clients do.
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiError } from '../../shared/errors.ts';
+
+/** The PEM files of a lab's TLS set-up. */
+export interface LabCertificates {
+  caFile: string;
+  certFile: string;
+  keyFile: string;
+}
+
+function openssl(args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile('openssl', args, { cwd, timeout: 60_000 }, (err, _stdout, stderr) => {
+      if (err === null) {
+        resolve();
+        return;
+      }
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      reject(
+        missing
+          ? new ApiError(
+              'unavailable',
+              'openssl is needed for lab TLS: sudo apt-get install openssl (or brew install openssl)',
+            )
+          : new Error(`openssl ${args[0] ?? ''} failed: ${stderr.trim() || err.message}`),
+      );
+    });
+  });
+}
+
+/** Creates `<dir>/ca.pem` (a fresh CA) and a server key and certificate for 127.0.0.1 and localhost it signed. */
+export async function createLabCertificates(dir: string): Promise<LabCertificates> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const files = {
+    caFile: join(dir, 'ca.pem'),
+    certFile: join(dir, 'server.pem'),
+    keyFile: join(dir, 'server.key'),
+  };
+  writeFileSync(
+    join(dir, 'server.ext'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n' +
+      'keyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n',
+  );
+  await openssl(
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '825',
+      '-subj',
+      '/CN=DirBench lab CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+    ],
+    dir,
+  );
+  await openssl(
+    [
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      'server.key',
+      '-out',
+      'server.csr',
+    ],
+    dir,
+  );
+  await openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '825',
+      '-extfile',
+      'server.ext',
+      '-out',
+      'server.pem',
+    ],
+    dir,
+  );
+  return files;
+}
