@@ -90,4 +90,6 @@ export interface LabDriver {
    * lab's root); absent where the server keeps no such counts.
    */
   operationCounts?(client: Client): Promise<Record<string, number>>;
+  /** Runs once the entries are in and the server answers at `url` (e.g. access rules kept in the data). */
+  afterLoad?(config: LabServerConfig, url: string): Promise<void>;
 }

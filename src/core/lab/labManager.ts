@@ -24,6 +24,7 @@ import { freePort } from './freePort.ts';
 import { indexProfileLines, resolveIndexProfile } from './indexProfiles.ts';
 import { ServerExitedError } from './ldapReady.ts';
 import { createOpenLdapDriver } from './openldapDriver.ts';
+import { createDs389Driver } from './ds389/index.ts';
 import { processAlive } from './processes.ts';
 import { loadOverProtocol } from './protocolLoad.ts';
 import { createLabCertificates } from './labTls.ts';
@@ -120,7 +121,7 @@ export class LabManager {
     this.#registry = opts.registry;
     this.#onProgress = opts.onProgress ?? (() => undefined);
     this.#onChange = opts.onChange ?? (() => undefined);
-    const drivers = opts.drivers ?? [createOpenLdapDriver()];
+    const drivers = opts.drivers ?? [createOpenLdapDriver(), createDs389Driver()];
     this.#drivers = new Map(drivers.map((d) => [d.kind, d]));
     this.#indexProfiles = opts.indexProfiles;
   }
@@ -294,6 +295,7 @@ export class LabManager {
       if (lab.loadMethod === 'protocol') {
         await this.#protocolLoad(lab, server.url, dataset, signal);
       }
+      await driver.afterLoad?.(config, server.url);
       await this.#verify(lab, server.url, dataset.entriesWithHeaders);
       this.#update(id, { state: 'running', ownerPid: lab.persistent ? null : process.pid });
       this.#progress(id, 'ready', 1, 1, `Ready at ${server.url}`);
