@@ -7,6 +7,7 @@ import type {
   LabKind,
   LabLoadMethod,
   LabProgress,
+  LabShape,
   LabTlsMode,
   RunDetail,
   RunListItem,
@@ -16,7 +17,7 @@ import type {
   Target,
   TargetInput,
 } from './types.ts';
-import type { WorkloadListItem, WorkloadSpec } from './workload.ts';
+import type { IndexProfile, WorkloadListItem, WorkloadSpec } from './workload.ts';
 
 /** Request and response of each API channel. */
 export interface ApiSpec {
@@ -36,9 +37,12 @@ export interface ApiSpec {
       load?: LabLoadMethod;
       loadConnections?: number;
       tls?: LabTlsMode;
+      shape?: LabShape;
     };
     res: LabInfo;
   };
+  /** The named index profiles a lab can be built with (data/index-profiles.json). */
+  'lab/indexProfiles': { req: undefined; res: IndexProfile[] };
   'lab/stop': { req: { id: string }; res: LabInfo };
   /** Stops a lab and deletes everything it has on disk. */
   'lab/destroy': { req: { id: string }; res: void };
@@ -101,6 +105,7 @@ export const API_CHANNELS: readonly ApiChannel[] = [
   'lab/start',
   'lab/stop',
   'lab/destroy',
+  'lab/indexProfiles',
   'runs/start',
   'runs/stop',
   'runs/active',

@@ -62,6 +62,9 @@ export interface LdapFailure {
 /** Lab server kinds: OpenLDAP slapd, 389 Directory Server, OpenDJ. */
 export type LabKind = 'openldap' | '389ds' | 'opendj';
 
+/** Directory shapes a lab can be generated in: Salford's (seed 000) or M-Vault's flat one (seed 001). */
+export type LabShape = 'salford' | 'flat';
+
 /** How a lab's entries are loaded: the server's offline tool, or adds over LDAP. */
 export type LabLoadMethod = 'offline' | 'protocol';
 

@@ -1,6 +1,7 @@
 // Handlers of the lab/* channels; a running lab is also published as a target.
 import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
 import type { LabInfo } from '../../shared/types.ts';
+import { shippedIndexProfiles } from '../lab/indexProfiles.ts';
 import type { LabManager, LabStartRequest } from '../lab/labManager.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 
@@ -52,6 +53,7 @@ export function labHandlers(
       emit({ event: 'targets/changed', payload: {} });
       return { ...lab, targetId: null };
     },
+    'lab/indexProfiles': async () => [...shippedIndexProfiles()],
     'lab/destroy': async ({ id }) => {
       await labs.destroy(id);
       targets.deleteForLab(id);
@@ -59,6 +61,6 @@ export function labHandlers(
     },
   } satisfies Pick<
     ApiHandlers,
-    'lab/availability' | 'lab/list' | 'lab/start' | 'lab/stop' | 'lab/destroy'
+    'lab/availability' | 'lab/list' | 'lab/start' | 'lab/stop' | 'lab/destroy' | 'lab/indexProfiles'
   >;
 }

@@ -12,6 +12,7 @@ import type {
   LabKind,
   LabLoadMethod,
   LabProgress,
+  LabShape,
   LabTlsMode,
 } from '../../shared/types.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
@@ -75,6 +76,8 @@ export interface LabStartRequest {
   loadConnections?: number;
   /** Serve TLS with a CA of the lab's own; the lab's target uses StartTLS or ldaps:// as named. */
   tls?: LabTlsMode;
+  /** Directory shape of the generated data (default salford). */
+  shape?: LabShape;
 }
 
 /** Connections a load over LDAP uses unless asked otherwise. */
