@@ -22,6 +22,7 @@ Usage:
                      or LDAP adds on N connections (default 8), timed either way;
                      [--tls starttls|ldaps]: the lab gets its own CA and its target verifies against it
   dirbench lab list | lab stop ID | lab destroy ID      destroy also deletes the lab's files
+  dirbench lab install opendj                           fetch the OpenDJ 4.9 server zip from Maven Central
   dirbench run --lab openldap|389ds|opendj --entries N [--index PROFILE] [run options]
   dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls]
                [--ca-file PEM] [run options]        (TLS verifies the server against PEM, else the system CAs)

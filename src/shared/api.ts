@@ -41,6 +41,8 @@ export interface ApiSpec {
     };
     res: LabInfo;
   };
+  /** Downloads server software DirBench can fetch itself (OpenDJ); answers the kind's new availability. */
+  'lab/install': { req: { kind: LabKind }; res: LabAvailability };
   /** The named index profiles a lab can be built with (data/index-profiles.json). */
   'lab/indexProfiles': { req: undefined; res: IndexProfile[] };
   'lab/stop': { req: { id: string }; res: LabInfo };
@@ -106,6 +108,7 @@ export const API_CHANNELS: readonly ApiChannel[] = [
   'lab/stop',
   'lab/destroy',
   'lab/indexProfiles',
+  'lab/install',
   'runs/start',
   'runs/stop',
   'runs/active',

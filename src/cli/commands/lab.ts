@@ -142,6 +142,15 @@ export async function labCommand(args: string[], options: RawOptions): Promise<n
   const core = await openCliCore(options);
   try {
     if (sub === 'start') return await start(core, arg, options);
+    if (sub === 'install') {
+      const kind = labKind(arg, 'kind');
+      process.stderr.write(`Fetching what ${kind} labs need...\n`);
+      const availability = await core.labs.install(kind);
+      process.stdout.write(
+        `${kind}: ${availability.available ? 'ready' : 'still missing'}: ${availability.detail}\n`,
+      );
+      return availability.available ? 0 : 1;
+    }
     if (sub === 'stop' || sub === 'destroy') {
       if (!arg)
         throw invalid('id', `which lab? use "dirbench lab ${sub} ID" (see "dirbench lab list")`);
@@ -178,7 +187,10 @@ export async function labCommand(args: string[], options: RawOptions): Promise<n
         );
       return 0;
     }
-    throw invalid('command', `unknown lab command "${sub ?? ''}": use lab start|list|stop|destroy`);
+    throw invalid(
+      'command',
+      `unknown lab command "${sub ?? ''}": use lab start|list|stop|destroy|install`,
+    );
   } finally {
     await core.shutdown('CLI command ended');
   }

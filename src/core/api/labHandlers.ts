@@ -54,6 +54,7 @@ export function labHandlers(
       return { ...lab, targetId: null };
     },
     'lab/indexProfiles': async () => [...shippedIndexProfiles()],
+    'lab/install': async ({ kind }) => labs.install(kind),
     'lab/destroy': async ({ id }) => {
       await labs.destroy(id);
       targets.deleteForLab(id);
@@ -61,6 +62,12 @@ export function labHandlers(
     },
   } satisfies Pick<
     ApiHandlers,
-    'lab/availability' | 'lab/list' | 'lab/start' | 'lab/stop' | 'lab/destroy' | 'lab/indexProfiles'
+    | 'lab/availability'
+    | 'lab/list'
+    | 'lab/start'
+    | 'lab/stop'
+    | 'lab/destroy'
+    | 'lab/indexProfiles'
+    | 'lab/install'
   >;
 }

@@ -26,6 +26,7 @@ import { indexProfileLines, resolveIndexProfile } from './indexProfiles.ts';
 import { ServerExitedError } from './ldapReady.ts';
 import { createOpenLdapDriver } from './openldapDriver.ts';
 import { createDs389Driver } from './ds389/index.ts';
+import { createOpenDjDriver, fetchOpenDjZip } from './opendj/index.ts';
 import { processAlive } from './processes.ts';
 import { loadOverProtocol } from './protocolLoad.ts';
 import { createLabCertificates } from './labTls.ts';
@@ -124,9 +125,38 @@ export class LabManager {
     this.#registry = opts.registry;
     this.#onProgress = opts.onProgress ?? (() => undefined);
     this.#onChange = opts.onChange ?? (() => undefined);
-    const drivers = opts.drivers ?? [createOpenLdapDriver(), createDs389Driver()];
+    const drivers = opts.drivers ?? [
+      createOpenLdapDriver(),
+      createDs389Driver(),
+      createOpenDjDriver({ softwareDir: this.softwareDir }),
+    ];
     this.#drivers = new Map(drivers.map((d) => [d.kind, d]));
     this.#indexProfiles = opts.indexProfiles;
+  }
+
+  /** Where server software DirBench downloads (the OpenDJ zip) is kept. */
+  get softwareDir(): string {
+    return join(this.#dataDir, 'software');
+  }
+
+  /**
+   * Fetches the server software DirBench can install itself (OpenDJ's zip from Maven Central);
+   * for packaged servers, says which command installs them.
+   */
+  async install(kind: LabKind, signal?: AbortSignal): Promise<LabAvailability> {
+    const driver = this.#driver(kind);
+    const before = driver.availability();
+    if (before.available) return before;
+    if (kind !== 'opendj') {
+      throw new ApiError(
+        'unavailable',
+        `${driver.title} comes from your system's packages: ${before.detail}`,
+        'kind',
+      );
+    }
+    mkdirSync(this.softwareDir, { recursive: true });
+    await fetchOpenDjZip(this.softwareDir, signal ?? new AbortController().signal);
+    return driver.availability();
   }
 
   /** Which lab kinds this machine can run. */

@@ -1,0 +1,54 @@
+// Operation counts from OpenDJ's cn=monitor, for cross-checking what clients say they did.
+//
+// OpenDJ keeps them per connection handler, in
+//   cn=LDAP Connection Handler <host> port <port> Statistics,cn=monitor
+// (objectClass ds-connectionhandler-statistics-monitor-entry; the administration connector has its
+// own entry, left out here): `ds-mon-<op>-operations-total-count` counts completed operations and
+// `ds-mon-resident-time-<op>-operations-total-time` their summed time in the server (ms), for op in
+// add, bind, unbind, compare, delete, mod, moddn, search, abandon, extended. Beside them are the
+// protocol counters <op>Requests / <op>Responses, searchResultEntries, searchSubRequests,
+// searchOneRequests, operationsInitiated / operationsCompleted, bytesRead / bytesWritten and
+// connectionsEstablished / connectionsClosed. The search reading the monitor is initiated but not
+// yet completed, so it is not in the completed counts it returns.
+import type { Client } from 'ldapts';
+
+/** OpenDJ's operation names in ds-mon-* attributes, mapped to the kinds the OpenLDAP lab reports. */
+const KINDS: Readonly<Record<string, string>> = {
+  add: 'add',
+  bind: 'bind',
+  unbind: 'unbind',
+  compare: 'compare',
+  delete: 'delete',
+  mod: 'modify',
+  moddn: 'modrdn',
+  search: 'search',
+  abandon: 'abandon',
+  extended: 'extended',
+};
+
+/** Sums the completed-operation counts of the LDAP connection handlers' statistics entries. */
+export function countsFromStatistics(
+  entries: readonly Record<string, unknown>[],
+): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const entry of entries) {
+    const dn = String(entry['dn'] ?? '');
+    if (!/^cn=LDAPS? Connection Handler .* Statistics,/i.test(dn)) continue;
+    for (const [opendj, kind] of Object.entries(KINDS)) {
+      const value = Number(entry[`ds-mon-${opendj}-operations-total-count`]);
+      if (Number.isFinite(value)) counts[kind] = (counts[kind] ?? 0) + value;
+    }
+  }
+  return counts;
+}
+
+/** Operations the server completed since it started, by kind (bind, search, modify, ...). */
+export async function openDjOperationCounts(client: Client): Promise<Record<string, number>> {
+  const { searchEntries } = await client.search('cn=monitor', {
+    scope: 'one',
+    filter: '(objectClass=ds-connectionhandler-statistics-monitor-entry)',
+    attributes: ['*'],
+    timeLimit: 0,
+  });
+  return countsFromStatistics(searchEntries);
+}
