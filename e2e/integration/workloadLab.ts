@@ -9,8 +9,7 @@ import type { WorkloadSpec } from '../../src/shared/workload.ts';
 import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
 import { openCore } from '../../src/core/app/core.ts';
 import type { Core } from '../../src/core/app/core.ts';
-import { SALFORD_BASE_DN } from '../../src/core/datagen/salford.ts';
-import type { LabInfo } from '../../src/shared/types.ts';
+import type { LabInfo, LabShape } from '../../src/shared/types.ts';
 import { trackedLauncher } from './engineHarness.ts';
 
 /** A core with a running lab; `close()` stops everything and removes the data folder. */
@@ -24,13 +23,16 @@ export interface WorkloadLab {
   run(workload: string | WorkloadSpec, overrides?: Partial<RunRequest>): Promise<RunDetail>;
   /** A client bound as the lab's root user; closed by the caller. */
   admin(): Promise<Client>;
-  /** Entries under o=Salford,c=gb (organization and units included). */
+  /** Entries under the lab's base DN (o=Salford,c=gb or o=Test,c=BA), the base included. */
   countEntries(filter?: string): Promise<number>;
   close(): Promise<void>;
 }
 
-/** Starts a core in a fresh data folder and a lab of `entries` Salford entries in it. */
-export async function startWorkloadLab(entries: number): Promise<WorkloadLab> {
+/** Starts a core in a fresh data folder and a lab of `entries` entries of `shape` in it. */
+export async function startWorkloadLab(
+  entries: number,
+  shape: LabShape = 'salford',
+): Promise<WorkloadLab> {
   const dataDir = await mkdtemp(join(tmpdir(), 'dirbench-workload-it-'));
   const { launcher, pids } = trackedLauncher();
   const core = await openCore({ dbFile: join(dataDir, 'db.sqlite'), dataDir, launcher });
@@ -39,6 +41,7 @@ export async function startWorkloadLab(entries: number): Promise<WorkloadLab> {
     lab = await startLabWithTarget(core.labs, core.targets, {
       kind: 'openldap',
       entries,
+      shape,
       persistent: false,
     });
   } catch (err) {
@@ -77,7 +80,7 @@ export async function startWorkloadLab(entries: number): Promise<WorkloadLab> {
     async countEntries(filter = '(objectClass=*)') {
       const client = await admin();
       try {
-        const { searchEntries } = await client.search(SALFORD_BASE_DN, {
+        const { searchEntries } = await client.search(lab.baseDn, {
           scope: 'sub',
           filter,
           attributes: ['1.1'],

@@ -9,6 +9,7 @@ import { runsCommand } from './commands/runs.ts';
 import { serveCommand } from './commands/serve.ts';
 import { targetsCommand } from './commands/targets.ts';
 import { workloadsCommand } from './commands/workloads.ts';
+import { generateCommand } from './commands/generate.ts';
 import type { RawOptions } from './options.ts';
 
 const USAGE = `dirbench - benchmark LDAP directory servers
@@ -23,6 +24,12 @@ Usage:
                      [--tls starttls|ldaps]: the lab gets its own CA and its target verifies against it
   dirbench lab list | lab stop ID | lab destroy ID      destroy also deletes the lab's files
   dirbench lab install opendj                           fetch the OpenDJ 4.9 server zip from Maven Central
+                     lab start and run --lab also take --shape salford|flat (M-Vault's o=Test,c=BA)
+  dirbench generate --shape salford|flat --entries N [--seed S] --out FILE [--json]
+  dirbench generate --template FILE [--resource-dir DIR] [--entries-override N] [--constant NAME=VALUE]
+                    [--seed S] --out FILE [--json]
+                     LDIF (deterministic for a seed) plus FILE.dns (person DNs) and FILE.binds
+                     (DN<TAB>password); --template runs an OpenDJ/SLAMD makeldif template
   dirbench run --lab openldap|389ds|opendj --entries N [--index PROFILE] [run options]
   dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls]
                [--ca-file PEM] [run options]        (TLS verifies the server against PEM, else the system CAs)
@@ -90,6 +97,11 @@ const OPTIONS = {
   'allow-remote': { type: 'boolean' },
   entries: { type: 'string' },
   index: { type: 'string' },
+  shape: { type: 'string' },
+  out: { type: 'string' },
+  'resource-dir': { type: 'string' },
+  'entries-override': { type: 'string' },
+  constant: { type: 'string', multiple: true },
   load: { type: 'string' },
   tls: { type: 'string' },
   'load-connections': { type: 'string' },
@@ -182,6 +194,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return targetsCommand(rest, options);
     case 'workloads':
       return workloadsCommand(rest, options);
+    case 'generate':
+      return generateCommand(options);
     default:
       throw new ApiError(
         'validation',

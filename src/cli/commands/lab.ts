@@ -1,6 +1,6 @@
 // `dirbench lab start|list|stop|destroy`: labs started here outlive the command until `lab stop`.
 import { invalid } from '../../shared/errors.ts';
-import type { LabInfo, LabKind, LabLoadMethod, LabTlsMode } from '../../shared/types.ts';
+import type { LabInfo, LabKind, LabLoadMethod, LabShape, LabTlsMode } from '../../shared/types.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
@@ -16,6 +16,19 @@ export function labKind(value: string | undefined, field: string): LabKind {
   if (value !== undefined && (LAB_KINDS as readonly string[]).includes(value))
     return value as LabKind;
   throw invalid(field, `unknown lab kind "${value ?? ''}": use ${LAB_KINDS.join(', ')}`);
+}
+
+/** --shape salford|flat, as a lab start request field. */
+export function shapeOption(options: RawOptions): { shape?: LabShape } {
+  const shape = options.shape;
+  if (shape === undefined) return {};
+  if (shape !== 'salford' && shape !== 'flat') {
+    throw invalid(
+      '--shape',
+      `--shape takes salford or flat (M-Vault's o=Test,c=BA); got "${String(shape)}"`,
+    );
+  }
+  return { shape };
 }
 
 /** --tls starttls|ldaps, as a lab start request field. */
@@ -116,6 +129,7 @@ async function start(
       seed,
       persistent: true,
       ...(index === undefined ? {} : { indexProfile: index }),
+      ...shapeOption(options),
       ...load,
     });
   } finally {

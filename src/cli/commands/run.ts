@@ -7,7 +7,7 @@ import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkCaFile } from '../../core/ldap/caFile.ts';
 import { openCliCore } from '../coreForCli.ts';
-import { labKind, loadOptions } from './lab.ts';
+import { labKind, loadOptions, shapeOption } from './lab.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
 import { checkWorkloadEarly, inUserTerms, workloadFromOptions } from '../workloadFromOptions.ts';
 import type { CliWorkload } from '../workloadFromOptions.ts';
@@ -57,6 +57,7 @@ async function resolveTarget(
       kind,
       ...(typeof options.index === 'string' ? { indexProfile: options.index } : {}),
       ...loadOptions(options),
+      ...shapeOption(options),
       entries,
       persistent: false,
     });

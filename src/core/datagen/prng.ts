@@ -55,3 +55,20 @@ export function streamSeed(seed: number, index: number): number {
 export function streamFor(seed: number, index: number): Prng {
   return new Prng(streamSeed(seed, index));
 }
+
+// One module-level mulberry32 state for generator hot loops: no object per entry, same numbers as Prng.
+let inlineState = 0;
+
+/** Starts the shared inline stream at `seed` (as `new Prng(seed)` would). */
+export function inlineSeed(seed: number): void {
+  inlineState = seed >>> 0;
+}
+
+/** Next integer in [0, n) from the shared inline stream: exactly `Prng.int(n)`'s arithmetic. */
+export function inlineInt(n: number): number {
+  inlineState = (inlineState + 0x6d2b79f5) >>> 0;
+  let t = inlineState;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+}

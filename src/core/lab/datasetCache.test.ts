@@ -5,34 +5,35 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import {
-  datasetsDir,
-  ensureSalfordDataset,
-  removeStalePartials,
-  salfordDatasetPath,
-} from './datasetCache.ts';
+import { datasetPath, datasetsDir, ensureDataset, removeStalePartials } from './datasetCache.ts';
 
 test('the first call generates, the second reuses the same file', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'dirbench-cache-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const spec = { entries: 1_000, seed: 5 };
   let calls = 0;
-  const first = await ensureSalfordDataset(dataDir, spec, { onProgress: () => calls++ });
+  const first = await ensureDataset(dataDir, 'salford', spec, { onProgress: () => calls++ });
   assert.equal(first.reused, false);
   assert.equal(first.path, join(dataDir, 'datasets', 'salford-1000-5.ldif'));
   assert.ok(calls > 0);
   const before = await stat(first.path);
-  const second = await ensureSalfordDataset(dataDir, spec, {
+  const second = await ensureDataset(dataDir, 'salford', spec, {
     onProgress: () => assert.fail('no generation expected'),
   });
-  assert.deepEqual(second, {
-    path: first.path,
-    reused: true,
-    entriesWithHeaders: first.entriesWithHeaders,
-  });
+  assert.deepEqual(second, { ...first, reused: true });
+  assert.equal(first.entriesWithHeaders, 1_012);
+  assert.equal(first.baseDn, 'o=Salford,c=gb');
   assert.equal((await stat(second.path)).mtimeMs, before.mtimeMs);
-  assert.deepEqual(await readdir(datasetsDir(dataDir)), ['salford-1000-5.ldif']);
-  assert.notEqual(salfordDatasetPath(dataDir, { entries: 1_000, seed: 6 }), first.path);
+  assert.deepEqual((await readdir(datasetsDir(dataDir))).sort(), [
+    'salford-1000-5.ldif',
+    'salford-1000-5.ldif.binds',
+    'salford-1000-5.ldif.dns',
+    'salford-1000-5.ldif.meta.json',
+  ]);
+  assert.notEqual(datasetPath(dataDir, 'salford', { entries: 1_000, seed: 6 }), first.path);
+  const flat = await ensureDataset(dataDir, 'flat', { entries: 100, seed: 5 });
+  assert.equal(flat.suffix, 'c=BA');
+  assert.equal(flat.entriesWithHeaders, 102);
 });
 
 test('a cancelled generation leaves nothing under the cache name', async (t) => {
@@ -40,8 +41,9 @@ test('a cancelled generation leaves nothing under the cache name', async (t) => 
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const controller = new AbortController();
   await assert.rejects(
-    ensureSalfordDataset(
+    ensureDataset(
       dataDir,
+      'salford',
       { entries: 2_000_000, seed: 1 },
       {
         signal: controller.signal,

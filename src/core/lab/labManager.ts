@@ -16,9 +16,10 @@ import type {
   LabTlsMode,
 } from '../../shared/types.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
+import { FLAT_BASE_DN, FLAT_SUFFIX } from '../datagen/flat.ts';
 import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';
 import type { DatasetSpec } from '../datagen/salford.ts';
-import { ensureSalfordDataset, removeStalePartials } from './datasetCache.ts';
+import { ensureDataset, removeStalePartials } from './datasetCache.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from './driver.ts';
 import { countEntries } from './entryCount.ts';
 import { freePort } from './freePort.ts';
@@ -80,6 +81,12 @@ export interface LabStartRequest {
   /** Directory shape of the generated data (default salford). */
   shape?: LabShape;
 }
+
+/** The naming context and search base of each generated shape. */
+const SHAPE_NAMES: Readonly<Record<LabShape, { suffix: string; baseDn: string }>> = {
+  salford: { suffix: SALFORD_SUFFIX, baseDn: SALFORD_BASE_DN },
+  flat: { suffix: FLAT_SUFFIX, baseDn: FLAT_BASE_DN },
+};
 
 /** Connections a load over LDAP uses unless asked otherwise. */
 const DEFAULT_LOAD_CONNECTIONS = 8;
@@ -182,6 +189,10 @@ export class LabManager {
     const entries = checkInteger(req.entries, 'entries', 1, LIMITS.labEntries);
     const seed = checkInteger(req.seed ?? 1, 'seed', 0, 2 ** 31 - 1);
     const persistent = req.persistent ?? false;
+    const shape = req.shape ?? 'salford';
+    if (!(shape in SHAPE_NAMES)) {
+      throw invalid('shape', `unknown shape "${String(shape)}": use salford or flat`);
+    }
     const indexProfile = resolveIndexProfile(req.indexProfile, this.#indexProfiles);
     const availability = driver.availability();
     if (!availability.available) throw new ApiError('unavailable', availability.detail);
@@ -217,10 +228,10 @@ export class LabManager {
       port,
       pid: null,
       url: `ldap://127.0.0.1:${port}`,
-      baseDn: SALFORD_BASE_DN,
-      bindDn: driver.rootDn(SALFORD_SUFFIX),
-      suffix: SALFORD_SUFFIX,
-      shape: 'salford',
+      baseDn: SHAPE_NAMES[shape].baseDn,
+      bindDn: driver.rootDn(SHAPE_NAMES[shape].suffix),
+      suffix: SHAPE_NAMES[shape].suffix,
+      shape,
       indexProfile: indexProfile.name,
       indexes: indexProfileLines(indexProfile),
       serverVersion: null,
@@ -294,7 +305,7 @@ export class LabManager {
         entries,
         `Preparing ${entries.toLocaleString('en')} entries`,
       );
-      const dataset = await ensureSalfordDataset(this.#dataDir, spec, {
+      const dataset = await ensureDataset(this.#dataDir, lab.shape as LabShape, spec, {
         signal,
         onProgress: (done, total) =>
           this.#progress(

@@ -1,16 +1,17 @@
-// Where random-read workloads get existing DNs: computed Salford DNs, or a list sampled from the server.
+// Where random-read workloads get existing DNs: computed from a generated shape, or a list sampled from the server.
 import type { Prng } from '../datagen/prng.ts';
+import { flatPersonDn } from '../datagen/flat.ts';
 import { salfordPersonDn } from '../datagen/salford.ts';
 
-/** The entries a run may pick from: a generated Salford directory (by spec) or a list sampled from the server. */
+/** The entries a run may pick from: a generated directory (by shape and spec) or a list sampled from the server. */
 export type DnSource =
-  | { kind: 'salford'; entries: number; seed: number }
+  | { kind: 'salford' | 'flat'; entries: number; seed: number }
   /** `columns[name][i]`: the value of attribute `name` of entry `dns[i]` (for [entry:name] tokens). */
   | { kind: 'list'; dns: string[]; columns?: Record<string, string[]> };
 
 /** Number of DNs a source can yield. */
 export function dnSourceSize(source: DnSource): number {
-  return source.kind === 'salford' ? source.entries : source.dns.length;
+  return source.kind === 'list' ? source.dns.length : source.entries;
 }
 
 /** A function returning a uniformly random existing DN on each call, driven by `rng`. */
@@ -23,5 +24,6 @@ export function dnPicker(source: DnSource, rng: Prng): () => string {
   }
   // Each DN is computed from (seed, index) in O(1): no table of millions of DNs per worker.
   const spec = { entries: source.entries, seed: source.seed };
-  return () => salfordPersonDn(spec, rng.int(size));
+  const dnOf = source.kind === 'flat' ? flatPersonDn : salfordPersonDn;
+  return () => dnOf(spec, rng.int(size));
 }

@@ -118,7 +118,11 @@ export class RunService {
     let dnSource: DnSource;
     let entries: number | null;
     if (lab) {
-      dnSource = { kind: 'salford', entries: lab.entries, seed: lab.seed };
+      dnSource = {
+        kind: lab.shape === 'flat' ? 'flat' : 'salford',
+        entries: lab.entries,
+        seed: lab.seed,
+      };
       entries = lab.entries;
     } else if (!workload.readsEntries) {
       // Nothing reads existing entries (e.g. adds, or patterns like uid=user.[1-1000]): no sampling.

@@ -1,4 +1,5 @@
 // Existing entries a workload's [entry:ATTR] tokens read from: computed for generated directories, sampled otherwise.
+import { FLAT_PERSON_ATTRIBUTES, flatPersonAttributes, flatPersonDn } from '../datagen/flat.ts';
 import {
   SALFORD_PERSON_ATTRIBUTES,
   salfordPersonAttributes,
@@ -27,6 +28,13 @@ export function parentDn(dn: string): string {
   return match === null ? '' : dn.slice(match[0].length);
 }
 
+/** What [entry:ATTR] can read on a generated flat (M-Vault) directory. */
+export const FLAT_ENTRY_ATTRIBUTES: readonly string[] = [
+  'dn',
+  ...DERIVED_ATTRIBUTES,
+  ...FLAT_PERSON_ATTRIBUTES,
+];
+
 /** What [entry:ATTR] can read on a generated Salford directory. */
 export const SALFORD_ENTRY_ATTRIBUTES: readonly string[] = [
   'dn',
@@ -38,15 +46,22 @@ export const SALFORD_ENTRY_ATTRIBUTES: readonly string[] = [
 export function entryPickerFor(source: DnSource): EntryPicker {
   const size = dnSourceSize(source);
   if (size <= 0) throw new RangeError('the DN source is empty: there is no entry to read');
-  if (source.kind === 'salford') {
+  if (source.kind !== 'list') {
     const spec = { entries: source.entries, seed: source.seed };
     // Each person is computed from (seed, index) in O(1): no table of millions of entries per worker.
-    return {
-      size,
-      attributes: SALFORD_ENTRY_ATTRIBUTES,
-      dn: (i) => salfordPersonDn(spec, i),
-      entry: (i) => salfordPersonAttributes(spec, i),
-    };
+    return source.kind === 'flat'
+      ? {
+          size,
+          attributes: FLAT_ENTRY_ATTRIBUTES,
+          dn: (i) => flatPersonDn(spec, i),
+          entry: (i) => flatPersonAttributes(spec, i),
+        }
+      : {
+          size,
+          attributes: SALFORD_ENTRY_ATTRIBUTES,
+          dn: (i) => salfordPersonDn(spec, i),
+          entry: (i) => salfordPersonAttributes(spec, i),
+        };
   }
   const { dns } = source;
   const columns = source.columns ?? {};

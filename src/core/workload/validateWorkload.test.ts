@@ -416,7 +416,7 @@ describe('broken workloads are rejected with the field at fault', () => {
         expects: { shape: 'salford', indexProfile: 'x' },
       }),
       'operations[1].operation.filter',
-      'uses [entry:foo], which Salford entries do not have; available (case-sensitive): dn, parent',
+      'uses [entry:foo], which salford entries do not have; available (case-sensitive): dn, parent',
     ],
     [
       '[entry:UID] (wrong case) on a salford directory',

@@ -9,7 +9,7 @@ import type {
   WorkloadExpectations,
   WorkloadSpec,
 } from '../../shared/workload.ts';
-import { SALFORD_ENTRY_ATTRIBUTES } from './entryPicker.ts';
+import { FLAT_ENTRY_ATTRIBUTES, SALFORD_ENTRY_ATTRIBUTES } from './entryPicker.ts';
 import { templateField } from './patternFields.ts';
 import type { PatternOptions } from './patternFields.ts';
 import {
@@ -197,14 +197,21 @@ function checkBindDepth(spec: WorkloadSpec, where: string): void {
   }
 }
 
-/** [entry:ATTR] on a Salford directory must name an attribute every generated person has (case-sensitive). */
+/** [entry:ATTR] on a generated shape must name an attribute every generated person has (case-sensitive). */
 function checkEntryAttributes(spec: WorkloadSpec, used: Map<string, string>): void {
-  if (spec.expects?.shape !== 'salford') return;
+  const shape = spec.expects?.shape;
+  const available =
+    shape === 'salford'
+      ? SALFORD_ENTRY_ATTRIBUTES
+      : shape === 'flat'
+        ? FLAT_ENTRY_ATTRIBUTES
+        : null;
+  if (available === null) return;
   for (const [attribute, field] of used) {
-    if (SALFORD_ENTRY_ATTRIBUTES.includes(attribute)) continue;
+    if (available.includes(attribute)) continue;
     throw invalid(
       field,
-      `${field} uses [entry:${attribute}], which Salford entries do not have; available (case-sensitive): ${SALFORD_ENTRY_ATTRIBUTES.join(', ')}`,
+      `${field} uses [entry:${attribute}], which ${shape} entries do not have; available (case-sensitive): ${available.join(', ')}`,
     );
   }
 }

@@ -1,0 +1,129 @@
+// One entry point for every generated directory: a built-in shape or a makeldif template, written with its side files.
+import { rename } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { FLAT_BASE_DN, FLAT_SUFFIX, streamFlat } from './flat.ts';
+import { loadTemplate, streamTemplate } from './makeldif/engine.ts';
+import { ChunkedWriter, partialPath } from './output.ts';
+import { SALFORD_BASE_DN, SALFORD_SUFFIX, streamSalford } from './salford.ts';
+import type { GenerateOptions } from './salford.ts';
+
+/** The built-in directory shapes. */
+export const SHAPES = ['salford', 'flat'] as const;
+/** A built-in directory shape: Salford (seed study 000) or M-Vault's flat DIT (study 001). */
+export type ShapeName = (typeof SHAPES)[number];
+
+/** What to generate: a built-in shape of N persons, or a makeldif template. */
+export type GenerateSource =
+  | { kind: 'shape'; shape: ShapeName; entries: number; seed: number }
+  | {
+      kind: 'template';
+      templatePath: string;
+      /** Where <file:...>, first.names and last.names are looked for first (default: data/makeldif). */
+      resourceDir?: string | undefined;
+      /** Sets `define numusers=` (else open-ended or branch subordinateTemplate counts) to this. */
+      entriesOverride?: number | undefined;
+      /** Replace the template's defines, like makeldif's `-c name=value`. */
+      constants?: Readonly<Record<string, string>> | undefined;
+      seed: number;
+    };
+
+/** What a generation wrote. */
+export interface GenerateResult {
+  /** Entries in the LDIF, the suffix, branches and organizational units included. */
+  entries: number;
+  /** Entries listed in the DN file (the persons). */
+  persons: number;
+  /** DN of the first entry. */
+  suffix: string;
+  /** Where searches start: o=Salford,c=gb, o=Test,c=BA, or a template's first branch below its suffix. */
+  baseDn: string;
+  ldifPath: string;
+  /** One DN a line: the persons (leaf entries), for `[file:...]` value patterns. */
+  dnsPath: string;
+  /** `DN<TAB>password` a line for entries with a plain-text userPassword, for bind workloads. */
+  bindsPath: string;
+  /** Size of the LDIF. */
+  bytes: number;
+  seconds: number;
+  /** Template warnings (an undefined constant, an empty define): the run still completed. */
+  warnings: string[];
+}
+
+/** The side files written beside an LDIF. */
+export function sideFilePaths(ldifPath: string): { dnsPath: string; bindsPath: string } {
+  return { dnsPath: `${ldifPath}.dns`, bindsPath: `${ldifPath}.binds` };
+}
+
+/**
+ * Generates a directory into `outLdif` with `<out>.dns` and `<out>.binds` beside it. Deterministic:
+ * the same source gives byte-identical files. Memory stays flat at any size. Everything is written
+ * under temporary names and renamed at the end (the LDIF last), so a cancelled or failed run leaves
+ * no file that looks complete. Template problems throw TemplateError (file, line, reason) before any
+ * file is created.
+ */
+export async function generateDataset(
+  source: GenerateSource,
+  outLdif: string,
+  opts: GenerateOptions = {},
+): Promise<GenerateResult> {
+  const started = performance.now();
+  opts.signal?.throwIfAborted();
+  const template = source.kind === 'template' ? loadTemplate(source) : null;
+  if (source.kind === 'shape') checkShape(source);
+  const { dnsPath, bindsPath } = sideFilePaths(outLdif);
+  const finals = [dnsPath, bindsPath, outLdif];
+  const writers: ChunkedWriter[] = [];
+  try {
+    for (const [i, path] of finals.entries())
+      writers.push(await ChunkedWriter.create(partialPath(path), i === 2 ? 'latin1' : 'utf8'));
+    const [dns, binds, ldif] = writers as [ChunkedWriter, ChunkedWriter, ChunkedWriter];
+    const side = { dns, binds };
+    let entries: number;
+    let persons: number;
+    let suffix: string;
+    let baseDn: string;
+    if (template !== null) {
+      const result = await streamTemplate(template, ldif, side, opts);
+      ({ entries, listed: persons } = result);
+      ({ suffix, baseDn } = template);
+    } else if (source.kind === 'shape' && source.shape === 'salford') {
+      persons = await streamSalford(source, ldif, side, opts);
+      entries = persons + 12;
+      suffix = SALFORD_SUFFIX;
+      baseDn = SALFORD_BASE_DN;
+    } else {
+      persons = await streamFlat(source as { entries: number; seed: number }, ldif, side, opts);
+      entries = persons + 2;
+      suffix = FLAT_SUFFIX;
+      baseDn = FLAT_BASE_DN;
+    }
+    for (const w of writers) await w.close();
+    opts.signal?.throwIfAborted();
+    // The LDIF is renamed last: when it exists under its name, its side files do too.
+    for (const [i, w] of writers.entries()) await rename(w.path, finals[i] as string);
+    return {
+      entries,
+      persons,
+      suffix,
+      baseDn,
+      ldifPath: outLdif,
+      dnsPath,
+      bindsPath,
+      bytes: ldif.bytes,
+      seconds: (performance.now() - started) / 1000,
+      warnings: template?.warnings ?? [],
+    };
+  } catch (err) {
+    await Promise.all(writers.map((w) => w.discard()));
+    throw err;
+  }
+}
+
+function checkShape(source: { shape: string; entries: number; seed: number }): void {
+  if (!(SHAPES as readonly string[]).includes(source.shape))
+    throw new RangeError(`unknown shape "${source.shape}": use ${SHAPES.join(' or ')}`);
+  if (!Number.isSafeInteger(source.entries) || source.entries < 0)
+    throw new RangeError(`entries must be a whole number >= 0, got ${source.entries}`);
+  if (!Number.isInteger(source.seed))
+    throw new RangeError(`seed must be a whole number, got ${source.seed}`);
+}
