@@ -290,3 +290,34 @@ export function syntheticMixRun(left = 0): RunDetail {
     endedAt: '2026-11-22T06:00:12.000Z',
   };
 }
+
+/**
+ * The mix run against a lab whose monitor was read: the server's counts by kind beside the
+ * client's (a few more searches and modifies completing at the edges, each connection's bind and
+ * unbind, and the deletes that removed what the run added).
+ */
+export function syntheticCrossCheckRun(): RunDetail {
+  const run = syntheticMixRun();
+  const all = (label: string) =>
+    run.samples.reduce(
+      (n, s) => n + (s.operations?.[label]?.ops ?? 0) + (s.operations?.[label]?.errors ?? 0),
+      0,
+    );
+  const clientOps = run.samples.reduce((n, s) => n + s.ops, 0);
+  return {
+    ...run,
+    id: 'run_synthetic_cross_check',
+    summary: run.summary && {
+      ...run.summary,
+      ownEntries: { poolAdded: 0, removed: 40, left: 0 },
+      serverOperations: {
+        search: all('search') + 14,
+        modify: all('modify') + 3,
+        bind: 10,
+        unbind: 10,
+        delete: 40,
+      },
+      clientOperationsAllPhases: clientOps,
+    },
+  };
+}

@@ -14,6 +14,7 @@ import './styles/panels.css';
 import './styles/dialogs.css';
 import './styles/screens.css';
 import './styles/workloads.css';
+import './styles/labs.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

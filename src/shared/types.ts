@@ -355,7 +355,8 @@ export interface RunSummary {
   clientCeilingOpsPerSec?: number;
   /**
    * Labs with a monitor: operations the server completed from load start to the run's end, by kind
-   * (all phases, plus each connection's bind), to cross-check against the client's counts.
+   * (all phases; connections bind before load starts, so their binds are not in it), to
+   * cross-check against the client's counts.
    */
   serverOperations?: Record<string, number>;
   /** Operations the client completed over the same window (warm-up, measured and cool-down). */

@@ -15,7 +15,7 @@ export async function startLabWithTarget(
   const stored = labs.get(lab.id);
   const target = targets.save(
     {
-      name: `OpenLDAP lab ${lab.id} (${lab.entries.toLocaleString('en-US')} entries)`,
+      name: `${lab.serverVersion ?? lab.kind} lab ${lab.id} (${lab.entries.toLocaleString('en-US')} entries)`,
       // A TLS lab's target verifies the server against the lab's own CA.
       url: lab.tls?.mode === 'ldaps' ? lab.tls.ldapsUrl : lab.url,
       startTls: lab.tls?.mode === 'starttls',

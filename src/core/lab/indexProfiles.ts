@@ -1,14 +1,13 @@
 // Which indexes a lab builds: a named profile from data/index-profiles.json, `none`, or a custom list.
 import { readFileSync } from 'node:fs';
 import { invalid } from '../../shared/errors.ts';
-import type { IndexProfile, IndexType } from '../../shared/workload.ts';
+import { parseCustomIndexes } from '../../shared/indexProfiles.ts';
+import type { IndexProfile } from '../../shared/workload.ts';
 import { resourcePath } from '../app/resources.ts';
 import { validateIndexProfiles } from '../workload/catalogs.ts';
 
 /** The profile labs get when none is asked for: Salford's cn eq,sub,pres. */
 export const DEFAULT_INDEX_PROFILE = 'salford-indexed';
-
-const TYPES: readonly IndexType[] = ['eq', 'sub', 'pres', 'approx'];
 
 let shipped: readonly IndexProfile[] | null = null;
 
@@ -19,34 +18,6 @@ export function shippedIndexProfiles(): readonly IndexProfile[] {
     shipped = validateIndexProfiles(JSON.parse(readFileSync(file, 'utf8')) as unknown, file);
   }
   return shipped;
-}
-
-/** `cn:eq,sub,pres;uid:eq` as a profile named `custom`; errors name the part that is wrong. */
-export function parseCustomIndexes(text: string, field = 'indexProfile'): IndexProfile {
-  const indexes = text
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .map((part) => {
-      const match = /^([A-Za-z][\w-]*)\s*:\s*([a-z,\s]+)$/.exec(part);
-      if (match === null) {
-        throw invalid(
-          field,
-          `"${part}" is not an index: write attribute:types, e.g. cn:eq,sub,pres`,
-        );
-      }
-      const types = (match[2] as string).split(',').map((t) => t.trim());
-      for (const t of types) {
-        if (!(TYPES as readonly string[]).includes(t)) {
-          throw invalid(
-            field,
-            `index type "${t}" of ${match[1] as string} is not one of ${TYPES.join(', ')}`,
-          );
-        }
-      }
-      return { attribute: match[1] as string, types: types as IndexType[] };
-    });
-  return { name: 'custom', description: text, indexes };
 }
 
 /** The profile a lab request names (default salford-indexed); `none` keeps objectClass equality only. */

@@ -17,6 +17,10 @@ const PATHS = {
   arrowRight: 'M5 12h14M12 5l7 7-7 7',
   refresh: 'M20 11A8 8 0 0 0 5.3 6.3L3 9M3 3v6h6M4 13a8 8 0 0 0 14.7 4.7L21 15M21 21v-6h-6',
   x: 'M6 6l12 12M18 6L6 18',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  chevronDown: 'M6 9l6 6 6-6',
+  chevronRight: 'M9 6l6 6-6 6',
+  lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
 } as const;
 
 /** Names of the available icons. */

@@ -26,6 +26,7 @@ import { SummaryCards } from './SummaryCards.tsx';
 import { WorkloadCard } from './WorkloadCard.tsx';
 import { OperationsPanel } from '../panels/OperationsPanel.tsx';
 import { OwnEntriesNote } from '../panels/OwnEntriesNote.tsx';
+import { ServerCrossCheck } from '../panels/ServerCrossCheck.tsx';
 import { workloadSpecOf } from '../../format/runConfig.ts';
 
 const PROBLEM_TITLES: Partial<Record<RunDetail['status'], string>> = {
@@ -138,6 +139,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
       <OperationsPanel samples={run.samples} summary={summary} spec={spec} timeline={timeline} />
       <OwnEntriesNote summary={summary} />
       <RunExtraPanels samples={run.samples} summary={summary} timeline={timeline} />
+      <ServerCrossCheck summary={summary} samples={run.samples} spec={spec} />
       {summary && Object.keys(summary.errorsByCode).length > 0 && (
         <ErrorsByCodeTable
           errorsByCode={summary.errorsByCode}

@@ -1,30 +1,31 @@
-// A lab's current step: progress bar plus the host's message for it.
-import type { LabProgress } from '../../../shared/types.ts';
+// A lab's current step in one line: step name, the host's message, a bar.
+import type { LabInfo } from '../../../shared/types.ts';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { progressFraction } from './useLabProgress.ts';
+import { stepLabel } from './LabSteps.tsx';
+import { progressFraction } from './labProgress.ts';
+import type { LabProgressState } from './labProgress.ts';
 
-const STEP_LABEL: Record<LabProgress['step'], string> = {
-  generate: 'Generating LDIF',
-  load: 'Bulk loading',
-  start: 'Starting the server',
-  verify: 'Counting entries',
-  ready: 'Ready',
-  failed: 'Failed',
-};
-
-/** Step name, bar and message of one progress event. */
-export function LabProgressLine({ progress }: { progress: LabProgress }) {
+/** The newest working step of a loading lab, for its row in the labs table. */
+export function LabProgressLine({ lab, state }: { lab: LabInfo; state: LabProgressState }) {
+  const progress = state.latest;
+  const step = state.lastStep;
+  const name =
+    progress.step === 'ready'
+      ? 'Ready'
+      : progress.step === 'failed'
+        ? 'Failed'
+        : step === null
+          ? 'Preparing'
+          : stepLabel(step, lab.kind, lab.loadMethod);
+  const fraction = progressFraction(progress);
   return (
     <div className="lab-progress" data-testid="lab-progress" data-step={progress.step}>
       <div className="lab-progress-text">
-        <strong>{STEP_LABEL[progress.step]}</strong>
+        <strong>{name}</strong>
         <span className="muted">{progress.message}</span>
-        <span className="num">{Math.round(progressFraction(progress) * 100)}%</span>
+        <span className="num">{Math.round(fraction * 100)}%</span>
       </div>
-      <ProgressBar
-        fraction={progressFraction(progress)}
-        label={`Lab ${progress.labId}: ${STEP_LABEL[progress.step]}`}
-      />
+      <ProgressBar fraction={fraction} label={`Lab ${lab.id}: ${name}`} />
     </div>
   );
 }

@@ -1,23 +1,29 @@
-// The labs started on this host, newest first, with progress while loading and Stop while alive.
+// The labs started on this host, newest first, with progress while loading, Stop while alive and Destroy.
 import { useState } from 'react';
-import type { LabInfo, LabProgress } from '../../../shared/types.ts';
+import type { LabInfo } from '../../../shared/types.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { DestroyLabDialog } from './DestroyLabDialog.tsx';
 import { LabRow } from './LabRow.tsx';
 import { StopLabDialog } from './StopLabDialog.tsx';
+import type { LabProgressMap } from './labProgress.ts';
 
-/** Labs table; a confirmation guards Stop. */
+/** Labs table; confirmations guard Stop and Destroy. */
 export function LabsTable({
   labs,
   progress,
+  onChanged,
 }: {
   labs: LabInfo[];
-  progress: Record<string, LabProgress>;
+  progress: LabProgressMap;
+  /** Called after a destroy, which removes the lab without a `lab/changed` event. */
+  onChanged: () => void;
 }) {
   const [stopping, setStopping] = useState<LabInfo | null>(null);
+  const [destroying, setDestroying] = useState<LabInfo | null>(null);
   if (labs.length === 0) {
     return (
       <EmptyState icon="flask" title="No labs yet">
-        Start a lab above: DirBench generates the entries, bulk loads them into a private slapd on a
+        Start a lab above: DirBench generates the entries, loads them into a private server on a
         loopback port and adds it to your targets.
       </EmptyState>
     );
@@ -25,16 +31,15 @@ export function LabsTable({
   const sorted = [...labs].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <div className="card table-card">
-      <table className="table" aria-label="Labs">
+      <table className="table labs-table" aria-label="Labs">
         <thead>
           <tr>
-            <th>Lab</th>
+            <th>Server</th>
             <th>State</th>
             <th className="num">Entries</th>
+            <th>Index profile · shape</th>
+            <th>Load</th>
             <th>URL</th>
-            <th>Base DN</th>
-            <th className="num">Load time</th>
-            <th>Started</th>
             <th className="col-actions">
               <span className="sr-only">Actions</span>
             </th>
@@ -42,11 +47,24 @@ export function LabsTable({
         </thead>
         <tbody>
           {sorted.map((lab) => (
-            <LabRow key={lab.id} lab={lab} progress={progress[lab.id]} onStop={setStopping} />
+            <LabRow
+              key={lab.id}
+              lab={lab}
+              progress={progress[lab.id]}
+              onStop={setStopping}
+              onDestroy={setDestroying}
+            />
           ))}
         </tbody>
       </table>
       {stopping && <StopLabDialog lab={stopping} onClose={() => setStopping(null)} />}
+      {destroying && (
+        <DestroyLabDialog
+          lab={destroying}
+          onClose={() => setDestroying(null)}
+          onDestroyed={onChanged}
+        />
+      )}
     </div>
   );
 }

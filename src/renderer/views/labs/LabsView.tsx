@@ -1,4 +1,4 @@
-// Labs screen: can this machine run slapd, start a lab of N entries, and the labs so far.
+// Labs screen: which servers this machine can run, the start form, and the labs so far.
 import { useQuery } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
@@ -11,26 +11,36 @@ import { useLabProgress } from './useLabProgress.ts';
 /** The labs screen. */
 export function LabsView() {
   const availability = useQuery('lab-availability', (api) => api.call('lab/availability'));
+  const profiles = useQuery('lab-index-profiles', (api) => api.call('lab/indexProfiles'));
   const labs = useQuery('labs', (api) => api.call('lab/list'), ['lab/changed']);
   const progress = useLabProgress();
-  useReadyMarker(availability.data !== undefined && labs.data !== undefined);
-  const openldap = availability.data?.find((a) => a.kind === 'openldap');
+  const profilesSettled = profiles.data !== undefined || profiles.error !== undefined;
+  useReadyMarker(availability.data !== undefined && labs.data !== undefined && profilesSettled);
 
   return (
     <div className="page">
       <PageHeader
         title="Labs"
-        subtitle="Throwaway OpenLDAP servers on this machine, bulk-loaded with generated entries. Each running lab is also a target."
+        subtitle="Throwaway directory servers on this machine, loaded with generated entries. Each running lab is also a target."
       />
       {availability.error && (
         <ErrorPanel
-          title="Could not check for slapd"
+          title="Could not check which servers are installed"
           message={availability.error.message}
           onRetry={availability.reload}
         />
       )}
-      {availability.loading && <LoadingBlock label="Checking for slapd" />}
-      {openldap && <StartLabCard availability={openldap} progress={progress} />}
+      {(availability.loading || !profilesSettled) && (
+        <LoadingBlock label="Checking which servers are installed" />
+      )}
+      {availability.data && profilesSettled && (
+        <StartLabCard
+          availability={availability.data}
+          profiles={profiles.data ?? []}
+          profilesError={profiles.error?.message}
+          progress={progress}
+        />
+      )}
       <section className="section">
         <h2 className="section-title">Labs</h2>
         {labs.error && (
@@ -41,7 +51,7 @@ export function LabsView() {
           />
         )}
         {labs.loading && <LoadingBlock label="Loading labs" />}
-        {labs.data && <LabsTable labs={labs.data} progress={progress} />}
+        {labs.data && <LabsTable labs={labs.data} progress={progress} onChanged={labs.reload} />}
       </section>
     </div>
   );

@@ -1,0 +1,100 @@
+// A lab's details row: credentials and paths to copy, indexes, times, TLS and a command to try it.
+import type { ReactNode } from 'react';
+import type { LabInfo } from '../../../shared/types.ts';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { formatDateTime } from '../../format/dates.ts';
+import { formatInt } from '../../format/numbers.ts';
+import { loadRate } from './labForm.ts';
+import {
+  ldapsearchCommand,
+  loadedEntries,
+  loadMethodText,
+  shapeLabel,
+  stepTimesText,
+  tlsLabel,
+} from './labFacts.ts';
+
+function Copyable({ value, label }: { value: string; label: string }) {
+  return (
+    <span className="copyable">
+      <code title={value}>{value}</code>
+      <CopyButton value={value} label={label} />
+    </span>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="lab-details-row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The facts a script or a person needs to use the lab outside DirBench. */
+export function LabDetails({ lab, id }: { lab: LabInfo; id: string }) {
+  const tls = tlsLabel(lab);
+  const rate = loadRate(loadedEntries(lab), lab.loadS);
+  return (
+    <dl className="lab-details" id={id} data-testid="lab-details">
+      <Row term="Bind DN">
+        <Copyable value={lab.bindDn} label={`Copy the bind DN of lab ${lab.id}`} />
+      </Row>
+      <Row term="Password file">
+        <Copyable value={lab.passwordFile} label={`Copy the password file path of lab ${lab.id}`} />
+      </Row>
+      <Row term="Base DN">
+        <code>{lab.baseDn}</code>
+        <span className="muted"> in {lab.suffix}</span>
+      </Row>
+      <Row term="Directory">
+        {shapeLabel(lab.shape)} shape, {formatInt(lab.entries)} people, seed {lab.seed}
+        {lab.verifiedEntries !== null && (
+          <span className="muted">
+            {' '}
+            · {formatInt(lab.verifiedEntries)} entries counted on the server
+          </span>
+        )}
+      </Row>
+      <Row term="Indexes">
+        <span className="index-chips-inline">
+          <span className="muted">{lab.indexProfile}:</span>
+          {lab.indexes.map((line) => (
+            <code key={line} className="index-chip">
+              {line}
+            </code>
+          ))}
+        </span>
+      </Row>
+      <Row term="Times">
+        {stepTimesText(lab)}
+        {rate !== null && (
+          <span className="cell-sub">
+            {formatInt(rate)} entries/s{' '}
+            {loadMethodText(lab).replace(/^bulk loader/, 'with the bulk loader')}
+          </span>
+        )}
+      </Row>
+      {lab.tls && (
+        <Row term="TLS">
+          {tls} · CA{' '}
+          <Copyable value={lab.tls.caFile} label={`Copy the CA file path of lab ${lab.id}`} />
+          {lab.tls.mode === 'ldaps' && (
+            <span className="muted"> · plain LDAP also on {lab.url}</span>
+          )}
+        </Row>
+      )}
+      <Row term="Files">
+        <code>{lab.dataDir}</code>
+        <span className="muted"> · created {formatDateTime(lab.createdAt)}</span>
+      </Row>
+      <Row term="Try it">
+        <Copyable
+          value={ldapsearchCommand(lab)}
+          label={`Copy an ldapsearch command for lab ${lab.id}`}
+        />
+      </Row>
+    </dl>
+  );
+}
