@@ -5,8 +5,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 const BOILERPLATE =
   /^@\(#\)|OpenLDAP Maintainers|^connections_destroy|^slapd (starting|stopped|shutdown)|^daemon: shutdown requested/;
 
-/** Last `maxLines` non-empty lines of a log (from its last 8 KiB), joined with " | "; '' if unreadable. */
-export function logTail(path: string, maxLines = 4): string {
+/** The last `bytes` of a file as text; '' when it cannot be read. */
+export function readFileTail(path: string, bytes: number): string {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -15,20 +15,24 @@ export function logTail(path: string, maxLines = 4): string {
   }
   try {
     const size = fstatSync(fd).size;
-    const length = Math.min(size, 8192);
+    const length = Math.min(size, bytes);
     const buffer = Buffer.alloc(length);
     readSync(fd, buffer, 0, length, size - length);
-    return (
-      buffer
-        .toString('utf8')
-        .split('\n')
-        // slapd prefixes lines with a hex timestamp and thread id; they mean nothing to a reader.
-        .map((line) => line.replace(/^[0-9a-f]{8}\.[0-9a-f]{8} 0x[0-9a-f]+ /, '').trim())
-        .filter((line) => line !== '' && !BOILERPLATE.test(line))
-        .slice(-maxLines)
-        .join(' | ')
-    );
+    return buffer.toString('utf8');
   } finally {
     closeSync(fd);
   }
+}
+
+/** Last `maxLines` non-empty lines of a log (from its last 8 KiB), joined with " | "; '' if unreadable. */
+export function logTail(path: string, maxLines = 4): string {
+  return (
+    readFileTail(path, 8192)
+      .split('\n')
+      // slapd prefixes lines with a hex timestamp and thread id; they mean nothing to a reader.
+      .map((line) => line.replace(/^[0-9a-f]{8}\.[0-9a-f]{8} 0x[0-9a-f]+ /, '').trim())
+      .filter((line) => line !== '' && !BOILERPLATE.test(line))
+      .slice(-maxLines)
+      .join(' | ')
+  );
 }

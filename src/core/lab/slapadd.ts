@@ -1,14 +1,7 @@
 // Bulk loads an LDIF file into a stopped lab with slapadd, reporting how far it has read.
-import {
-  closeSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, openSync, realpathSync, statSync } from 'node:fs';
 import { logTail } from './logTail.ts';
+import { procFileOffset } from './procFileOffset.ts';
 import { processMatches } from './processes.ts';
 import { spawnWatched } from './watchdog.ts';
 import type { WatchedProcess } from './watchdog.ts';
@@ -23,26 +16,6 @@ export interface SlapaddOptions {
   signal?: AbortSignal;
   /** Fraction of the LDIF read so far, 0..1, about twice a second (Linux only; elsewhere only at the end). */
   onProgress?: (fraction: number) => void;
-}
-
-/** Offset slapadd has reached in the LDIF, from /proc/PID/fdinfo; null where that is unavailable. */
-function readOffset(pid: number, ldifPath: string, fdHint: { fd: string | null }): number | null {
-  try {
-    if (fdHint.fd === null) {
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === ldifPath) {
-          fdHint.fd = fd;
-          break;
-        }
-      }
-      if (fdHint.fd === null) return null;
-    }
-    const info = readFileSync(`/proc/${pid}/fdinfo/${fdHint.fd}`, 'utf8');
-    const match = /^pos:\s*(\d+)/m.exec(info);
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Runs `slapadd -q -f conf -l ldif`; rejects with slapadd's own last words when it fails. */
@@ -70,7 +43,7 @@ export async function runSlapadd(opts: SlapaddOptions): Promise<void> {
     opts.onProgress === undefined
       ? null
       : setInterval(() => {
-          const offset = readOffset(pid, ldifRealPath, fdHint);
+          const offset = procFileOffset(pid, ldifRealPath, fdHint);
           if (offset !== null && totalBytes > 0)
             opts.onProgress?.(Math.min(1, offset / totalBytes));
         }, 500);

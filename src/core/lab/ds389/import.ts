@@ -1,17 +1,8 @@
 // Bulk loads an LDIF into a stopped 389 DS lab with `ns-slapd ldif2db`, reporting how far it has
 // read, and failing (with the server's own words) when it rejects entries.
-import {
-  appendFileSync,
-  closeSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  readSync,
-  realpathSync,
-  statSync,
-} from 'node:fs';
+import { appendFileSync, closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { processMatches } from '../processes.ts';
+import { procFileOffset } from '../procFileOffset.ts';
 import { spawnWatched } from '../watchdog.ts';
 import type { WatchedProcess } from '../watchdog.ts';
 import { DS389_BACKEND } from './layout.ts';
@@ -27,36 +18,6 @@ export interface Ldif2dbOptions {
   signal?: AbortSignal;
   /** Fraction of the LDIF read so far, 0..1, about twice a second (Linux only; elsewhere only at the end). */
   onProgress?: (fraction: number) => void;
-}
-
-/**
- * Offset a process has reached in a file, from /proc/PID/fdinfo; null where that is unavailable or
- * the file is closed. The descriptor is re-checked each time: once closed, its number gets reused.
- */
-export function fileOffset(
-  pid: number,
-  path: string,
-  fdHint: { fd: string | null },
-): number | null {
-  try {
-    if (fdHint.fd !== null && readlinkSync(`/proc/${pid}/fd/${fdHint.fd}`) !== path)
-      fdHint.fd = null;
-    if (fdHint.fd === null) {
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === path) {
-          fdHint.fd = fd;
-          break;
-        }
-      }
-      if (fdHint.fd === null) return null;
-    }
-    const info = readFileSync(`/proc/${pid}/fdinfo/${fdHint.fd}`, 'utf8');
-    const match = /^pos:\s*(\d+)/m.exec(info);
-    return match ? Number(match[1]) : null;
-  } catch {
-    fdHint.fd = null;
-    return null;
-  }
 }
 
 /** Size of a file, 0 when it does not exist yet. */
@@ -139,7 +100,7 @@ export async function runLdif2db(opts: Ldif2dbOptions): Promise<void> {
     opts.onProgress === undefined
       ? null
       : setInterval(() => {
-          const offset = fileOffset(pid, ldifRealPath, fdHint);
+          const offset = procFileOffset(pid, ldifRealPath, fdHint);
           if (offset === null || totalBytes === 0) return;
           // Reading is most of the work; indexing the last entries and closing files follow.
           const fraction = Math.min(0.99, offset / totalBytes);

@@ -1,8 +1,9 @@
 // Bulk loads a stopped OpenDJ lab with `import-ldif --offline`, reporting progress from the LDIF
 // offset the JVM has reached and from the import's own messages, and failing on any lost entry.
-import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import type { BulkLoadOptions, LabServerConfig } from '../driver.ts';
 import type { JavaRuntime } from './java.ts';
+import { procFileOffset } from '../procFileOffset.ts';
 import { runProgram } from './jvm.ts';
 import { BACKEND_ID } from './labSettings.ts';
 import { openDjLayout } from './layout.ts';
@@ -71,26 +72,6 @@ export class ImportProgress {
   }
 }
 
-/** Offset a process has reached in a file it reads, from /proc/PID/fdinfo; null where unavailable. */
-function readOffset(pid: number, realPath: string, hint: { fd: string | null }): number | null {
-  try {
-    if (hint.fd === null) {
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === realPath) {
-          hint.fd = fd;
-          break;
-        }
-      }
-      if (hint.fd === null) return null;
-    }
-    const match = /^pos:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/fdinfo/${hint.fd}`, 'utf8'));
-    return match === null ? null : Number(match[1]);
-  } catch {
-    hint.fd = null;
-    return null;
-  }
-}
-
 /** The first reason OpenDJ gives in a reject or skip file ("# ..." comment lines). */
 function firstReason(path: string): string | null {
   try {
@@ -156,7 +137,7 @@ export async function importLdif(
   const fdHint = { fd: null as string | null };
   const timer = setInterval(() => {
     follower.poll();
-    const offset = readOffset(program.pid, ldifRealPath, fdHint);
+    const offset = procFileOffset(program.pid, ldifRealPath, fdHint);
     if (offset !== null && totalBytes > 0) progress.read(offset / totalBytes);
     options.onProgress(progress.fraction());
   }, 500);

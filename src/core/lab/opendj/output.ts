@@ -1,6 +1,7 @@
 // Reading what OpenDJ's programs write: following a log as it grows, and the last lines of it,
 // cleaned of OpenDJ's "[date] category=... severity=... msgID=... msg=" prefix, for error messages.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readFileTail } from '../logTail.ts';
 
 /** "[24/Nov/2026:00:35:23 +0000] category=BACKEND severity=NOTICE msgID=519 msg=" */
 const PREFIX = /^\[[^\]]*\]\s+category=\S+\s+severity=(\S+)\s+msgID=\S+\s+msg=/;
@@ -15,30 +16,12 @@ export function cleanLine(line: string): { text: string; severity: string | null
 
 const ACCEPTED_WARNING = /is not a valid ISO 3166 country code/;
 
-function readTail(path: string, bytes: number): string {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return '';
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const length = Math.min(size, bytes);
-    const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, size - length);
-    return buffer.toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * The last `maxLines` meaningful lines of an OpenDJ log joined with " | ": ERROR and SEVERE lines
  * first (the cause is rarely the very last line), then the last lines; '' when unreadable.
  */
 export function openDjLogTail(path: string, maxLines = 4): string {
-  const lines = readTail(path, 16 * 1024)
+  const lines = readFileTail(path, 16 * 1024)
     .split('\n')
     .map(cleanLine)
     // Stack frames, and the warning every Salford import logs for its lower-case "c=gb" (accepted,

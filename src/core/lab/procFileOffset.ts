@@ -1,0 +1,31 @@
+// How far a bulk loader has read its LDIF: the file position Linux shows in /proc/PID/fdinfo.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+/** Remembers which descriptor of the process holds the file, between polls. */
+export interface FdHint {
+  fd: string | null;
+}
+
+/**
+ * Offset process `pid` has reached in the file at canonical `path`; null where /proc is unavailable
+ * or the file is not open. The descriptor is re-checked each time: once closed, its number is reused.
+ */
+export function procFileOffset(pid: number, path: string, hint: FdHint): number | null {
+  try {
+    if (hint.fd !== null && readlinkSync(`/proc/${pid}/fd/${hint.fd}`) !== path) hint.fd = null;
+    if (hint.fd === null) {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === path) {
+          hint.fd = fd;
+          break;
+        }
+      }
+      if (hint.fd === null) return null;
+    }
+    const match = /^pos:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/fdinfo/${hint.fd}`, 'utf8'));
+    return match === null ? null : Number(match[1]);
+  } catch {
+    hint.fd = null;
+    return null;
+  }
+}
