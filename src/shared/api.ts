@@ -84,6 +84,8 @@ export interface ApiEvents {
   'run/cleaning': { runId: string };
   'lab/progress': LabProgress;
   'lab/changed': { lab: LabInfo };
+  /** A lab was destroyed: it is gone from lab/list. */
+  'lab/removed': { id: string };
   'targets/changed': Record<string, never>;
   'workloads/changed': Record<string, never>;
 }

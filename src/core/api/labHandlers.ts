@@ -58,6 +58,7 @@ export function labHandlers(
     'lab/destroy': async ({ id }) => {
       await labs.destroy(id);
       targets.deleteForLab(id);
+      emit({ event: 'lab/removed', payload: { id } });
       emit({ event: 'targets/changed', payload: {} });
     },
   } satisfies Pick<

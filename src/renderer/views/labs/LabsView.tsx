@@ -12,7 +12,7 @@ import { useLabProgress } from './useLabProgress.ts';
 export function LabsView() {
   const availability = useQuery('lab-availability', (api) => api.call('lab/availability'));
   const profiles = useQuery('lab-index-profiles', (api) => api.call('lab/indexProfiles'));
-  const labs = useQuery('labs', (api) => api.call('lab/list'), ['lab/changed']);
+  const labs = useQuery('labs', (api) => api.call('lab/list'), ['lab/changed', 'lab/removed']);
   const progress = useLabProgress();
   const profilesSettled = profiles.data !== undefined || profiles.error !== undefined;
   useReadyMarker(availability.data !== undefined && labs.data !== undefined && profilesSettled);
