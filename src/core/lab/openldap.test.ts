@@ -122,7 +122,7 @@ test('slapd.conf carries the lab settings the benchmarks depend on', async (t) =
     moduleDir: '/usr/lib/ldap',
     staticBackends: ['config', 'ldif', 'monitor'],
   };
-  const path = await writeSlapdConf({
+  const paths = await writeSlapdConf({
     install,
     labDir,
     entries: 2_000_000,
@@ -139,8 +139,15 @@ test('slapd.conf carries the lab settings the benchmarks depend on', async (t) =
     },
     toolThreads: 2,
   });
-  assert.equal(path, join(labDir, 'slapd.conf'));
-  const conf = await readFile(path, 'utf8');
+  assert.deepEqual(paths, {
+    slapd: join(labDir, 'slapd.conf'),
+    slapadd: join(labDir, 'slapadd.conf'),
+  });
+  const conf = await readFile(paths.slapd, 'utf8');
+  // The bulk loader writes through the memory map; the server keeps the defaults.
+  const loaderConf = await readFile(paths.slapadd, 'utf8');
+  assert.equal(loaderConf, conf.replace('\ndatabase mdb\n', '\ndatabase mdb\nenvflags writemap\n'));
+  assert.doesNotMatch(conf, /envflags/);
   const lines = conf.split('\n');
   for (const expected of [
     'include /etc/ldap/schema/core.schema',

@@ -71,7 +71,7 @@ export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
     async bulkLoad(config, options) {
       await runSlapadd({
         slapadd: install().slapadd,
-        confPath: confPathOf(config.labDir),
+        confPath: join(config.labDir, 'slapadd.conf'),
         ldifPath: options.ldifPath,
         logPath: options.logPath,
         signal: options.signal,
