@@ -71,7 +71,7 @@ function hms(seconds: number): string {
 const dataDir = values['data-dir'] ?? mkdtempSync(path.join(os.tmpdir(), 'dirbench-ladder-'));
 const manager = new LabManager({ dataDir, registry: new MemoryLabRegistry() });
 process.stdout.write(
-  `Salford ladder into OpenLDAP, index profile ${values.index}, data in ${dataDir}\n`,
+  `Salford ladder into ${kind}, index profile ${values.index}, data in ${dataDir}; published: ${published?.server ?? 'none'}\n`,
 );
 process.stdout.write(`Machine: ${machineLine(dataDir)}\n\n`);
 const rows: string[] = [];
