@@ -136,6 +136,8 @@ export interface LabProgress {
   done: number;
   total: number;
   message: string;
+  /** Advice that holds for the whole step (e.g. kernel settings slowing a big load), repeated on each event. */
+  notice?: string;
 }
 
 /** A workload's id: a catalog entry (`salford/S.3`), the built-in `read-random`, or `adhoc`. */

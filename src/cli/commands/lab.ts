@@ -110,10 +110,16 @@ async function start(
   const index = typeof options.index === 'string' ? options.index : undefined;
   const load = loadOptions(options);
   let lastStep = '';
+  const noticesShown = new Set<string>();
   const unsubscribe = core.subscribe((m) => {
     if (m.event !== 'lab/progress') return;
     // One line per step on stderr, then in-place updates, so a 10M load shows it is moving.
     const p = m.payload;
+    if (p.notice !== undefined && !noticesShown.has(p.notice)) {
+      noticesShown.add(p.notice);
+      process.stderr.write(`${lastStep === '' ? '' : '\n'}Note: ${p.notice}\n`);
+      lastStep = '';
+    }
     const line =
       p.total > 1 ? `${p.message} (${Math.floor((p.done / p.total) * 100)}%)` : p.message;
     process.stderr.write(

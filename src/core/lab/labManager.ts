@@ -32,6 +32,7 @@ import { processAlive } from './processes.ts';
 import { loadOverProtocol } from './protocolLoad.ts';
 import { createLabCertificates } from './labTls.ts';
 import { releaseWatched } from './watchdog.ts';
+import { writebackHint } from './writebackHint.ts';
 
 /** A lab as the registry stores it: the public info plus what only the host may know. */
 export interface StoredLab extends LabInfo {
@@ -367,7 +368,8 @@ export class LabManager {
   ): Promise<void> {
     const { id, entries } = lab;
     const started = performance.now();
-    this.#progress(id, 'load', 0, entries, `Loading entries into ${driver.title}`);
+    const notice = writebackHint(entries) ?? undefined;
+    this.#progress(id, 'load', 0, entries, `Loading entries into ${driver.title}`, notice);
     await driver.bulkLoad(config, {
       ldifPath,
       logPath: join(lab.dataDir, 'load.log'),
@@ -380,6 +382,7 @@ export class LabManager {
           done,
           entries,
           `Loading entries: about ${done.toLocaleString('en')} of ${entries.toLocaleString('en')}`,
+          notice,
         );
       },
     });
@@ -643,8 +646,9 @@ export class LabManager {
     done: number,
     total: number,
     message: string,
+    notice?: string,
   ): void {
-    this.#onProgress({ labId, step, done, total, message });
+    this.#onProgress({ labId, step, done, total, message, ...(notice ? { notice } : {}) });
   }
 }
 

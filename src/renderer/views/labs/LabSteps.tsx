@@ -85,6 +85,11 @@ export function LabSteps({
             <span className="lab-step-percent num">
               {status === 'pending' ? '' : `${Math.round(fraction * 100)}%`}
             </span>
+            {event?.notice !== undefined && status !== 'done' ? (
+              <span className="lab-step-notice" role="note">
+                <Icon name="alert" size={14} /> {event.notice}
+              </span>
+            ) : null}
           </li>
         );
       })}
