@@ -52,18 +52,33 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     ignores: ['**/*.test.ts'],
-    rules: forbid(
-      [
-        ...nodeBuiltins,
-        ...runtimeLibs,
-        '**/core/**',
-        '**/host/**',
-        '**/cli/**',
-        '**/renderer/**',
-        '**/electron/**',
+    rules: {
+      ...forbid(
+        [
+          ...nodeBuiltins,
+          ...runtimeLibs.filter((lib) => lib !== 'echarts'),
+          '**/core/**',
+          '**/host/**',
+          '**/cli/**',
+          '**/renderer/**',
+          '**/electron/**',
+        ],
+        'src/shared is the contract: it imports nothing runtime-specific and no other layer.',
+      ),
+      // Chart options are built once in shared for the UI and the headless exports: ECharts types only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['echarts', 'echarts/*'],
+              allowTypeImports: true,
+              message: 'src/shared may use ECharts types, never its runtime.',
+            },
+          ],
+        },
       ],
-      'src/shared is the contract: it imports nothing runtime-specific and no other layer.',
-    ),
+    },
   },
   {
     files: ['src/core/**'],

@@ -97,7 +97,7 @@ test(
     await page.getByTestId('start-run').click();
     await page.locator('#op-filter:focus').waitFor();
     assert.equal(await page.getByTestId('live-run').count(), 0);
-    assert.deepEqual(await apiCall(page, 'history/list', undefined), []);
+    assert.deepEqual(await apiCall(page, 'history/list', {}), []);
 
     // Fixed, the error goes away.
     await page.getByLabel('Filter pattern').fill('(cn=[entry:cn])');

@@ -18,6 +18,25 @@ import type {
   TargetInput,
 } from './types.ts';
 import type { IndexProfile, WorkloadListItem, WorkloadSpec } from './workload.ts';
+import type { CompareRun } from './compare.ts';
+import type {
+  ChartImageFormat,
+  ChartKind,
+  DataExportFormat,
+  ExportFile,
+  ExportSelection,
+  ImportFormat,
+} from './exchange.ts';
+import type { HistoryFacets, HistoryFilter, RunAnnotation } from './history.ts';
+import type {
+  CampaignDetail,
+  CampaignListItem,
+  CampaignProgress,
+  MatrixCheck,
+  MatrixListItem,
+  MatrixSpec,
+} from './matrix.ts';
+import type { ReferenceTable } from './reference.ts';
 
 /** Request and response of each API channel. */
 export interface ApiSpec {
@@ -51,8 +70,57 @@ export interface ApiSpec {
   'runs/start': { req: RunRequest; res: { runId: string } };
   'runs/stop': { req: { runId: string }; res: void };
   'runs/active': { req: undefined; res: ActiveRun | null };
-  'history/list': { req: undefined; res: RunListItem[] };
+  /** Stored runs, newest first, narrowed by the filter (all of them without one). */
+  'history/list': { req: HistoryFilter; res: RunListItem[] };
   'history/get': { req: { runId: string }; res: RunDetail };
+  /** The values the history filters can take, with counts. */
+  'history/facets': { req: undefined; res: HistoryFacets };
+  /** Sets a run's notes and/or tags. */
+  'history/annotate': { req: RunAnnotation; res: RunListItem };
+  /** Deletes stored runs (not ones in progress) with their samples. */
+  'history/delete': { req: { runIds: string[] }; res: { deleted: number } };
+  /** Saved and built-in matrices. */
+  'matrix/list': { req: undefined; res: MatrixListItem[] };
+  'matrix/get': { req: { id: string }; res: MatrixSpec };
+  /** Validates a matrix (e.g. one being built) and answers its cells and estimated time; rejects naming the field. */
+  'matrix/check': { req: { spec: unknown }; res: MatrixCheck };
+  /** Saves a matrix as `user/NAME`, replacing one with the same name. */
+  'matrix/save': { req: { spec: MatrixSpec }; res: MatrixListItem };
+  'matrix/delete': { req: { id: string }; res: void };
+  /** Starts running a matrix as a new campaign (one campaign at a time). */
+  'campaigns/start': { req: { spec: MatrixSpec }; res: { campaignId: string } };
+  /** Pauses after the current cell; resume continues with the next. */
+  'campaigns/pause': { req: { campaignId: string }; res: void };
+  /** Continues a paused or interrupted campaign from its first unfinished cell. */
+  'campaigns/resume': { req: { campaignId: string }; res: void };
+  /** Stops the current cell (its run is kept as stopped) and ends the campaign. */
+  'campaigns/cancel': { req: { campaignId: string }; res: void };
+  'campaigns/list': { req: undefined; res: CampaignListItem[] };
+  'campaigns/get': { req: { campaignId: string }; res: CampaignDetail };
+  'campaigns/active': { req: undefined; res: CampaignProgress | null };
+  /** Deletes a campaign and its runs. */
+  'campaigns/delete': { req: { campaignId: string }; res: void };
+  /** The selected runs (or a campaign's) reduced to what the compare charts draw. */
+  'compare/runs': { req: ExportSelection; res: CompareRun[] };
+  /** Runs, samples and summaries as CSV or JSON, or a run's HdrHistogram interval log. */
+  'export/data': {
+    req: ExportSelection & { format: DataExportFormat; content?: 'summaries' | 'samples' };
+    res: ExportFile;
+  };
+  /** A chart drawn on the host as the CLI draws it (PNG or SVG). */
+  'export/chart': {
+    req: ExportSelection & { chart: ChartKind; format: ChartImageFormat; metric?: string };
+    res: ExportFile;
+  };
+  /** A self-contained HTML report of a campaign (or of selected runs) that opens offline. */
+  'export/report': { req: ExportSelection; res: ExportFile };
+  /** Stores a peer tool's output as an external run. */
+  'import/run': {
+    req: { format: ImportFormat; fileName: string; text: string; targetName?: string };
+    res: { runId: string };
+  };
+  /** Published figures of the studies (data/reference). */
+  'reference/list': { req: undefined; res: ReferenceTable[] };
   /** The built-in workload, every catalog entry and the user's saved workloads. */
   'workloads/list': { req: undefined; res: WorkloadListItem[] };
   'workloads/get': { req: { id: string }; res: WorkloadSpec };
@@ -88,6 +156,10 @@ export interface ApiEvents {
   'lab/removed': { id: string };
   'targets/changed': Record<string, never>;
   'workloads/changed': Record<string, never>;
+  'campaign/progress': CampaignProgress;
+  /** Runs were added, deleted or annotated: history lists reload. */
+  'history/changed': Record<string, never>;
+  'matrices/changed': Record<string, never>;
 }
 
 /** Name of a live event. */
@@ -116,6 +188,28 @@ export const API_CHANNELS: readonly ApiChannel[] = [
   'runs/active',
   'history/list',
   'history/get',
+  'history/facets',
+  'history/annotate',
+  'history/delete',
+  'matrix/list',
+  'matrix/get',
+  'matrix/check',
+  'matrix/save',
+  'matrix/delete',
+  'campaigns/start',
+  'campaigns/pause',
+  'campaigns/resume',
+  'campaigns/cancel',
+  'campaigns/list',
+  'campaigns/get',
+  'campaigns/active',
+  'campaigns/delete',
+  'compare/runs',
+  'export/data',
+  'export/chart',
+  'export/report',
+  'import/run',
+  'reference/list',
   'workloads/list',
   'workloads/get',
   'workloads/check',

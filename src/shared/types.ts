@@ -301,7 +301,19 @@ export interface RunEnvironment {
   os: string;
   node: string;
   rootDse: RootDseInfo | null;
-  lab: { kind: LabKind; entries: number; seed: number; indexProfile: string } | null;
+  lab: {
+    kind: LabKind;
+    entries: number;
+    seed: number;
+    /** The profile's name and its indexes, for people: `salford-indexed (cn eq,sub,pres)`. */
+    indexProfile: string;
+    /** The profile's name alone (absent in runs stored before campaigns existed). */
+    indexProfileName?: string;
+    shape?: string;
+    loadMethod?: LabLoadMethod;
+    /** The server's version as the lab read it, e.g. "OpenLDAP 2.5.13". */
+    serverVersion?: string | null;
+  } | null;
 }
 
 /** The stored configuration of a run: the request resolved against its target. */

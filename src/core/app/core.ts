@@ -1,6 +1,9 @@
 // The composition root both hosts use: database, labs, run service and the one handler map.
 import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import { explorerHandlers } from '../api/explorerHandlers.ts';
+import { historyHandlers } from '../api/historyHandlers.ts';
 import { labHandlers } from '../api/labHandlers.ts';
+import { matrixHandlers } from '../api/matrixHandlers.ts';
 import { runsHandlers } from '../api/runsHandlers.ts';
 import { targetsHandlers } from '../api/targetsHandlers.ts';
 import { workloadsHandlers } from '../api/workloadsHandlers.ts';
@@ -86,6 +89,9 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     ...labHandlers(labs, targets, emit),
     ...runsHandlers(runService, runs),
     ...workloadsHandlers(workloads, emit),
+    ...matrixHandlers(),
+    ...explorerHandlers(),
+    ...historyHandlers(),
   };
   let closed = false;
   return {

@@ -54,6 +54,10 @@ export function captureEnvironment(
           entries: lab.entries,
           seed: lab.seed,
           indexProfile: `${lab.indexProfile} (${lab.indexes.join('; ')})`,
+          indexProfileName: lab.indexProfile,
+          shape: lab.shape,
+          loadMethod: lab.loadMethod,
+          serverVersion: lab.serverVersion,
         }
       : null,
   };

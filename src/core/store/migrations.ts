@@ -99,4 +99,56 @@ export const MIGRATIONS: readonly string[] = [
   -- The CA a target's TLS connections trust (labs with their own CA; private PKIs).
   ALTER TABLE targets ADD COLUMN ca_file TEXT;
   `,
+  `
+  -- Matrices users saved; campaigns (a matrix being or having been run) and their cells; runs know
+  -- their campaign cell, where they came from (DirBench or an imported peer tool's output), the
+  -- server vendor and version (for history filters), notes and tags.
+  CREATE TABLE matrices (
+    id TEXT PRIMARY KEY,
+    spec_json TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE campaigns (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    spec_json TEXT NOT NULL,
+    status TEXT NOT NULL,
+    error TEXT,
+    owner_pid INTEGER,
+    created_at TEXT NOT NULL,
+    ended_at TEXT
+  );
+  CREATE TABLE campaign_cells (
+    campaign_id TEXT NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
+    cell_index INTEGER NOT NULL,
+    cell_json TEXT NOT NULL,
+    status TEXT NOT NULL,
+    run_id TEXT,
+    error TEXT,
+    PRIMARY KEY (campaign_id, cell_index)
+  ) WITHOUT ROWID;
+  ALTER TABLE runs ADD COLUMN campaign_id TEXT;
+  ALTER TABLE runs ADD COLUMN cell_index INTEGER;
+  ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'dirbench';
+  ALTER TABLE runs ADD COLUMN notes TEXT;
+  ALTER TABLE runs ADD COLUMN server_vendor TEXT;
+  ALTER TABLE runs ADD COLUMN server_version TEXT;
+  UPDATE runs SET
+    server_vendor = coalesce(
+      json_extract(environment_json, '$.rootDse.vendorName'),
+      CASE json_extract(environment_json, '$.lab.kind')
+        WHEN 'openldap' THEN 'OpenLDAP'
+        WHEN '389ds' THEN '389 Project'
+        WHEN 'opendj' THEN 'OpenDJ'
+      END),
+    server_version = json_extract(environment_json, '$.rootDse.vendorVersion');
+  CREATE INDEX runs_by_campaign ON runs (campaign_id, cell_index);
+  CREATE TABLE run_tags (
+    run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    tag TEXT NOT NULL,
+    PRIMARY KEY (run_id, tag)
+  ) WITHOUT ROWID;
+  CREATE INDEX run_tags_by_tag ON run_tags (tag);
+  `,
 ];

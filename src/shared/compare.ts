@@ -1,0 +1,50 @@
+// What the explorer compares: each selected run reduced to the figures the compare charts need.
+import type { RunSource } from './history.ts';
+import type { LabKind, LatencySummary, RunStatus, WorkloadId } from './types.ts';
+
+/** One second of a run for overlaid time series. */
+export interface CompareSecond {
+  second: number;
+  phase: 'warmup' | 'measured' | 'cooldown';
+  opsPerSec: number;
+  p50Us: number;
+  p99Us: number;
+}
+
+/** A point of a latency percentile curve from the run's merged histogram. */
+export interface PercentilePoint {
+  /** 0-100, e.g. 99.9. */
+  percentile: number;
+  latencyUs: number;
+}
+
+/** A run as the compare charts see it: its axes (server, size, workload, concurrency) and figures. */
+export interface CompareRun {
+  id: string;
+  source: RunSource;
+  status: RunStatus;
+  startedAt: string;
+  targetName: string;
+  /** Root DSE vendor and version; null when the server did not say (or an import did not know). */
+  serverVendor: string | null;
+  serverVersion: string | null;
+  labKind: LabKind | null;
+  indexProfile: string | null;
+  workload: WorkloadId;
+  entries: number | null;
+  connections: number;
+  depth: number;
+  /** Connection policy in words (`persistent`, `reconnect/100`, ...). */
+  policy: string;
+  campaignId: string | null;
+  /** 1-based repeat of a campaign cell; null outside campaigns. */
+  repeat: number | null;
+  opsPerSec: number | null;
+  latencyUs: LatencySummary | null;
+  errors: number;
+  /** Seconds from load start until throughput first reached 90% of the measured mean. */
+  timeToFullSpeedS: number | null;
+  seconds: CompareSecond[];
+  /** Percentile curve of the measured phase (empty for imports without histograms). */
+  percentiles: PercentilePoint[];
+}
