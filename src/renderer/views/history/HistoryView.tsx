@@ -10,7 +10,10 @@ import { HistoryTable } from './HistoryTable.tsx';
 
 /** The history screen. */
 export function HistoryView() {
-  const runs = useQuery('history', (api) => api.call('history/list', {}), ['run/started', 'run/ended']);
+  const runs = useQuery('history', (api) => api.call('history/list', {}), [
+    'run/started',
+    'run/ended',
+  ]);
   useReadyMarker(runs.data !== undefined);
   return (
     <div className="page">
