@@ -4,6 +4,7 @@ import { explorerHandlers } from '../api/explorerHandlers.ts';
 import { historyHandlers } from '../api/historyHandlers.ts';
 import { labHandlers } from '../api/labHandlers.ts';
 import { matrixHandlers } from '../api/matrixHandlers.ts';
+import { referenceHandlers } from '../api/referenceHandlers.ts';
 import { runsHandlers } from '../api/runsHandlers.ts';
 import { targetsHandlers } from '../api/targetsHandlers.ts';
 import { workloadsHandlers } from '../api/workloadsHandlers.ts';
@@ -92,6 +93,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     ...matrixHandlers(),
     ...explorerHandlers(),
     ...historyHandlers(),
+    ...referenceHandlers(),
   };
   let closed = false;
   return {
