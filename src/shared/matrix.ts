@@ -40,6 +40,11 @@ export interface MatrixSpec {
   durationS: number;
   /** Seed of the generated data and the value patterns; defaults to 1. */
   seed?: number;
+  /**
+   * Run each catalog workload at its study's own concurrency (connections x depth, as the catalog
+   * says) instead of the connections axis and depth; workloads without one use the axis.
+   */
+  studyConcurrency?: boolean;
 }
 
 /** One combination of a matrix's axes: one run. */
@@ -53,6 +58,8 @@ export interface MatrixCell {
   indexProfile: string | null;
   workload: WorkloadId;
   connections: number;
+  /** Outstanding requests per connection (the matrix's depth, or the study's with studyConcurrency). */
+  depth?: number;
   policy: ConnectionPolicy;
   /** 1-based repeat number. */
   repeat: number;
