@@ -1,0 +1,98 @@
+// `compare/runs`: stored runs reduced to the axes and figures the compare charts and reports draw.
+import type { CompareRun, CompareSecond } from '../../shared/compare.ts';
+import { policyToken } from '../../shared/describe.ts';
+import type { ExportSelection } from '../../shared/exchange.ts';
+import type { RunSource } from '../../shared/history.ts';
+import type {
+  ConnectionPolicy,
+  RunConfig,
+  RunEnvironment,
+  RunStatus,
+  RunSummary,
+} from '../../shared/types.ts';
+import { timeToFullSpeedS } from '../runner/timeToFullSpeed.ts';
+import { selectRunRows, selectSampleRows } from '../store/compareQueries.ts';
+import type { CompareRunRow, CompareSampleRow } from '../store/compareQueries.ts';
+import type { Db } from '../store/database.ts';
+import { percentileCurve } from './percentileCurve.ts';
+
+function parse<T>(json: string | null): T | null {
+  if (json === null) return null;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    // A damaged JSON column leaves that part out rather than failing the whole comparison.
+    return null;
+  }
+}
+
+function repeatOf(row: CompareRunRow): number | null {
+  const cell = parse<{ repeat?: unknown }>(row.cell_json);
+  return typeof cell?.repeat === 'number' ? cell.repeat : null;
+}
+
+function secondsOf(samples: readonly CompareSampleRow[]): CompareSecond[] {
+  return samples.map((s) => ({
+    second: s.second,
+    phase: s.phase as CompareSecond['phase'],
+    opsPerSec: s.interval_ms > 0 ? (s.ops * 1000) / s.interval_ms : 0,
+    p50Us: s.p50_us,
+    p99Us: s.p99_us,
+  }));
+}
+
+/** As the run recorded it, else from its seconds the way the runner computes it (full seconds before cool-down). */
+function fullSpeedS(
+  summary: RunSummary | null,
+  samples: readonly CompareSampleRow[],
+): number | null {
+  if (summary?.timeToFullSpeedS !== undefined) return summary.timeToFullSpeedS;
+  const rates = samples
+    .filter((s) => s.phase !== 'cooldown' && s.interval_ms === 1000)
+    .map((s) => s.ops);
+  return timeToFullSpeedS(rates);
+}
+
+/** One stored run as the compare charts see it. */
+export function toCompareRun(row: CompareRunRow, samples: readonly CompareSampleRow[]): CompareRun {
+  const config = parse<Partial<RunConfig>>(row.config_json);
+  const environment = parse<Partial<RunEnvironment>>(row.environment_json);
+  const summary = parse<RunSummary>(row.summary_json);
+  const lab = environment?.lab ?? null;
+  const rootDse = environment?.rootDse ?? null;
+  const policy: ConnectionPolicy = config?.connectionPolicy ?? { kind: 'persistent' };
+  return {
+    id: row.id,
+    source: row.source as RunSource,
+    status: row.status as RunStatus,
+    startedAt: row.started_at,
+    targetName: row.target_name,
+    serverVendor: row.server_vendor ?? rootDse?.vendorName ?? null,
+    serverVersion: row.server_version ?? rootDse?.vendorVersion ?? lab?.serverVersion ?? null,
+    labKind: lab?.kind ?? null,
+    indexProfile: lab ? (lab.indexProfileName ?? lab.indexProfile) : null,
+    workload: row.workload,
+    entries: row.entries,
+    connections: row.connections,
+    depth: row.depth,
+    policy: policyToken(policy),
+    campaignId: row.campaign_id,
+    repeat: row.campaign_id === null ? null : repeatOf(row),
+    opsPerSec: summary?.opsPerSec ?? null,
+    latencyUs: summary?.latencyUs ?? null,
+    errors: summary?.errors ?? samples.reduce((n, s) => n + s.errors, 0),
+    timeToFullSpeedS: fullSpeedS(summary, samples),
+    seconds: secondsOf(samples),
+    percentiles: percentileCurve(row.histogram),
+  };
+}
+
+/** The runs of a selection (named runs in the order given, or a campaign's in cell order). */
+export function compareRuns(db: Db, selection: ExportSelection): CompareRun[] {
+  const rows = selectRunRows(db, selection);
+  const samples = selectSampleRows(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toCompareRun(row, samples.get(row.id) ?? []));
+}
