@@ -1,12 +1,11 @@
 // Handler of the reference/* channel: the studies' published figures.
 import type { ApiHandlers } from '../../shared/api.ts';
-import { ApiError } from '../../shared/errors.ts';
+import type { ReferenceTable } from '../../shared/reference.ts';
+import { referenceTables } from '../reference/referenceData.ts';
 
-/** Builds the reference handlers. */
-export function referenceHandlers() {
+/** Builds the reference handlers; `tables` is for tests, the shipped data/reference otherwise. */
+export function referenceHandlers(tables: () => readonly ReferenceTable[] = referenceTables) {
   return {
-    'reference/list': async (): Promise<never> => {
-      throw new ApiError('unavailable', 'reference figures are being transcribed');
-    },
+    'reference/list': async (): Promise<ReferenceTable[]> => [...tables()],
   } satisfies Pick<ApiHandlers, 'reference/list'>;
 }
