@@ -10,8 +10,9 @@ export async function startLabWithTarget(
   labs: LabManager,
   targets: TargetsRepo,
   req: LabStartRequest,
+  signal?: AbortSignal,
 ): Promise<LabInfo> {
-  const lab = await labs.start(req);
+  const lab = await labs.start(req, signal);
   const stored = labs.get(lab.id);
   const target = targets.save(
     {

@@ -9,11 +9,15 @@ import { runsHandlers } from '../api/runsHandlers.ts';
 import { targetsHandlers } from '../api/targetsHandlers.ts';
 import { workloadsHandlers } from '../api/workloadsHandlers.ts';
 import { LabManager } from '../lab/labManager.ts';
+import { CampaignRunner } from '../matrix/campaignRunner.ts';
+import { MatrixLibrary } from '../matrix/matrixLibrary.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { RunService } from '../runs/runService.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { CalibrationsRepo } from '../store/calibrationsRepo.ts';
+import { CampaignsRepo } from '../store/campaignsRepo.ts';
+import { MatrixRepo } from '../store/matrixRepo.ts';
 import { LabsRepo } from '../store/labsRepo.ts';
 import { RunsRepo } from '../store/runsRepo.ts';
 import { TargetsRepo } from '../store/targetsRepo.ts';
@@ -36,6 +40,10 @@ export interface Core {
   labs: LabManager;
   workloads: WorkloadLibrary;
   runService: RunService;
+  /** Saved and built-in matrices. */
+  matrices: MatrixLibrary;
+  /** The campaign runner (one campaign at a time). */
+  campaigns: CampaignRunner;
   handlers: ApiHandlers;
   /** Registers a listener for live events; returns the unsubscribe function. */
   subscribe(listener: (message: ApiEventMessage) => void): () => void;
@@ -85,14 +93,31 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     launcher: options.launcher,
     emit,
   });
+  const campaignsRepo = new CampaignsRepo(db);
+  const matrices = new MatrixLibrary(new MatrixRepo(db), workloads, targets);
+  const campaigns = new CampaignRunner({
+    campaigns: campaignsRepo,
+    matrices,
+    workloads,
+    runService,
+    labs,
+    targets,
+    emit,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isAlive,
+  });
+  campaigns.markInterrupted();
   const handlers: ApiHandlers = {
     ...targetsHandlers(targets, emit),
     ...labHandlers(labs, targets, emit),
     ...runsHandlers(runService, runs),
     ...workloadsHandlers(workloads, emit),
-    ...matrixHandlers(),
+    ...matrixHandlers(matrices, campaignsRepo, campaigns, emit),
     ...explorerHandlers(),
-    ...historyHandlers(),
+    ...historyHandlers(runs, emit),
     ...referenceHandlers(),
   };
   let closed = false;
@@ -104,6 +129,8 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     labs,
     workloads,
     runService,
+    matrices,
+    campaigns,
     handlers,
     subscribe(listener) {
       listeners.add(listener);
@@ -112,6 +139,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     async shutdown(reason) {
       if (closed) return;
       closed = true;
+      await campaigns.shutdown();
       await runService.stopAll(reason);
       await labs.stopOwned();
       for (const lab of labs.list()) if (lab.state !== 'running') targets.deleteForLab(lab.id);
