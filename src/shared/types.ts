@@ -1,4 +1,5 @@
 // Domain types shared by every layer: targets, labs, runs, samples and summaries.
+import type { RunSource } from './history.ts';
 import type { WorkloadSpec } from './workload.ts';
 
 /** A saved LDAP server to benchmark (or the target view of a running lab). */
@@ -248,6 +249,8 @@ export interface RunSample {
   workers?: WorkerTelemetry[];
   /** The lab server process, when the target is a local lab. */
   server?: ServerTelemetry;
+  /** Imported runs: the peer tool's own figures (there is no histogram behind `latencyUs`). */
+  imported?: ImportedFigures;
 }
 
 /** One operation label's share of a second. */
@@ -375,6 +378,8 @@ export interface RunSummary {
   serverOperations?: Record<string, number>;
   /** Operations the client completed over the same window (warm-up, measured and cool-down). */
   clientOperationsAllPhases?: number;
+  /** Imported runs: the peer tool's own figures (there is no histogram behind `latencyUs`). */
+  imported?: ImportedFigures;
 }
 
 /** One row of the history list. */
@@ -390,6 +395,13 @@ export interface RunListItem {
   p99Us: number | null;
   startedAt: string;
   endedAt: string | null;
+  /** Root DSE vendor and version (a lab's kind and version when the root DSE does not say). */
+  serverVendor: string | null;
+  serverVersion: string | null;
+  tags: string[];
+  notes: string | null;
+  campaignId: string | null;
+  source: RunSource;
 }
 
 /** A stored run with everything needed to chart it again. */
@@ -404,6 +416,10 @@ export interface RunDetail {
   samples: RunSample[];
   startedAt: string;
   endedAt: string | null;
+  /** Where the run came from; absent in runs built outside the store (tests), meaning DirBench. */
+  source?: RunSource;
+  notes?: string | null;
+  tags?: string[];
 }
 
 /** State of the run in progress, for a UI that connects mid-run. */
@@ -415,4 +431,20 @@ export interface ActiveRun {
   samples: RunSample[];
   /** Load is over and workers are removing the entries the run added. */
   cleaning?: boolean;
+}
+
+/**
+ * What a peer tool printed for an imported run or second. Imports have no histograms: `latencyUs`
+ * then holds the tool's mean (and max when printed) with 0 for every percentile; the percentiles
+ * the tool did print are here, under the scope the tool computed them over.
+ */
+export interface ImportedFigures {
+  /** The tool, e.g. "UnboundID searchrate" or "OpenDJ searchrate". */
+  tool: string;
+  /** Percentiles as printed, keyed by percentile ("99.9"), in microseconds; empty when none. */
+  percentilesUs: Record<string, number>;
+  /** `cumulative`: over every operation since measurement began (OpenDJ), not this second alone. */
+  percentileScope: 'cumulative' | 'interval' | null;
+  /** Entries returned per search, as printed. */
+  entriesPerSearch?: number;
 }

@@ -1,18 +1,29 @@
-// Handlers of the history filters, annotations and deletes, and of imports of peer tools' output.
-import type { ApiHandlers } from '../../shared/api.ts';
-import { ApiError } from '../../shared/errors.ts';
+// Handlers of the history facets, annotations and deletes, and of imports of peer tools' output.
+import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import { importRun } from '../import/importRun.ts';
+import { checkAnnotation } from '../store/historyChecks.ts';
+import type { RunsRepo } from '../store/runsRepo.ts';
 
-const notYet = async (): Promise<never> => {
-  throw new ApiError('unavailable', 'the history explorer is being built');
-};
-
-/** Builds the history and import handlers. */
-export function historyHandlers() {
+/** Builds the history and import handlers; every change is announced as `history/changed`. */
+export function historyHandlers(runs: RunsRepo, emit: (m: ApiEventMessage) => void) {
+  const changed = (): void => emit({ event: 'history/changed', payload: {} });
   return {
-    'history/facets': notYet,
-    'history/annotate': notYet,
-    'history/delete': notYet,
-    'import/run': notYet,
+    'history/facets': async () => runs.facets(),
+    'history/annotate': async (req) => {
+      const item = runs.annotate(checkAnnotation(req));
+      changed();
+      return item;
+    },
+    'history/delete': async (req) => {
+      const deleted = runs.delete(req?.runIds);
+      changed();
+      return { deleted };
+    },
+    'import/run': async (req) => {
+      const runId = importRun(runs, req);
+      changed();
+      return { runId };
+    },
   } satisfies Pick<
     ApiHandlers,
     'history/facets' | 'history/annotate' | 'history/delete' | 'import/run'

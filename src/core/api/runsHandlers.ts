@@ -1,6 +1,7 @@
 // Handlers of the runs/* and history/* channels.
 import type { ApiHandlers } from '../../shared/api.ts';
 import type { RunService } from '../runs/runService.ts';
+import { checkHistoryFilter } from '../store/historyChecks.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
 
 /** Builds the run control and history handlers. */
@@ -14,7 +15,7 @@ export function runsHandlers(service: RunService, runs: RunsRepo) {
     },
     'runs/stop': async ({ runId }) => service.stop(runId),
     'runs/active': async () => service.activeRun(),
-    'history/list': async () => runs.list(),
+    'history/list': async (filter) => runs.list(checkHistoryFilter(filter)),
     'history/get': async ({ runId }) => runs.get(runId),
   } satisfies Pick<
     ApiHandlers,

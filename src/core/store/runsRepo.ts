@@ -1,4 +1,5 @@
 // Runs and their per-second samples: written as the run goes, read back for history and charts.
+import type { HistoryFacets, HistoryFilter, RunAnnotation } from '../../shared/history.ts';
 import type {
   RunConfig,
   RunDetail,
@@ -7,10 +8,13 @@ import type {
   RunSample,
   RunStatus,
   RunSummary,
-  WorkloadId,
 } from '../../shared/types.ts';
+import type { RunSource } from '../../shared/history.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { Db } from './database.ts';
+import { facets, listItem, listRuns } from './historyQueries.ts';
+import { annotateRun, deleteRuns, insertImportedRun, serverOf } from './historyWrites.ts';
+import type { ImportedRun } from './historyWrites.ts';
 import { nowIso } from './ids.ts';
 
 interface RunRow {
@@ -29,6 +33,8 @@ interface RunRow {
   p99_us: number | null;
   started_at: string;
   ended_at: string | null;
+  source: string;
+  notes: string | null;
 }
 
 interface SampleRow {
@@ -79,13 +85,14 @@ export class RunsRepo {
     this.db = db;
   }
 
-  /** Records a new run in `preparing` state, owned by this process. */
+  /** Records a new run in `preparing` state, owned by this process, with its server's vendor and version. */
   create(id: string, config: RunConfig, environment: RunEnvironment): void {
+    const server = serverOf(environment);
     this.db
       .prepare(
         `INSERT INTO runs (id, target_id, target_name, workload, entries, connections, depth, status, config_json,
-           environment_json, owner_pid, started_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'preparing', ?, ?, ?, ?)`,
+           environment_json, owner_pid, started_at, server_vendor, server_version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'preparing', ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -99,7 +106,14 @@ export class RunsRepo {
         JSON.stringify(environment),
         process.pid,
         nowIso(),
+        server.vendor,
+        server.version,
       );
+  }
+
+  /** Stores a finished run imported from another tool's output, with all its seconds. */
+  createImported(run: ImportedRun): void {
+    insertImportedRun(this.db, run);
   }
 
   /** Moves a run to another status (e.g. preparing -> running). */
@@ -192,27 +206,33 @@ export class RunsRepo {
     return count;
   }
 
-  /** History rows, newest first. */
-  list(limit = 1000): RunListItem[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, target_name, workload, entries, connections, depth, status, ops_per_sec, p99_us, started_at, ended_at
-         FROM runs ORDER BY started_at DESC LIMIT ?`,
-      )
-      .all(limit) as RunRow[];
-    return rows.map((row) => ({
-      id: row.id,
-      targetName: row.target_name,
-      workload: row.workload as WorkloadId,
-      entries: row.entries,
-      connections: row.connections,
-      depth: row.depth,
-      status: row.status as RunStatus,
-      opsPerSec: row.ops_per_sec,
-      p99Us: row.p99_us,
-      startedAt: row.started_at,
-      endedAt: row.ended_at,
-    }));
+  /** History rows matching a checked filter (see historyChecks.ts), newest first. */
+  list(filter: HistoryFilter = {}): RunListItem[] {
+    return listRuns(this.db, filter);
+  }
+
+  /** One history row, or a not-found error naming the id. */
+  listItem(id: string): RunListItem {
+    const item = listItem(this.db, id);
+    if (!item)
+      throw new ApiError('not-found', `no run with id ${id}; see "dirbench runs list"`, 'runId');
+    return item;
+  }
+
+  /** The values each history filter can take, with counts. */
+  facets(): HistoryFacets {
+    return facets(this.db);
+  }
+
+  /** Sets a checked annotation's notes and/or tags; answers the updated row. */
+  annotate(annotation: RunAnnotation): RunListItem {
+    annotateRun(this.db, annotation);
+    return this.listItem(annotation.runId);
+  }
+
+  /** Deletes finished runs with their samples and tags; refuses runs in progress. */
+  delete(runIds: readonly string[]): number {
+    return deleteRuns(this.db, runIds);
   }
 
   /** A whole run with its samples, or a not-found error naming the id. */
@@ -230,6 +250,9 @@ export class RunsRepo {
       samples: this.samples(id),
       startedAt: row.started_at,
       endedAt: row.ended_at,
+      source: row.source as RunSource,
+      notes: row.notes,
+      tags: this.listItem(id).tags,
     };
   }
 

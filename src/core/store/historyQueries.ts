@@ -1,0 +1,182 @@
+// The history explorer's SQL: filters as WHERE clauses, list rows with their tags, facet counts.
+import type { FacetValue, HistoryFacets, HistoryFilter, RunSource } from '../../shared/history.ts';
+import type { RunListItem, RunStatus, WorkloadId } from '../../shared/types.ts';
+import type { Db } from './database.ts';
+
+/** Separates tags inside one group_concat value (a control character no tag may contain). */
+const TAG_SEPARATOR = '\u001f';
+
+/** The columns of a history row, plus its tags; every one is in the runs_history covering index. */
+const LIST_COLUMNS = `id, target_name, workload, entries, connections, depth, status, ops_per_sec, p99_us,
+  started_at, ended_at, server_vendor, server_version, notes, campaign_id, source,
+  (SELECT group_concat(tag, char(31)) FROM run_tags t WHERE t.run_id = runs.id) AS tags`;
+
+interface ListRow {
+  id: string;
+  target_name: string;
+  workload: string;
+  entries: number | null;
+  connections: number;
+  depth: number;
+  status: string;
+  ops_per_sec: number | null;
+  p99_us: number | null;
+  started_at: string;
+  ended_at: string | null;
+  server_vendor: string | null;
+  server_version: string | null;
+  notes: string | null;
+  campaign_id: string | null;
+  source: string;
+  tags: string | null;
+}
+
+function toItem(row: ListRow): RunListItem {
+  return {
+    id: row.id,
+    targetName: row.target_name,
+    workload: row.workload as WorkloadId,
+    entries: row.entries,
+    connections: row.connections,
+    depth: row.depth,
+    status: row.status as RunStatus,
+    opsPerSec: row.ops_per_sec,
+    p99Us: row.p99_us,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    serverVendor: row.server_vendor,
+    serverVersion: row.server_version,
+    tags: row.tags === null ? [] : row.tags.split(TAG_SEPARATOR).sort(),
+    notes: row.notes,
+    campaignId: row.campaign_id,
+    source: row.source as RunSource,
+  };
+}
+
+/** A WHERE clause and its parameters. */
+interface Clause {
+  sql: string;
+  params: (string | number)[];
+}
+
+/** `column IN (?, ?, ...)` for a non-empty list. */
+function inList(column: string, values: readonly (string | number)[], clause: Clause): void {
+  clause.sql += ` AND ${column} IN (${values.map(() => '?').join(', ')})`;
+  clause.params.push(...values);
+}
+
+/** LIKE pattern matching `word` anywhere, with LIKE's wildcards taken literally. */
+function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The day after an ISO date (YYYY-MM-DD), for an inclusive upper bound on a whole day. */
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Columns free text is looked for in (tags too, through run_tags). */
+const TEXT_COLUMNS = [
+  'id',
+  'target_name',
+  'workload',
+  'notes',
+  'server_vendor',
+  'server_version',
+] as const;
+
+/** Builds the WHERE clause of a (checked) filter; every condition combines with AND. */
+export function whereOf(filter: HistoryFilter): Clause {
+  const clause: Clause = { sql: '1 = 1', params: [] };
+  if (filter.targetNames?.length) inList('target_name', filter.targetNames, clause);
+  if (filter.vendors?.length) inList('server_vendor', filter.vendors, clause);
+  if (filter.serverVersions?.length) inList('server_version', filter.serverVersions, clause);
+  if (filter.workloads?.length) inList('workload', filter.workloads, clause);
+  if (filter.entries?.length) inList('entries', filter.entries, clause);
+  if (filter.statuses?.length) inList('status', filter.statuses, clause);
+  if (filter.sources?.length) inList('source', filter.sources, clause);
+  if (filter.campaignId !== undefined) {
+    clause.sql += ' AND campaign_id = ?';
+    clause.params.push(filter.campaignId);
+  }
+  if (filter.tags?.length) {
+    // Runs carrying every tag: the tag index finds the candidates, the count keeps those with all.
+    const tags = [...new Set(filter.tags)];
+    clause.sql += ` AND id IN (SELECT run_id FROM run_tags WHERE tag IN (${tags.map(() => '?').join(', ')})
+      GROUP BY run_id HAVING count(*) = ?)`;
+    clause.params.push(...tags, tags.length);
+  }
+  if (filter.startedFrom !== undefined) {
+    clause.sql += ' AND started_at >= ?';
+    clause.params.push(filter.startedFrom);
+  }
+  if (filter.startedTo !== undefined) {
+    const whole = DATE_ONLY.test(filter.startedTo);
+    clause.sql += whole ? ' AND started_at < ?' : ' AND started_at <= ?';
+    clause.params.push(whole ? nextDay(filter.startedTo) : filter.startedTo);
+  }
+  for (const word of (filter.text ?? '').split(/\s+/).filter((w) => w !== '')) {
+    const like = containsPattern(word);
+    const matches = TEXT_COLUMNS.map((column) => `${column} LIKE ? ESCAPE '\\'`);
+    matches.push(
+      `EXISTS (SELECT 1 FROM run_tags t WHERE t.run_id = runs.id AND t.tag LIKE ? ESCAPE '\\')`,
+    );
+    clause.sql += ` AND (${matches.join(' OR ')})`;
+    for (let i = 0; i < matches.length; i++) clause.params.push(like);
+  }
+  return clause;
+}
+
+/** History rows matching a (checked) filter, newest first. */
+export function listRuns(db: Db, filter: HistoryFilter): RunListItem[] {
+  const where = whereOf(filter);
+  const limit = filter.limit ?? -1;
+  const rows = db
+    .prepare(
+      `SELECT ${LIST_COLUMNS} FROM runs WHERE ${where.sql} ORDER BY started_at DESC, id DESC LIMIT ?`,
+    )
+    .all(...where.params, limit) as ListRow[];
+  return rows.map(toItem);
+}
+
+/** One history row, or undefined when there is no such run. */
+export function listItem(db: Db, runId: string): RunListItem | undefined {
+  const row = db.prepare(`SELECT ${LIST_COLUMNS} FROM runs WHERE id = ?`).get(runId) as
+    ListRow | undefined;
+  return row && toItem(row);
+}
+
+function facet<T extends string | number>(db: Db, column: string): FacetValue<T>[] {
+  const rows = db
+    .prepare(
+      `SELECT ${column} AS value, count(*) AS count FROM runs WHERE ${column} IS NOT NULL
+       GROUP BY ${column} ORDER BY count DESC, ${column}`,
+    )
+    .all() as FacetValue<T>[];
+  return rows;
+}
+
+/** Every value each history filter can take, with the number of runs having it. */
+export function facets(db: Db): HistoryFacets {
+  const tags = db
+    .prepare(
+      'SELECT tag AS value, count(*) AS count FROM run_tags GROUP BY tag ORDER BY count DESC, tag',
+    )
+    .all() as FacetValue<string>[];
+  const total = (db.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n;
+  return {
+    targetNames: facet<string>(db, 'target_name'),
+    vendors: facet<string>(db, 'server_vendor'),
+    serverVersions: facet<string>(db, 'server_version'),
+    workloads: facet<string>(db, 'workload'),
+    entries: facet<number>(db, 'entries'),
+    statuses: facet<RunStatus>(db, 'status'),
+    tags,
+    sources: facet<RunSource>(db, 'source'),
+    total,
+  };
+}
