@@ -4,6 +4,7 @@ import { ApiError } from '../shared/errors.ts';
 import { dirbenchVersion } from '../core/runs/environment.ts';
 import { calibrateCommand } from './commands/calibrate.ts';
 import { labCommand } from './commands/lab.ts';
+import { matrixCommand } from './commands/matrix.ts';
 import { runCommand } from './commands/run.ts';
 import { runsCommand } from './commands/runs.ts';
 import { serveCommand } from './commands/serve.ts';
@@ -41,6 +42,10 @@ Usage:
   dirbench runs list | dirbench runs show ID
   dirbench targets list
   dirbench workloads list [--json] | workloads show ID | workloads check FILE
+  dirbench matrix run FILE|builtin/NAME|user/NAME [--json] [--sizes 10000,100000]
+                     [--servers openldap,389ds,TARGET-ID] [--warmup S] [--duration S] [--repeats N]
+                     runs a test matrix as a campaign (progress on stderr, its id on stdout)
+  dirbench matrix list | matrix show ID | matrix check FILE | matrix resume CAMPAIGN-ID
 
 Workload (one of):
   --workload ID            a catalog entry, e.g. salford/S.3 (see dirbench workloads list); default read-random
@@ -156,6 +161,8 @@ const OPTIONS = {
   'rate-profile': { type: 'string' },
   cooldown: { type: 'string' },
   repeats: { type: 'string' },
+  sizes: { type: 'string' },
+  servers: { type: 'string' },
 } as const;
 
 async function dispatch(argv: string[]): Promise<number> {
@@ -196,6 +203,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return workloadsCommand(rest, options);
     case 'generate':
       return generateCommand(options);
+    case 'matrix':
+      return matrixCommand(rest, options);
     default:
       throw new ApiError(
         'validation',

@@ -6,7 +6,12 @@ import type { ConnectionPolicy, LabKind, LabLoadMethod, LabShape } from './types
 import { checkInteger, LIMITS, parsePolicy, validatePolicy } from './validation.ts';
 import { policyToken } from './describe.ts';
 
-export { estimateMatrixS, expandMatrixCells, labBuildCount } from './matrixSpecCells.ts';
+export {
+  estimateMatrixS,
+  expandMatrixCells,
+  formatDurationS,
+  labBuildCount,
+} from './matrixSpecCells.ts';
 export type { MatrixRates } from './matrixSpecCells.ts';
 
 /** Bounds of a matrix beyond the single-run LIMITS. */

@@ -127,3 +127,12 @@ export function estimateMatrixS(
   }
   return Math.round(totalS);
 }
+
+/** Seconds in words for estimates and ETAs: "45 s", "12 min 5 s", "3 h 20 min". */
+export function formatDurationS(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 === 0 ? '' : ` ${s % 60} s`}`;
+  const minutes = Math.round((s % 3600) / 60);
+  return `${Math.floor(s / 3600)} h${minutes === 0 ? '' : ` ${minutes} min`}`;
+}
