@@ -109,11 +109,17 @@ export interface ApiSpec {
   };
   /** A chart drawn on the host as the CLI draws it (PNG or SVG). */
   'export/chart': {
-    req: ExportSelection & { chart: ChartKind; format: ChartImageFormat; metric?: string };
+    req: ExportSelection & {
+      chart: ChartKind;
+      format: ChartImageFormat;
+      metric?: string;
+      /** Ids of reference tables (reference/list) to overlay, marked as published figures. */
+      references?: string[];
+    };
     res: ExportFile;
   };
   /** A self-contained HTML report of a campaign (or of selected runs) that opens offline. */
-  'export/report': { req: ExportSelection; res: ExportFile };
+  'export/report': { req: ExportSelection & { references?: string[] }; res: ExportFile };
   /** Stores a peer tool's output as an external run. */
   'import/run': {
     req: { format: ImportFormat; fileName: string; text: string; targetName?: string };
