@@ -151,4 +151,17 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX run_tags_by_tag ON run_tags (tag);
   `,
+  `
+  -- History at 10,000 runs: the list reads this covering index instead of the wide rows (their JSON
+  -- columns come first and spill into overflow pages), and each facet counts over its own index.
+  CREATE INDEX runs_history ON runs (started_at DESC, id DESC, target_name, workload, entries, connections,
+    depth, status, ops_per_sec, p99_us, ended_at, server_vendor, server_version, notes, campaign_id, source);
+  CREATE INDEX runs_by_target ON runs (target_name);
+  CREATE INDEX runs_by_vendor ON runs (server_vendor, server_version);
+  CREATE INDEX runs_by_version ON runs (server_version);
+  CREATE INDEX runs_by_workload ON runs (workload);
+  CREATE INDEX runs_by_entries ON runs (entries);
+  CREATE INDEX runs_by_status ON runs (status);
+  CREATE INDEX runs_by_source ON runs (source);
+  `,
 ];
