@@ -1,19 +1,19 @@
 // Handlers of the compare/* and export/* channels.
 import type { ApiHandlers } from '../../shared/api.ts';
-import { ApiError } from '../../shared/errors.ts';
+import { referenceTables } from '../reference/referenceData.ts';
+import { compareRuns } from '../report/compareRuns.ts';
+import { exportChart, exportData, exportReport } from '../report/exportFiles.ts';
+import type { ReferenceSource } from '../report/exportFiles.ts';
+import type { Db } from '../store/database.ts';
 
 type ExplorerChannels = Extract<keyof ApiHandlers, `compare/${string}` | `export/${string}`>;
 
-const notYet = async (): Promise<never> => {
-  throw new ApiError('unavailable', 'the explorer is being built');
-};
-
-/** Builds the compare and export handlers. */
-export function explorerHandlers() {
+/** Builds the compare and export handlers over the database; `references` is for tests. */
+export function explorerHandlers(db: Db, references: ReferenceSource = referenceTables) {
   return {
-    'compare/runs': notYet,
-    'export/data': notYet,
-    'export/chart': notYet,
-    'export/report': notYet,
+    'compare/runs': async (req) => compareRuns(db, req),
+    'export/data': async (req) => exportData(db, req),
+    'export/chart': async (req) => exportChart(db, req, references),
+    'export/report': async (req) => exportReport(db, req, references),
   } satisfies Pick<ApiHandlers, ExplorerChannels>;
 }

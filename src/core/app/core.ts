@@ -116,7 +116,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     ...runsHandlers(runService, runs),
     ...workloadsHandlers(workloads, emit),
     ...matrixHandlers(matrices, campaignsRepo, campaigns, emit),
-    ...explorerHandlers(),
+    ...explorerHandlers(db),
     ...historyHandlers(runs, emit),
     ...referenceHandlers(),
   };

@@ -16,7 +16,8 @@ import type { CompareRunRow, CompareSampleRow } from '../store/compareQueries.ts
 import type { Db } from '../store/database.ts';
 import { percentileCurve } from './percentileCurve.ts';
 
-function parse<T>(json: string | null): T | null {
+/** Parses a stored JSON column; null when absent or damaged. */
+export function parseColumn<T>(json: string | null): T | null {
   if (json === null) return null;
   try {
     return JSON.parse(json) as T;
@@ -27,7 +28,7 @@ function parse<T>(json: string | null): T | null {
 }
 
 function repeatOf(row: CompareRunRow): number | null {
-  const cell = parse<{ repeat?: unknown }>(row.cell_json);
+  const cell = parseColumn<{ repeat?: unknown }>(row.cell_json);
   return typeof cell?.repeat === 'number' ? cell.repeat : null;
 }
 
@@ -55,9 +56,9 @@ function fullSpeedS(
 
 /** One stored run as the compare charts see it. */
 export function toCompareRun(row: CompareRunRow, samples: readonly CompareSampleRow[]): CompareRun {
-  const config = parse<Partial<RunConfig>>(row.config_json);
-  const environment = parse<Partial<RunEnvironment>>(row.environment_json);
-  const summary = parse<RunSummary>(row.summary_json);
+  const config = parseColumn<Partial<RunConfig>>(row.config_json);
+  const environment = parseColumn<Partial<RunEnvironment>>(row.environment_json);
+  const summary = parseColumn<RunSummary>(row.summary_json);
   const lab = environment?.lab ?? null;
   const rootDse = environment?.rootDse ?? null;
   const policy: ConnectionPolicy = config?.connectionPolicy ?? { kind: 'persistent' };
@@ -87,12 +88,32 @@ export function toCompareRun(row: CompareRunRow, samples: readonly CompareSample
   };
 }
 
+/** A selected run: its stored row and seconds, and what the compare charts make of them. */
+export interface SelectedRun {
+  row: CompareRunRow;
+  samples: CompareSampleRow[];
+  compare: CompareRun;
+}
+
 /** The runs of a selection (named runs in the order given, or a campaign's in cell order). */
-export function compareRuns(db: Db, selection: ExportSelection): CompareRun[] {
+export function selectRuns(
+  db: Db,
+  selection: ExportSelection,
+  withHistograms = false,
+): SelectedRun[] {
   const rows = selectRunRows(db, selection);
   const samples = selectSampleRows(
     db,
     rows.map((r) => r.id),
+    withHistograms,
   );
-  return rows.map((row) => toCompareRun(row, samples.get(row.id) ?? []));
+  return rows.map((row) => {
+    const seconds = samples.get(row.id) ?? [];
+    return { row, samples: seconds, compare: toCompareRun(row, seconds) };
+  });
+}
+
+/** `compare/runs`: the selection as compare runs. */
+export function compareRuns(db: Db, selection: ExportSelection): CompareRun[] {
+  return selectRuns(db, selection).map((s) => s.compare);
 }

@@ -43,6 +43,9 @@ export interface CompareSampleRow {
   p999_us: number;
   max_us: number;
   mean_us: number;
+  errors_json: string;
+  /** Optional per-second extras (telemetry, open-model figures) as the run stored them. */
+  detail_json: string | null;
   histogram?: Buffer;
 }
 
@@ -114,9 +117,16 @@ export function selectSampleRows(
 ): Map<string, CompareSampleRow[]> {
   const statement = db.prepare(
     `SELECT run_id, second, phase, interval_ms, ops, errors, entries, p50_us, p90_us, p99_us, p999_us,
-       max_us, mean_us${withHistograms ? ', histogram' : ''} FROM run_samples WHERE run_id = ? ORDER BY second`,
+       max_us, mean_us, errors_json, detail_json${withHistograms ? ', histogram' : ''} FROM run_samples WHERE run_id = ? ORDER BY second`,
   );
   const result = new Map<string, CompareSampleRow[]>();
   for (const id of runIds) result.set(id, statement.all(id) as CompareSampleRow[]);
   return result;
+}
+
+/** A campaign's name, or null when there is no such campaign. */
+export function campaignName(db: Db, campaignId: string): string | null {
+  const row = db.prepare('SELECT name FROM campaigns WHERE id = ?').get(campaignId) as
+    { name: string } | undefined;
+  return row?.name ?? null;
 }

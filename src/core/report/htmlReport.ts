@@ -1,0 +1,90 @@
+// The self-contained HTML report of a campaign or of selected runs: tables and inline SVG charts,
+// no script, no external resource, so it opens offline and can be mailed as one file.
+import { compareChartOption, chartTitle } from '../../shared/charts/compareChart.ts';
+import { latencyCurves } from '../../shared/compareSeries.ts';
+import type { ChartKind } from '../../shared/exchange.ts';
+import type { ReferenceTable } from '../../shared/reference.ts';
+import { dirbenchVersion } from '../runs/environment.ts';
+import type { SelectedRun } from './compareRuns.ts';
+import { escapeHtml, inlineSvg, REPORT_CSS } from './html.ts';
+import { renderChartSvg } from './renderChart.ts';
+import { environmentHtml, paperTableHtml, runsTableHtml } from './reportSections.ts';
+
+/** What the report is about and when it was made. */
+export interface ReportContext {
+  /** "Campaign salford-10k" or "3 selected runs". */
+  title: string;
+  generatedAt: string;
+  references: readonly ReferenceTable[];
+}
+
+const CHART_SIZE = { widthPx: 960, heightPx: 480 };
+
+/** Charts worth drawing for these runs: trend with sizes, concurrency with several levels, etc. */
+export function reportCharts(runs: readonly SelectedRun[]): ChartKind[] {
+  const compare = runs.map((r) => r.compare);
+  const charts: ChartKind[] = [];
+  if (compare.some((r) => r.entries !== null)) charts.push('trend');
+  if (new Set(compare.map((r) => r.connections)).size > 1) charts.push('concurrency');
+  if (latencyCurves(compare).length > 0) charts.push('latency');
+  charts.push('bars');
+  return charts;
+}
+
+function chartHtml(kind: ChartKind, runs: readonly SelectedRun[], context: ReportContext): string {
+  const title = chartTitle(kind, 'opsPerSec');
+  const option = compareChartOption(
+    kind,
+    runs.map((r) => r.compare),
+    { title, animation: false, references: context.references, widthPx: CHART_SIZE.widthPx },
+  );
+  return inlineSvg(renderChartSvg(option, CHART_SIZE), title);
+}
+
+function summaryLine(runs: readonly SelectedRun[]): string {
+  const completed = runs.filter((r) => r.compare.status === 'completed').length;
+  return `${runs.length} runs, ${completed} completed, ${runs.length - completed} not completed (failed, stopped or interrupted).`;
+}
+
+function referencesNote(references: readonly ReferenceTable[]): string {
+  if (references.length === 0) return '';
+  const items = references
+    .map(
+      (t) =>
+        `<li>${escapeHtml(`${t.study}, ${t.table}: ${t.title}. ${t.source}. Hardware: ${t.hardware}.`)}</li>`,
+    )
+    .join('');
+  return `<p class="note">Dashed lines are published figures, measured on other hardware:</p><ul class="note">${items}</ul>`;
+}
+
+/** The report as one HTML document. */
+export function htmlReport(runs: readonly SelectedRun[], context: ReportContext): string {
+  const charts = reportCharts(runs)
+    .map((kind) => chartHtml(kind, runs, context))
+    .join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`DirBench report: ${context.title}`)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<h1>${escapeHtml(`DirBench report: ${context.title}`)}</h1>
+<p class="note">${escapeHtml(`Generated ${context.generatedAt} by DirBench ${dirbenchVersion()}. ${summaryLine(runs)}`)}
+Figures are over each run's measured phase; repeats are averaged, latency percentiles come from merged HDR histograms.</p>
+<h2>Results</h2>
+${paperTableHtml(runs, 'opsPerSec')}
+${paperTableHtml(runs, 'p99Us')}
+<h2>Charts</h2>
+${referencesNote(context.references)}
+${charts}
+<h2>Runs and configuration</h2>
+${runsTableHtml(runs)}
+<h2>Environment</h2>
+${environmentHtml(runs)}
+</body>
+</html>
+`;
+}
