@@ -48,7 +48,7 @@ test(
     await chart.locator('canvas').waitFor();
     assert.equal(await chart.getAttribute('data-points'), '21');
     await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, 'reference-salford.png');
+    await saveScreenshot(page, 'reference-salford.png');
 
     // A table of tests (M-Vault) names the DirBench workloads its rows match.
     await page.getByTestId('reference-item-mvault/results').click();
