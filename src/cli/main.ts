@@ -7,6 +7,7 @@ import { labCommand } from './commands/lab.ts';
 import { matrixCommand } from './commands/matrix.ts';
 import { runCommand } from './commands/run.ts';
 import { runsCommand } from './commands/runs.ts';
+import { importCommand } from './commands/import.ts';
 import { serveCommand } from './commands/serve.ts';
 import { targetsCommand } from './commands/targets.ts';
 import { workloadsCommand } from './commands/workloads.ts';
@@ -39,7 +40,10 @@ Usage:
   dirbench calibrate [--workload read-random] [run options]
                      this machine's load-generation ceiling (ops/sec) against the built-in
                      responder, a loopback LDAP listener that answers at once (not kept in history)
-  dirbench runs list | dirbench runs show ID
+  dirbench runs list [--target NAME] [--workload ID] [--tag TAG]... [--status STATUS]... [--json]
+  dirbench runs show ID | runs tag ID TAG... | runs delete ID... --yes
+  dirbench import --format searchrate-csv|opendj-csv FILE [--target-name NAME] [--json]
+                     UnboundID searchrate --csv or OpenDJ searchrate -S output, stored as a run; prints its id
   dirbench targets list
   dirbench workloads list [--json] | workloads show ID | workloads check FILE
   dirbench matrix run FILE|builtin/NAME|user/NAME [--json] [--sizes 10000,100000]
@@ -92,6 +96,11 @@ Exit codes: 0 success, 1 the run or command failed, 2 bad input.
 `;
 
 const OPTIONS = {
+  format: { type: 'string' },
+  'target-name': { type: 'string' },
+  tag: { type: 'string', multiple: true },
+  status: { type: 'string', multiple: true },
+  yes: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -197,6 +206,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return calibrateCommand(options);
     case 'runs':
       return runsCommand(rest, options);
+    case 'import':
+      return importCommand(rest, options);
     case 'targets':
       return targetsCommand(rest, options);
     case 'workloads':

@@ -1,17 +1,89 @@
-// `dirbench runs list|show`: the stored history.
-import { invalid } from '../../shared/errors.ts';
+// `dirbench runs list|show|tag|delete`: the stored history.
+import { ApiError, invalid } from '../../shared/errors.ts';
+import type { HistoryFilter } from '../../shared/history.ts';
+import type { Core } from '../../core/app/core.ts';
+import { checkHistoryFilter } from '../../core/store/historyChecks.ts';
 import { openCliCore } from '../coreForCli.ts';
+import { printImportedRun } from './importedRun.ts';
 import { ms, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
+/** A repeatable option's values (`--tag a --tag b`), also accepting commas (`--tag a,b`). */
+function listOption(options: RawOptions, name: string): string[] | undefined {
+  const raw = options[name];
+  if (raw === undefined || typeof raw === 'boolean') return undefined;
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(','));
+  return values.map((v) => v.trim()).filter((v) => v !== '');
+}
+
+const CLI_OPTION_OF: Record<string, string> = {
+  targetNames: '--target',
+  workloads: '--workload',
+  tags: '--tag',
+  statuses: '--status',
+};
+
+/** The history filter the list options describe, checked like the API checks it. */
+function listFilter(options: RawOptions): HistoryFilter {
+  const option = (name: string): string[] | undefined => listOption(options, name);
+  try {
+    return checkHistoryFilter({
+      targetNames: option('target'),
+      workloads: option('workload'),
+      tags: option('tag'),
+      statuses: option('status'),
+    });
+  } catch (err) {
+    // The API names its fields; the CLI user typed options.
+    if (err instanceof ApiError && err.field !== undefined && err.field in CLI_OPTION_OF)
+      throw invalid(
+        CLI_OPTION_OF[err.field] as string,
+        err.message.replace(err.field, CLI_OPTION_OF[err.field] as string),
+      );
+    throw err;
+  }
+}
+
+/** `runs tag ID TAG...`: adds tags to a run (keeping the ones it has). */
+async function tagRun(core: Core, id: string | undefined, tags: string[]): Promise<void> {
+  if (!id || tags.length === 0)
+    throw invalid('tags', 'use "dirbench runs tag ID TAG..." with at least one tag');
+  const current = core.runs.listItem(id).tags;
+  const item = await core.handlers['history/annotate']({ runId: id, tags: [...current, ...tags] });
+  process.stdout.write(`Run ${item.id} tags: ${item.tags.join(', ')}\n`);
+}
+
+/** `runs delete ID... --yes`: deletes finished runs with their samples. */
+async function deleteRuns(core: Core, ids: string[], options: RawOptions): Promise<void> {
+  if (ids.length === 0) throw invalid('runIds', 'use "dirbench runs delete ID... --yes"');
+  if (options.yes !== true)
+    throw invalid(
+      '--yes',
+      `deleting ${ids.length} run${ids.length === 1 ? '' : 's'} cannot be undone: add --yes to confirm`,
+    );
+  const { deleted } = await core.handlers['history/delete']({ runIds: ids });
+  process.stdout.write(`Deleted ${deleted} run${deleted === 1 ? '' : 's'}\n`);
+}
+
 /** Dispatches the runs sub-commands. */
 export async function runsCommand(args: string[], options: RawOptions): Promise<number> {
-  const [sub, id] = args;
+  const [sub, id, ...more] = args;
+  const filter = sub === 'list' || sub === undefined ? listFilter(options) : {};
   const core = await openCliCore(options);
   try {
+    if (sub === 'tag') {
+      await tagRun(core, id, more);
+      return 0;
+    }
+    if (sub === 'delete') {
+      await deleteRuns(core, id === undefined ? [] : [id, ...more], options);
+      return 0;
+    }
     if (sub === 'list' || sub === undefined) {
-      const runs = core.runs.list();
+      const runs = await core.handlers['history/list'](filter);
       if (options.json === true) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
+      else if (runs.length === 0 && Object.keys(filter).length > 0)
+        process.stdout.write('No runs match these filters.\n');
       else if (runs.length === 0)
         process.stdout.write('No runs yet. Try: dirbench run --lab openldap --entries 10000\n');
       else {
@@ -26,6 +98,7 @@ export async function runsCommand(args: string[], options: RawOptions): Promise<
             'OPS/S',
             'P99 MS',
             'STATUS',
+            'TAGS',
           ],
           runs.map((r) => [
             r.id,
@@ -33,10 +106,11 @@ export async function runsCommand(args: string[], options: RawOptions): Promise<
             r.targetName,
             r.workload,
             r.entries ?? '-',
-            `${r.connections}x${r.depth}`,
+            r.connections === 0 ? '-' : `${r.connections}x${r.depth}`,
             r.opsPerSec === null ? '-' : Math.round(r.opsPerSec),
             ms(r.p99Us),
-            r.status,
+            r.source === 'dirbench' ? r.status : `${r.status} (${r.source})`,
+            r.tags.join(','),
           ]),
         );
       }
@@ -48,6 +122,10 @@ export async function runsCommand(args: string[], options: RawOptions): Promise<
       const run = core.runs.get(id);
       if (options.json === true) {
         process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
+        return 0;
+      }
+      if (run.source !== undefined && run.source !== 'dirbench') {
+        printImportedRun(run);
         return 0;
       }
       const s = run.summary;
@@ -76,7 +154,7 @@ export async function runsCommand(args: string[], options: RawOptions): Promise<
       );
       return 0;
     }
-    throw invalid('command', `unknown runs command "${sub}": use runs list|show`);
+    throw invalid('command', `unknown runs command "${sub}": use runs list|show|tag|delete`);
   } finally {
     await core.shutdown('CLI command ended');
   }
