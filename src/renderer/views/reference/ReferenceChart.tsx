@@ -16,7 +16,6 @@ export function ReferenceChart({ table }: { table: ReferenceTable }) {
         points={plottedCount(table)}
         testId="reference-chart"
         label={`${table.table}: ${table.title}, published figures`}
-        fileName={table.id.replace('/', '-')}
         controls={
           <label className="checkbox">
             <input
