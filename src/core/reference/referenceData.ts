@@ -7,6 +7,14 @@ import { resourcePath } from '../app/resources.ts';
 import { loadCatalogData } from '../workload/catalogs.ts';
 import { validateReferenceFile } from './validateReference.ts';
 
+/** The studies in seed order (000-004); other files follow alphabetically. */
+const STUDY_ORDER = ['salford', 'mvault', 'directorymark', 'unboundid', 'ldap-performance'];
+
+function rank(file: string): number {
+  const at = STUDY_ORDER.indexOf(basename(file, '.json'));
+  return at < 0 ? STUDY_ORDER.length : at;
+}
+
 /** Reads every data/reference/*.json under `dataDir`, checking ids are unique and workloads exist. */
 export function loadReferenceData(dataDir: string = resourcePath('data')): ReferenceTable[] {
   const workloads = new Set(
@@ -15,7 +23,7 @@ export function loadReferenceData(dataDir: string = resourcePath('data')): Refer
   const dir = join(dataDir, 'reference');
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .sort();
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const seen = new Map<string, string>();
   return files.flatMap((name) => {
     const file = join(dir, name);
