@@ -3,11 +3,13 @@ import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/errors.ts';
 import { dirbenchVersion } from '../core/runs/environment.ts';
 import { calibrateCommand } from './commands/calibrate.ts';
+import { exportCommand } from './commands/export.ts';
 import { labCommand } from './commands/lab.ts';
 import { matrixCommand } from './commands/matrix.ts';
 import { runCommand } from './commands/run.ts';
 import { runsCommand } from './commands/runs.ts';
 import { importCommand } from './commands/import.ts';
+import { reportCommand } from './commands/report.ts';
 import { serveCommand } from './commands/serve.ts';
 import { targetsCommand } from './commands/targets.ts';
 import { workloadsCommand } from './commands/workloads.ts';
@@ -44,6 +46,14 @@ Usage:
   dirbench runs show ID | runs tag ID TAG... | runs delete ID... --yes
   dirbench import --format searchrate-csv|opendj-csv FILE [--target-name NAME] [--json]
                      UnboundID searchrate --csv or OpenDJ searchrate -S output, stored as a run; prints its id
+  dirbench export --run ID... | --campaign ID --chart timeseries|trend|concurrency|latency|bars
+                  [--format png|svg] [--metric opsPerSec|p50Us|p90Us|p99Us|p999Us|meanUs]
+                  [--reference TABLE-ID]... --out FILE   a compare chart drawn headlessly
+  dirbench export --run ID... | --campaign ID --format csv|json|hlog [--samples] --out FILE
+                     CSV of run summaries (--samples: one row per second), JSON of whole runs,
+                     or one run's HdrHistogram interval log
+  dirbench report --campaign ID | --run ID... [--reference TABLE-ID]... --out FILE.html
+                     a self-contained HTML report (tables, charts) that opens offline
   dirbench targets list
   dirbench workloads list [--json] | workloads show ID | workloads check FILE
   dirbench matrix run FILE|builtin/NAME|user/NAME [--json] [--sizes 10000,100000]
@@ -168,6 +178,12 @@ const OPTIONS = {
   policy: { type: 'string' },
   rate: { type: 'string' },
   'rate-profile': { type: 'string' },
+  run: { type: 'string', multiple: true },
+  campaign: { type: 'string' },
+  chart: { type: 'string' },
+  metric: { type: 'string' },
+  samples: { type: 'boolean' },
+  reference: { type: 'string', multiple: true },
   cooldown: { type: 'string' },
   repeats: { type: 'string' },
   sizes: { type: 'string' },
@@ -202,6 +218,10 @@ async function dispatch(argv: string[]): Promise<number> {
       return labCommand(rest, options);
     case 'run':
       return runCommand(options);
+    case 'export':
+      return exportCommand(options);
+    case 'report':
+      return reportCommand(options);
     case 'calibrate':
       return calibrateCommand(options);
     case 'runs':

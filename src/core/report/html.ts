@@ -54,7 +54,8 @@ body { font-family: 'DejaVu Sans', Helvetica, Arial, sans-serif; color: #0f172a;
 h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 32px; border-bottom: 1px solid #cbd5e1; padding-bottom: 4px; }
 h3 { font-size: 14px; color: #475569; }
 p.note { color: #64748b; font-size: 13px; }
-table { border-collapse: collapse; font-size: 13px; margin: 8px 0 16px; }
+table { border-collapse: collapse; font-size: 13px; margin: 8px 0 16px; display: block; max-width: 100%; overflow-x: auto; }
+ul.note { color: #64748b; font-size: 13px; }
 th, td { border: 1px solid #e2e8f0; padding: 4px 8px; text-align: left; vertical-align: top; }
 th { background: #f1f5f9; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 figure.chart { margin: 8px 0 24px; } figure.chart svg { max-width: 100%; height: auto; }

@@ -2,6 +2,10 @@
 import { Resvg } from '@resvg/resvg-js';
 import * as echarts from 'echarts';
 import type { EChartsOption } from 'echarts';
+import { dejaVuSansWidthPx } from './textMetrics.ts';
+
+// Layout for the font the PNGs are drawn with (this process only renders charts headlessly).
+echarts.setPlatformAPI({ measureText: (text, font) => ({ width: dejaVuSansWidthPx(text, font) }) });
 
 /** Size of a rendered chart in pixels. */
 export interface ChartSize {
