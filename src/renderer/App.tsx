@@ -3,9 +3,14 @@ import { useEffect } from 'react';
 import { Sidebar } from './components/Sidebar.tsx';
 import { useHashRoute } from './hooks/useHashRoute.ts';
 import type { Route } from './hooks/useHashRoute.ts';
+import { CampaignsView } from './views/campaigns/CampaignsView.tsx';
+import { CampaignView } from './views/campaigns/CampaignView.tsx';
+import { CompareView } from './views/compare/CompareView.tsx';
 import { RunDetailView } from './views/detail/RunDetailView.tsx';
 import { HistoryView } from './views/history/HistoryView.tsx';
 import { LabsView } from './views/labs/LabsView.tsx';
+import { MatrixView } from './views/matrix/MatrixView.tsx';
+import { ReferenceView } from './views/reference/ReferenceView.tsx';
 import { RunView } from './views/run/RunView.tsx';
 import { TargetsView } from './views/targets/TargetsView.tsx';
 
@@ -15,6 +20,11 @@ const TITLES: Record<Route['name'], string> = {
   run: 'Run',
   history: 'History',
   'run-detail': 'Run detail',
+  matrix: 'Matrices',
+  campaigns: 'Campaigns',
+  campaign: 'Campaign',
+  compare: 'Compare',
+  reference: 'Published figures',
 };
 
 function Screen({ route }: { route: Route }) {
@@ -29,6 +39,16 @@ function Screen({ route }: { route: Route }) {
       return <HistoryView />;
     case 'run-detail':
       return <RunDetailView key={route.runId} runId={route.runId} />;
+    case 'matrix':
+      return <MatrixView matrixId={route.matrixId} />;
+    case 'campaigns':
+      return <CampaignsView />;
+    case 'campaign':
+      return <CampaignView key={route.campaignId} campaignId={route.campaignId} />;
+    case 'compare':
+      return <CompareView key={route.runIds.join(',')} runIds={route.runIds} />;
+    case 'reference':
+      return <ReferenceView />;
   }
 }
 

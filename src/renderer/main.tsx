@@ -15,6 +15,9 @@ import './styles/dialogs.css';
 import './styles/screens.css';
 import './styles/workloads.css';
 import './styles/labs.css';
+import './styles/history.css';
+import './styles/matrix.css';
+import './styles/reference.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -59,3 +59,27 @@ export function describedBy(
   if (error) return { 'aria-invalid': true, 'aria-describedby': `${id}-error` };
   return hint ? { 'aria-describedby': `${id}-hint` } : {};
 }
+
+/** The line under a group control: its error (announced) or else its hint. */
+export function FieldNote({
+  id,
+  error,
+  hint,
+}: {
+  id: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+}) {
+  if (error) {
+    return (
+      <p className="field-error" id={`${id}-error`} role="alert">
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p className="field-hint" id={`${id}-hint`}>
+      {hint}
+    </p>
+  ) : null;
+}

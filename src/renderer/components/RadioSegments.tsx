@@ -1,5 +1,6 @@
 // A segmented choice built from native radios: arrow keys move the choice, Tab leaves the group.
 import type { ReactNode } from 'react';
+import { FieldNote } from './Field.tsx';
 
 /** One choice; `disabled` greys it out and `title` says why. */
 export interface Segment<V extends string> {
@@ -64,17 +65,7 @@ export function RadioSegments<V extends string>({
           </label>
         ))}
       </div>
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p className="field-hint" id={`${id}-hint`}>
-            {hint}
-          </p>
-        )
-      )}
+      <FieldNote id={id} error={error} hint={hint} />
     </fieldset>
   );
 }

@@ -10,11 +10,21 @@ const ITEMS: { route: Route; label: string; icon: IconName }[] = [
   { route: { name: 'targets' }, label: 'Targets', icon: 'server' },
   { route: { name: 'labs' }, label: 'Labs', icon: 'flask' },
   { route: { name: 'run' }, label: 'Run', icon: 'play' },
+  { route: { name: 'matrix' }, label: 'Matrices', icon: 'grid' },
+  { route: { name: 'campaigns' }, label: 'Campaigns', icon: 'layers' },
   { route: { name: 'history' }, label: 'History', icon: 'history' },
+  { route: { name: 'reference' }, label: 'Published figures', icon: 'book' },
 ];
 
+/** Screens that belong under another's navigation entry. */
+const PARENT: Partial<Record<Route['name'], Route['name']>> = {
+  'run-detail': 'history',
+  compare: 'history',
+  campaign: 'campaigns',
+};
+
 function isCurrent(item: Route, route: Route): boolean {
-  return item.name === route.name || (item.name === 'history' && route.name === 'run-detail');
+  return item.name === route.name || PARENT[route.name] === item.name;
 }
 
 /** Left navigation for `route`, the current screen. */

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent } from 'react';
 import type { WorkloadListItem } from '../../../../shared/workload.ts';
-import { displayTitle, groupWorkloads, matchesQuery, shortId } from './workloadGroups.ts';
+import { displayTitle, groupWorkloads, idChars, matchesQuery, shortId } from './workloadGroups.ts';
 
 function optionId(base: string, id: string): string {
   return `${base}-${id.replace(/[^\w-]/g, '_')}`;
@@ -20,11 +20,6 @@ function keepInView(list: HTMLElement, option: HTMLElement, center: boolean): vo
   } else if (bottom > list.scrollTop + list.clientHeight) {
     list.scrollTop = bottom - list.clientHeight;
   }
-}
-
-/** Characters of the group's longest short id (at most 18), so titles line up within a group. */
-function idChars(items: readonly WorkloadListItem[]): number {
-  return Math.min(18, Math.max(3, ...items.map((item) => shortId(item).length)));
 }
 
 /** A listbox of workloads; `selectedId` is the chosen one (selection follows the keyboard). */

@@ -51,3 +51,8 @@ export function displayTitle(item: Pick<WorkloadListItem, 'id' | 'catalog' | 'ti
   const short = shortId(item);
   return item.title.startsWith(`${short} `) ? item.title.slice(short.length + 1) : item.title;
 }
+
+/** Characters of the group's longest short id (at most 18), so titles line up within a group. */
+export function idChars(items: readonly Pick<WorkloadListItem, 'id' | 'catalog'>[]): number {
+  return Math.min(18, Math.max(3, ...items.map((item) => shortId(item).length)));
+}

@@ -1,0 +1,111 @@
+// One campaign: its progress and controls while it runs, its results as charts and tables, every cell.
+import { useState } from 'react';
+import { useApi, useQuery } from '../../api/useApi.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { LoadingBlock } from '../../components/Loading.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatDateTime } from '../../format/dates.ts';
+import { navigate, routeHref } from '../../hooks/useHashRoute.ts';
+import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
+import { CampaignBadge } from './CampaignBadge.tsx';
+import { CampaignCellsTable } from './CampaignCellsTable.tsx';
+import { CampaignProgressCard } from './CampaignProgressCard.tsx';
+import { CampaignResults } from './CampaignResults.tsx';
+
+/** The campaign screen for `campaignId`. */
+export function CampaignView({ campaignId }: { campaignId: string }) {
+  const api = useApi();
+  const campaign = useQuery(
+    `campaign:${campaignId}`,
+    (client) => client.call('campaigns/get', { campaignId }),
+    ['campaign/progress', 'history/changed'],
+  );
+  const targets = useQuery('targets', (client) => client.call('targets/list'), ['targets/changed']);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const detail = campaign.data;
+  useReadyMarker(detail !== undefined);
+  const ongoing =
+    detail !== undefined &&
+    (detail.status === 'running' || detail.status === 'paused' || detail.status === 'interrupted');
+  return (
+    <div className="page page-wide">
+      <PageHeader
+        title={
+          <>
+            {detail?.name ?? 'Campaign'} {detail && <CampaignBadge status={detail.status} />}
+          </>
+        }
+        subtitle={
+          detail
+            ? `${campaignId} · started ${formatDateTime(detail.createdAt)}${detail.endedAt ? ` · ended ${formatDateTime(detail.endedAt)}` : ''}`
+            : campaignId
+        }
+        actions={
+          <>
+            <a className="btn btn-secondary" href={routeHref({ name: 'campaigns' })}>
+              <Icon name="arrowLeft" size={14} /> Campaigns
+            </a>
+            {detail?.spec.id && (
+              <a
+                className="btn btn-secondary"
+                href={routeHref({ name: 'matrix', matrixId: detail.spec.id })}
+              >
+                Open the matrix
+              </a>
+            )}
+            {detail && !ongoing && (
+              <button
+                type="button"
+                className="btn btn-ghost-danger"
+                onClick={() => setConfirmDelete(true)}
+              >
+                <Icon name="trash" size={14} /> Delete
+              </button>
+            )}
+          </>
+        }
+      />
+      {campaign.error && (
+        <ErrorPanel
+          title="Could not load the campaign"
+          message={campaign.error.message}
+          onRetry={campaign.reload}
+        />
+      )}
+      {campaign.loading && <LoadingBlock label="Loading the campaign" />}
+      {detail?.error && (
+        <div className="banner banner-danger" role="alert">
+          {detail.error}
+        </div>
+      )}
+      {detail && ongoing && <CampaignProgressCard campaign={detail} />}
+      {detail && detail.cellsDone > 0 && <CampaignResults campaign={detail} />}
+      {detail && (
+        <section className="section">
+          <h2 className="section-title">Cells</h2>
+          <CampaignCellsTable
+            cells={detail.cells}
+            targets={targets.data ?? []}
+            repeats={detail.spec.repeats}
+          />
+        </section>
+      )}
+      {confirmDelete && detail && (
+        <ConfirmDialog
+          title="Delete this campaign?"
+          confirmLabel={`Delete campaign and ${detail.cellsDone + detail.cellsFailed} runs`}
+          action={() => api.call('campaigns/delete', { campaignId })}
+          onDone={() => navigate({ name: 'campaigns' })}
+          onCancel={() => setConfirmDelete(false)}
+        >
+          <p>
+            The campaign {detail.name} and the runs of its cells are deleted with their samples.
+            This cannot be undone; export its data first if you may need it.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// How a campaign cell's axes read in tables: server, size, profile, policy.
+import { describePolicy } from '../../../shared/describe.ts';
+import type { MatrixCell, MatrixServer } from '../../../shared/matrix.ts';
+import type { Target } from '../../../shared/types.ts';
+import { formatEntries } from '../../format/numbers.ts';
+import { KIND_TEXT } from '../labs/labForm.ts';
+
+/** A server of a matrix in words: the lab kind, or the saved target's name. */
+export function serverText(server: MatrixServer, targets: readonly Target[] = []): string {
+  if ('lab' in server) return KIND_TEXT[server.lab].title;
+  return targets.find((t) => t.id === server.targetId)?.name ?? server.targetId;
+}
+
+/** The directory of a cell: "100K · salford-indexed", or "as it is" for saved targets. */
+export function directoryText(cell: Pick<MatrixCell, 'entries' | 'indexProfile'>): string {
+  if (cell.entries === null) return 'as it is';
+  return `${formatEntries(cell.entries)} · ${cell.indexProfile ?? 'default'}`;
+}
+
+/** A cell's load settings: "8 conn · persistent". */
+export function loadText(cell: Pick<MatrixCell, 'connections' | 'policy'>): string {
+  return `${cell.connections} conn · ${describePolicy(cell.policy)}`;
+}

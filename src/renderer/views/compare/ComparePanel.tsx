@@ -1,0 +1,114 @@
+// The compare charts of a selection (runs or a campaign): chart kind, metric, published overlay, table, exports.
+import { useState } from 'react';
+import type { CompareRun } from '../../../shared/compare.ts';
+import { chartTitle, compareChartOption } from '../../../shared/charts/compareChart.ts';
+import { COMPARE_METRICS, METRIC_TITLES } from '../../../shared/compareSeries.ts';
+import type { CompareMetric } from '../../../shared/compareSeries.ts';
+import type { ChartKind, ExportSelection } from '../../../shared/exchange.ts';
+import type { ReferenceTable } from '../../../shared/reference.ts';
+import { useQuery } from '../../api/useApi.ts';
+import { ChartPanel } from '../../charts/ChartPanel.tsx';
+import type { ChartOption } from '../../charts/echarts.ts';
+import { RadioSegments } from '../../components/RadioSegments.tsx';
+import { CompareExports } from './CompareExports.tsx';
+import { defaultChart, overlayCandidates, plottedCounts } from './compareChoices.ts';
+import { PaperTableView } from './PaperTableView.tsx';
+
+const CHART_CHOICES: readonly { value: ChartKind; label: string }[] = [
+  { value: 'trend', label: 'By size' },
+  { value: 'concurrency', label: 'By connections' },
+  { value: 'timeseries', label: 'Over time' },
+  { value: 'latency', label: 'Latency distribution' },
+  { value: 'bars', label: 'Across servers' },
+];
+
+/** Charts and table of the compared `runs`; `selection` is what exports cover. */
+export function ComparePanel({
+  runs,
+  selection,
+}: {
+  runs: readonly CompareRun[];
+  selection: ExportSelection;
+}) {
+  const [chart, setChart] = useState<ChartKind>(() => defaultChart(runs));
+  const [metric, setMetric] = useState<CompareMetric>('opsPerSec');
+  const [overlayId, setOverlayId] = useState('');
+  const references = useQuery('reference', (api) => api.call('reference/list'));
+  const candidates = overlayCandidates(references.data ?? [], chart, metric);
+  const overlay: ReferenceTable[] = candidates.filter((t) => t.id === overlayId);
+  const option = compareChartOption(chart, runs, {
+    metric,
+    references: overlay,
+  }) as ChartOption;
+  const counts = plottedCounts(chart, runs, metric);
+  const latencyMetricUsable = chart !== 'latency' && chart !== 'timeseries';
+  return (
+    <div className="compare-panel" data-testid="compare-panel" data-chart={chart}>
+      <div className="compare-controls">
+        <RadioSegments<ChartKind>
+          id="compare-chart"
+          legend="Chart"
+          name="compare-chart"
+          value={chart}
+          options={CHART_CHOICES}
+          onChange={setChart}
+        />
+        <label className="compare-select">
+          <span>Figure</span>
+          <select
+            value={metric}
+            onChange={(e) => setMetric(e.target.value as CompareMetric)}
+            disabled={!latencyMetricUsable && chart === 'latency'}
+          >
+            {COMPARE_METRICS.map((m) => (
+              <option key={m} value={m}>
+                {METRIC_TITLES[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="compare-select">
+          <span>Published figures</span>
+          <select
+            value={overlayId}
+            onChange={(e) => setOverlayId(e.target.value)}
+            disabled={candidates.length === 0}
+            title={
+              candidates.length === 0
+                ? 'No published table has this chart’s axis and unit'
+                : 'Overlay a study’s published figures (other hardware)'
+            }
+          >
+            <option value="">None</option>
+            {candidates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.study.split(':')[0]} {t.table}: {t.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ChartPanel
+        title={chartTitle(chart, metric)}
+        option={option}
+        points={counts.points}
+        counts={{ series: counts.series }}
+        testId="compare-chart"
+        fileName={`dirbench-${chart}`}
+        label={`${chartTitle(chart, metric)} of ${runs.length} runs`}
+      />
+      {overlay.length > 0 && (
+        <p className="muted small">
+          Dashed lines: {overlay[0]?.study}, {overlay[0]?.table} — published figures measured on{' '}
+          {overlay[0]?.hardware}, not on this machine.
+        </p>
+      )}
+      {(chart === 'trend' || chart === 'bars') && <PaperTableView runs={runs} metric={metric} />}
+      <CompareExports
+        selection={selection}
+        singleRun={runs.length === 1}
+        references={overlay.map((t) => t.id)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+// Matrices screen: the saved and built-in matrices, the builder, its live check and the actions.
+import { useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../../../shared/client.ts';
+import { ApiError } from '../../../shared/errors.ts';
+import type { MatrixSpec } from '../../../shared/matrix.ts';
+import { useApi, useQuery } from '../../api/useApi.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { downloadFile } from '../../components/download.ts';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { describedBy, Field } from '../../components/Field.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { LoadingBlock } from '../../components/Loading.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { navigate, routeHref } from '../../hooks/useHashRoute.ts';
+import { useLiveCheck } from '../../hooks/useLiveCheck.ts';
+import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
+import { MatrixBuilder } from './MatrixBuilder.tsx';
+import { errorField, exportableMatrix, matrixFileName, NEW_MATRIX } from './matrixDraft.ts';
+import { MatrixList } from './MatrixList.tsx';
+import { MatrixSummary } from './MatrixSummary.tsx';
+import { useMatrixChoices } from './useMatrixChoices.ts';
+
+const checkMatrix = (api: ApiClient, spec: unknown) => api.call('matrix/check', { spec });
+
+/** The matrices screen; `matrixId` opens a saved or built-in matrix. */
+export function MatrixView({ matrixId }: { matrixId?: string }) {
+  const api = useApi();
+  const list = useQuery('matrices', (client) => client.call('matrix/list'), ['matrices/changed']);
+  const active = useQuery('campaign-active', (client) => client.call('campaigns/active'), [
+    'campaign/progress',
+  ]);
+  const choices = useMatrixChoices();
+  const [spec, setSpec] = useState<MatrixSpec>(NEW_MATRIX);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const check = useLiveCheck(spec, checkMatrix);
+  useReadyMarker(choices.data !== undefined && list.data !== undefined);
+
+  useEffect(() => {
+    if (matrixId === undefined) return;
+    let live = true;
+    api.call('matrix/get', { id: matrixId }).then(
+      (loaded) => {
+        if (live) setSpec(loaded);
+      },
+      (err: unknown) => {
+        if (live) setNotice({ kind: 'error', text: ApiError.fromBody(err).message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, matrixId]);
+
+  const valid = check.state === 'valid' ? check.value : null;
+  const activeCampaign = active.data ?? null;
+  const nameError = errorField(check.state === 'invalid' ? check.error : undefined) === 'name';
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await work();
+    } catch (err) {
+      setNotice({
+        kind: 'error',
+        text: (err instanceof ApiError ? err : ApiError.fromBody(err)).message,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = () =>
+    act(async () => {
+      const saved = await api.call('matrix/save', { spec });
+      setSpec({ ...spec, id: saved.id });
+      setNotice({ kind: 'info', text: `Saved as ${saved.id}.` });
+    });
+  const run = () =>
+    act(async () => {
+      const { campaignId } = await api.call('campaigns/start', { spec: valid?.spec ?? spec });
+      navigate({ name: 'campaign', campaignId });
+    });
+  const importFile = async (file: File) => {
+    try {
+      setSpec(JSON.parse(await file.text()) as MatrixSpec);
+      setNotice({ kind: 'info', text: `Imported ${file.name}; check it below before running.` });
+    } catch (err) {
+      setNotice({
+        kind: 'error',
+        text: `${file.name} is not a matrix file: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
+  };
+
+  return (
+    <div className="page page-wide">
+      <PageHeader
+        title="Matrices"
+        subtitle="Servers × sizes × index profiles × workloads × concurrency × policies × repeats, run as one campaign."
+        actions={
+          <>
+            <a className="btn btn-secondary" href={routeHref({ name: 'campaigns' })}>
+              Campaigns
+            </a>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => fileInput.current?.click()}
+            >
+              <Icon name="upload" size={14} /> Import JSON
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setSpec(NEW_MATRIX);
+                navigate({ name: 'matrix' });
+              }}
+            >
+              <Icon name="plus" size={14} /> New matrix
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".json,application/json"
+              hidden
+              data-testid="matrix-import-file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void importFile(file);
+                e.target.value = '';
+              }}
+            />
+          </>
+        }
+      />
+      {activeCampaign && (
+        <div className="banner banner-info" role="status">
+          <span>
+            Campaign <strong>{activeCampaign.campaignId}</strong> is {activeCampaign.status}:{' '}
+            {activeCampaign.cellsDone} of {activeCampaign.cellsTotal} cells done.
+          </span>
+          <a
+            className="btn btn-secondary btn-sm"
+            href={routeHref({ name: 'campaign', campaignId: activeCampaign.campaignId })}
+          >
+            Open it
+          </a>
+        </div>
+      )}
+      {notice && (
+        <div
+          className={notice.kind === 'error' ? 'banner banner-danger' : 'banner banner-success'}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </div>
+      )}
+      {(choices.error ?? list.error) && (
+        <ErrorPanel
+          title="Could not load the matrix choices"
+          message={(choices.error ?? list.error)?.message ?? ''}
+          onRetry={() => {
+            choices.reload();
+            list.reload();
+          }}
+        />
+      )}
+      {!choices.data && !choices.error && <LoadingBlock label="Loading servers and workloads" />}
+      {choices.data && (
+        <div className="matrix-layout">
+          <MatrixList
+            items={list.data ?? []}
+            currentId={spec.id}
+            onOpen={(id) => navigate({ name: 'matrix', matrixId: id })}
+          />
+          <form
+            className="matrix-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (valid && !activeCampaign) void run();
+            }}
+          >
+            <section className="card card-pad matrix-section">
+              <div className="form-row form-row-2">
+                <Field
+                  id="matrix-name"
+                  label="Name"
+                  error={nameError && check.state === 'invalid' ? check.error.message : undefined}
+                  hint="Saved as user/NAME; letters, digits, dot, dash and underscore."
+                >
+                  <input
+                    id="matrix-name"
+                    value={spec.name}
+                    onChange={(e) => setSpec({ ...spec, name: e.target.value })}
+                    {...describedBy('matrix-name', nameError ? 'x' : undefined, true)}
+                  />
+                </Field>
+                <Field id="matrix-description" label="Description">
+                  <input
+                    id="matrix-description"
+                    value={spec.description ?? ''}
+                    onChange={(e) => setSpec({ ...spec, description: e.target.value })}
+                  />
+                </Field>
+              </div>
+            </section>
+            <MatrixBuilder
+              spec={spec}
+              onChange={setSpec}
+              choices={choices.data}
+              error={check.state === 'invalid' ? check.error : undefined}
+            />
+            <MatrixSummary
+              check={check}
+              actions={
+                <>
+                  {spec.id?.startsWith('user/') && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost-danger"
+                      onClick={() => setConfirmDelete(true)}
+                    >
+                      <Icon name="trash" size={14} /> Delete
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() =>
+                      downloadFile({
+                        fileName: matrixFileName(spec),
+                        mimeType: 'application/json',
+                        text: `${JSON.stringify(exportableMatrix(spec), null, 2)}\n`,
+                      })
+                    }
+                  >
+                    <Icon name="download" size={14} /> Export JSON
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={busy || !valid}
+                    onClick={() => void save()}
+                  >
+                    Save
+                  </button>
+                  <button
+                    type="submit"
+                    className="btn btn-primary"
+                    disabled={busy || !valid || activeCampaign !== null}
+                    title={activeCampaign ? 'A campaign is in progress: one at a time' : undefined}
+                  >
+                    <Icon name="play" size={14} /> Run matrix
+                  </button>
+                </>
+              }
+            />
+          </form>
+        </div>
+      )}
+      {confirmDelete && spec.id && (
+        <ConfirmDialog
+          title="Delete this matrix?"
+          confirmLabel="Delete matrix"
+          action={() => api.call('matrix/delete', { id: spec.id ?? '' })}
+          onDone={() => {
+            setConfirmDelete(false);
+            setSpec(NEW_MATRIX);
+            navigate({ name: 'matrix' });
+          }}
+          onCancel={() => setConfirmDelete(false)}
+        >
+          <p>
+            {spec.id} is removed from the saved matrices. Campaigns already run from it and their
+            runs are kept.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
