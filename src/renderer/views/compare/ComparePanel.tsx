@@ -33,14 +33,18 @@ export function ComparePanel({
   const [chart, setChart] = useState<ChartKind>(() => defaultChart(runs));
   const [metric, setMetric] = useState<CompareMetric>('opsPerSec');
   const [overlayId, setOverlayId] = useState('');
+  // The studies chart one test at a time: several workloads start on the first, not on a tangle.
+  const workloads = [...new Set(runs.map((r) => r.workload))];
+  const [workload, setWorkload] = useState(workloads.length > 1 ? (workloads[0] ?? '') : '');
+  const shown = workload === '' ? runs : runs.filter((r) => r.workload === workload);
   const references = useQuery('reference', (api) => api.call('reference/list'));
   const candidates = overlayCandidates(references.data ?? [], chart, metric);
   const overlay: ReferenceTable[] = candidates.filter((t) => t.id === overlayId);
-  const option = compareChartOption(chart, runs, {
+  const option = compareChartOption(chart, shown, {
     metric,
     references: overlay,
   }) as ChartOption;
-  const counts = plottedCounts(chart, runs, metric);
+  const counts = plottedCounts(chart, shown, metric);
   const latencyMetricUsable = chart !== 'latency' && chart !== 'timeseries';
   return (
     <div className="compare-panel" data-testid="compare-panel" data-chart={chart}>
@@ -53,12 +57,29 @@ export function ComparePanel({
           options={CHART_CHOICES}
           onChange={setChart}
         />
+        {workloads.length > 1 && (
+          <label className="compare-select">
+            <span>Test</span>
+            <select
+              value={workload}
+              onChange={(e) => setWorkload(e.target.value)}
+              data-testid="compare-workload"
+            >
+              {workloads.map((w) => (
+                <option key={w} value={w}>
+                  {w}
+                </option>
+              ))}
+              <option value="">All tests</option>
+            </select>
+          </label>
+        )}
         <label className="compare-select">
           <span>Figure</span>
           <select
             value={metric}
             onChange={(e) => setMetric(e.target.value as CompareMetric)}
-            disabled={!latencyMetricUsable && chart === 'latency'}
+            disabled={!latencyMetricUsable}
           >
             {COMPARE_METRICS.map((m) => (
               <option key={m} value={m}>
@@ -94,8 +115,8 @@ export function ComparePanel({
         points={counts.points}
         counts={{ series: counts.series }}
         testId="compare-chart"
-        fileName={`dirbench-${chart}`}
-        label={`${chartTitle(chart, metric)} of ${runs.length} runs`}
+        fileName={`dirbench-${chart}${workload === '' ? '' : `-${workload.replace(/[^\w.-]+/g, '-')}`}`}
+        label={`${chartTitle(chart, metric)} of ${shown.length} runs`}
       />
       {overlay.length > 0 && (
         <p className="muted small">
