@@ -55,38 +55,22 @@ function runArgs(): string[] {
   return runIds.flatMap((id) => ['--run', id]);
 }
 
+/** Runs `dirbench ARGS --out NAME` (expecting success) and returns the file it wrote. */
+async function exported(args: string[], name: string): Promise<Buffer> {
+  const result = await cli([...args, '--out', out(name)]);
+  assert.equal(result.code, 0, `${args.join(' ')}: ${result.stderr}`);
+  return readFileSync(out(name));
+}
+
 test('every chart kind exports as PNG (signature, size) and SVG (well-formed, sized)', async () => {
   for (const chart of CHARTS) {
-    const png = out(`${chart}.png`);
-    const pngResult = await cli([
-      'export',
-      ...runArgs(),
-      '--chart',
-      chart,
-      '--format',
-      'png',
-      '--out',
-      png,
-    ]);
-    assert.equal(pngResult.code, 0, pngResult.stderr);
-    const bytes = readFileSync(png);
+    const chartArgs = ['export', ...runArgs(), '--chart', chart, '--format'];
+    const bytes = await exported([...chartArgs, 'png'], `${chart}.png`);
     assert.deepEqual(bytes.subarray(0, 8), PNG_SIGNATURE, chart);
     assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [960, 540], chart);
     assert.ok(bytes.length > 5000, `${chart}.png is only ${bytes.length} bytes`);
 
-    const svgFile = out(`${chart}.svg`);
-    const svgResult = await cli([
-      'export',
-      ...runArgs(),
-      '--chart',
-      chart,
-      '--format',
-      'svg',
-      '--out',
-      svgFile,
-    ]);
-    assert.equal(svgResult.code, 0, svgResult.stderr);
-    const svg = readFileSync(svgFile, 'utf8');
+    const svg = (await exported([...chartArgs, 'svg'], `${chart}.svg`)).toString('utf8');
     assert.match(svg, /^<svg[\s>]/, chart);
     // resvg's XML parser is strict: a malformed document throws.
     const parsed = new Resvg(svg);
@@ -95,12 +79,8 @@ test('every chart kind exports as PNG (signature, size) and SVG (well-formed, si
 });
 
 test('CSV: a header and one row per run; --samples one row per stored second', async () => {
-  const summaries = out('runs.csv');
-  assert.equal(
-    (await cli(['export', ...runArgs(), '--format', 'csv', '--out', summaries])).code,
-    0,
-  );
-  const lines = readFileSync(summaries, 'utf8').trimEnd().split('\r\n');
+  const summaries = await exported(['export', ...runArgs(), '--format', 'csv'], 'runs.csv');
+  const lines = summaries.toString('utf8').trimEnd().split('\r\n');
   assert.match(
     lines[0] ?? '',
     /^runId,startedAt,status,source,target,serverVendor,serverVersion,labKind/,
@@ -112,12 +92,11 @@ test('CSV: a header and one row per run; --samples one row per stored second', a
   for (const line of lines.slice(1))
     assert.match(line, /,completed,dirbench,.*,openldap,.*,10000,[24],1,persistent,/);
 
-  const samples = out('samples.csv');
-  assert.equal(
-    (await cli(['export', ...runArgs(), '--format', 'csv', '--samples', '--out', samples])).code,
-    0,
+  const samples = await exported(
+    ['export', ...runArgs(), '--format', 'csv', '--samples'],
+    'samples.csv',
   );
-  const rows = readFileSync(samples, 'utf8').trimEnd().split('\r\n').slice(1);
+  const rows = samples.toString('utf8').trimEnd().split('\r\n').slice(1);
   // 1 s warm-up + 2 s measured per run.
   assert.equal(rows.length, 6);
   assert.ok(
@@ -127,9 +106,9 @@ test('CSV: a header and one row per run; --samples one row per stored second', a
 });
 
 test('JSON: runs with configuration, environment, summary and samples, no password', async () => {
-  const file = out('runs.json');
-  assert.equal((await cli(['export', ...runArgs(), '--format', 'json', '--out', file])).code, 0);
-  const text = readFileSync(file, 'utf8');
+  const text = (await exported(['export', ...runArgs(), '--format', 'json'], 'runs.json')).toString(
+    'utf8',
+  );
   assert.doesNotMatch(text, /"password/i);
   const doc = JSON.parse(text) as {
     runs: {
@@ -151,18 +130,8 @@ test('JSON: runs with configuration, environment, summary and samples, no passwo
 });
 
 test('hlog: one interval per second that decodes back to the stored operation counts', async () => {
-  const file = out('run.hlog');
-  const result = await cli([
-    'export',
-    '--run',
-    runIds[0] as string,
-    '--format',
-    'hlog',
-    '--out',
-    file,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
-  const text = readFileSync(file, 'utf8');
+  const hlogArgs = ['export', '--run', runIds[0] as string, '--format', 'hlog'];
+  const text = (await exported(hlogArgs, 'run.hlog')).toString('utf8');
   assert.match(
     text,
     /^"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"$/m,
@@ -189,10 +158,7 @@ test('hlog: one interval per second that decodes back to the stored operation co
 });
 
 test('HTML report: tables and inline SVG charts, no external reference', async () => {
-  const file = out('report.html');
-  const result = await cli(['report', ...runArgs(), '--out', file]);
-  assert.equal(result.code, 0, result.stderr);
-  const html = readFileSync(file, 'utf8');
+  const html = (await exported(['report', ...runArgs()], 'report.html')).toString('utf8');
   assert.match(html, /^<!DOCTYPE html>/);
   assert.match(html, /<table class="paper">/);
   assert.ok(runIds.every((id) => html.includes(id)));
