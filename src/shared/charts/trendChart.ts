@@ -7,10 +7,6 @@ import type { ChartSettings } from './base.ts';
 import { formatEntries } from './format.ts';
 import { CHART_COLORS } from './palette.ts';
 
-/** The studies' sizes: the axis spans at least 10K..10M entries. */
-const MIN_ENTRIES = 10_000;
-const MAX_ENTRIES = 10_000_000;
-
 function powerOfTenAtOrBelow(value: number): number {
   return 10 ** Math.floor(Math.log10(value));
 }
@@ -25,7 +21,6 @@ export function trendChartOption(
   metric: CompareMetric,
   settings: ChartSettings = {},
 ): EChartsOption {
-  const xs = series.flatMap((s) => s.points.map((p) => p.x)).filter((x) => x > 0);
   const lines = series.map((s, i) =>
     measuredLine(
       s.name,
@@ -34,6 +29,13 @@ export function trendChartOption(
     ),
   );
   const all = [...lines, ...referenceLines(settings.references, 'entries', metric, lines.length)];
+  // The axis spans the decades of what is drawn (measured and published), at least one decade.
+  const xs = all
+    .flatMap((line) => (line.data ?? []) as [number, number | null][])
+    .map(([x]) => x)
+    .filter((x) => x > 0);
+  const min = xs.length === 0 ? 1_000 : powerOfTenAtOrBelow(Math.min(...xs));
+  const max = xs.length === 0 ? 10_000_000 : powerOfTenAtOrAbove(Math.max(...xs));
   return {
     ...chartFrame(
       settings,
@@ -41,8 +43,8 @@ export function trendChartOption(
     ),
     xAxis: styledAxis('x', 'log', 'entries', {
       logBase: 10,
-      min: powerOfTenAtOrBelow(Math.min(MIN_ENTRIES, ...xs)),
-      max: powerOfTenAtOrAbove(Math.max(MAX_ENTRIES, ...xs)),
+      min,
+      max: max > min ? max : min * 10,
       axisLabel: { color: CHART_COLORS.axis, formatter: (value: number) => formatEntries(value) },
       splitLine: { show: false },
     }),
