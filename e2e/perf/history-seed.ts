@@ -158,7 +158,16 @@ export function seedRuns(db: Db, count: number, seed = 7): void {
       };
       runs.create(id, config, environment(server, entries));
       const opsPerSec = Math.round(2000 + r() * 20_000);
-      const latencyUs = { p50: 310, p90: 620, p99: 1400, p999: 9800, max: 21_000, mean: 380 };
+      // Latency falls as throughput rises across servers: a rough but plausible spread.
+      const p50 = Math.round(120 + (24_000 - opsPerSec) / 40 + r() * 80);
+      const latencyUs = {
+        p50,
+        p90: p50 * 2,
+        p99: p50 * 4 + Math.round(r() * 900),
+        p999: p50 * 12,
+        max: p50 * 40,
+        mean: Math.round(p50 * 1.2),
+      };
       for (let second = 0; second < SECONDS; second++) {
         const sample: RunSample = {
           second,

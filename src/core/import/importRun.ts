@@ -169,7 +169,15 @@ export function buildImportedRun(req: ImportRequest): ImportedRun {
     throw invalid('targetName', 'the target name is limited to 200 characters');
   const fileName = req.fileName?.trim() || 'import';
   const parsed = PARSERS[req.format](fileName, req.text);
-  const samples = parsed.intervals.map((interval, i) => sampleOf(interval, i, parsed));
+  // A sample's second is where its interval starts (unique even when intervals are short).
+  let startMs = 0;
+  let previous = -1;
+  const samples = parsed.intervals.map((interval) => {
+    const second = Math.max(previous + 1, Math.round(startMs / 1000));
+    startMs += interval.intervalMs;
+    previous = second;
+    return sampleOf(interval, second, parsed);
+  });
   const summary = summaryOf(samples, parsed);
   const totalMs = samples.reduce((n, s) => n + s.intervalMs, 0);
   const lastEnd = parsed.intervals[parsed.intervals.length - 1]?.endedAt ?? null;

@@ -28,6 +28,8 @@ import { OperationsPanel } from '../panels/OperationsPanel.tsx';
 import { OwnEntriesNote } from '../panels/OwnEntriesNote.tsx';
 import { ServerCrossCheck } from '../panels/ServerCrossCheck.tsx';
 import { workloadSpecOf } from '../../format/runConfig.ts';
+import { ImportedRunDetail } from '../history/ImportedRunDetail.tsx';
+import { RunAnnotationCard } from '../history/RunAnnotationCard.tsx';
 
 const PROBLEM_TITLES: Partial<Record<RunDetail['status'], string>> = {
   stopped: 'Stopped before its planned end:',
@@ -85,6 +87,9 @@ function RunDetailBody({ run }: { run: RunDetail }) {
   const inProgress = run.status === 'running' || run.status === 'preparing';
   const problem =
     run.status === 'failed' || run.status === 'interrupted' || run.status === 'stopped';
+  // Imported runs have no histograms, telemetry or configuration to show: their own page says so.
+  if (run.source !== undefined && run.source !== 'dirbench')
+    return <ImportedRunDetail run={run} actions={backLink} />;
   return (
     <div className="page" data-testid="run-detail" data-run-id={run.id} data-status={run.status}>
       <PageHeader
@@ -146,6 +151,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
           totalOps={summary.ops + summary.errors}
         />
       )}
+      <RunAnnotationCard run={run} />
       {spec && <WorkloadCard spec={spec} />}
       <div className="two-col">
         <ConfigurationCard run={{ ...run, config }} />

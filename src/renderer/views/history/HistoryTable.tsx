@@ -1,5 +1,7 @@
-// The runs table: right-aligned figures with units, status badges, whole rows clickable.
+// The runs table: a checkbox per row, the server, tags and where imported runs came from,
+// right-aligned figures with units, status badges; a row opens the run's detail.
 import type { RunListItem } from '../../../shared/types.ts';
+import { Icon } from '../../components/Icon.tsx';
 import { Num } from '../../components/Num.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../format/dates.ts';
@@ -10,17 +12,56 @@ import {
   formatOpsPerSec,
 } from '../../format/numbers.ts';
 import { navigate, routeHref } from '../../hooks/useHashRoute.ts';
+import { SOURCE_WORDS } from './HistoryFilterBar.tsx';
 
-/** Table of stored runs, newest first. */
-export function HistoryTable({ runs }: { runs: RunListItem[] }) {
-  const sorted = [...runs].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+/** "OpenLDAP 2.5.13" without saying the vendor twice; null when the server did not say. */
+export function serverText(
+  run: Pick<RunListItem, 'serverVendor' | 'serverVersion'>,
+): string | null {
+  const { serverVendor: vendor, serverVersion: version } = run;
+  if (vendor && version)
+    return version.toLowerCase().includes(vendor.toLowerCase()) ? version : `${vendor} ${version}`;
+  return version ?? vendor;
+}
+
+/** Table of runs (already newest first) with row selection and a notes/tags button per row. */
+export function HistoryTable({
+  runs,
+  selected,
+  onSelect,
+  onEdit,
+}: {
+  runs: RunListItem[];
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+  onEdit: (run: RunListItem) => void;
+}) {
+  const allOn = runs.length > 0 && runs.every((r) => selected.has(r.id));
+  const someOn = runs.some((r) => selected.has(r.id));
   return (
     <div className="card table-card">
-      <table className="table table-clickable" aria-label="Runs">
+      <table className="table table-clickable history-table" aria-label="Runs">
         <thead>
           <tr>
+            <th className="col-check">
+              <input
+                type="checkbox"
+                className="checkbox"
+                aria-label="Select all shown runs"
+                checked={allOn}
+                ref={(el) => {
+                  if (el) el.indeterminate = someOn && !allOn;
+                }}
+                onChange={(e) =>
+                  onSelect(
+                    runs.map((r) => r.id),
+                    e.target.checked,
+                  )
+                }
+              />
+            </th>
             <th>Date</th>
-            <th>Target</th>
+            <th>Target and server</th>
             <th>Workload</th>
             <th className="num">Entries</th>
             <th className="num">Conn × depth</th>
@@ -29,57 +70,124 @@ export function HistoryTable({ runs }: { runs: RunListItem[] }) {
               p99 <span className="th-unit">(ms)</span>
             </th>
             <th>Status</th>
+            <th>Tags</th>
           </tr>
         </thead>
         <tbody>
-          {sorted.map((run) => (
-            <tr
-              key={run.id}
-              data-testid="history-row"
-              data-run-id={run.id}
-              onClick={() => navigate({ name: 'run-detail', runId: run.id })}
-            >
-              <td className="nowrap">
-                <a
-                  href={routeHref({ name: 'run-detail', runId: run.id })}
-                  onClick={(e) => e.stopPropagation()}
+          {runs.map((run) => {
+            const imported = run.source !== 'dirbench';
+            const server = serverText(run);
+            const [day, time] = formatDateTime(run.startedAt).split(' ');
+            return (
+              <tr
+                key={run.id}
+                data-testid="history-row"
+                data-run-id={run.id}
+                data-source={run.source}
+                className={selected.has(run.id) ? 'row-selected' : undefined}
+                onClick={() => navigate({ name: 'run-detail', runId: run.id })}
+              >
+                <td className="col-check" onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    className="checkbox"
+                    aria-label={`Select run ${run.id}`}
+                    checked={selected.has(run.id)}
+                    onChange={(e) => onSelect([run.id], e.target.checked)}
+                  />
+                </td>
+                <td className="nowrap">
+                  <a
+                    href={routeHref({ name: 'run-detail', runId: run.id })}
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {day}
+                  </a>
+                  <span className="cell-sub">{time}</span>
+                </td>
+                <td>
+                  <div className="cell-title history-target">
+                    {run.targetName}
+                    {imported && (
+                      <span
+                        className="tag tag-import"
+                        title={`Imported ${SOURCE_WORDS[run.source]} output`}
+                      >
+                        imported · {SOURCE_WORDS[run.source]}
+                      </span>
+                    )}
+                  </div>
+                  <div className="cell-sub" data-testid="history-server">
+                    {server ?? 'server not known'}
+                  </div>
+                  {run.notes && (
+                    <div className="cell-sub history-notes" title={run.notes}>
+                      {run.notes}
+                    </div>
+                  )}
+                </td>
+                <td className="mono small">
+                  <div className="history-workload" title={run.workload}>
+                    {run.workload}
+                  </div>
+                </td>
+                <td
+                  className="num"
+                  title={run.entries === null ? undefined : formatInt(run.entries)}
                 >
-                  {formatDateTime(run.startedAt)}
-                </a>
-              </td>
-              <td className="cell-title">{run.targetName}</td>
-              <td className="mono small">
-                <div className="history-workload" title={run.workload}>
-                  {run.workload}
-                </div>
-              </td>
-              <td className="num" title={run.entries === null ? undefined : formatInt(run.entries)}>
-                {run.entries === null ? (
-                  <span className="muted">—</span>
-                ) : (
-                  formatEntries(run.entries)
-                )}
-              </td>
-              <td className="num">
-                {run.connections} × {run.depth}
-              </td>
-              <td className="num">
-                <Num
-                  value={run.opsPerSec === null ? null : formatOpsPerSec(run.opsPerSec)}
-                  testId="history-ops-per-sec"
-                />
-              </td>
-              <td className="num">
-                <Num
-                  value={run.p99Us === null ? null : formatLatencyMs(run.p99Us)}
-                  testId="history-p99"
-                />
-              </td>
-              <td>
-                <StatusBadge status={run.status} />
-              </td>
-            </tr>
-          ))}
+                  {run.entries === null ? (
+                    <span className="muted">—</span>
+                  ) : (
+                    formatEntries(run.entries)
+                  )}
+                </td>
+                <td className="num">
+                  {run.connections === 0 ? (
+                    <span className="muted" title="Not in the imported file">
+                      —
+                    </span>
+                  ) : (
+                    `${run.connections} × ${run.depth}`
+                  )}
+                </td>
+                <td className="num">
+                  <Num
+                    value={run.opsPerSec === null ? null : formatOpsPerSec(run.opsPerSec)}
+                    testId="history-ops-per-sec"
+                  />
+                </td>
+                <td className="num">
+                  <Num
+                    value={run.p99Us === null ? null : formatLatencyMs(run.p99Us)}
+                    testId="history-p99"
+                  />
+                </td>
+                <td>
+                  <StatusBadge status={run.status} />
+                </td>
+                <td className="history-tags-cell" onClick={(e) => e.stopPropagation()}>
+                  <div className="history-tags-edit">
+                    <div className="history-tags" data-testid="history-tags">
+                      {run.tags.map((tag) => (
+                        <span key={tag} className="run-tag">
+                          {tag}
+                        </span>
+                      ))}
+                    </div>
+                    <button
+                      type="button"
+                      className="btn-icon history-edit"
+                      aria-label={`Notes and tags of run ${run.id}`}
+                      title="Notes and tags"
+                      onClick={() => onEdit(run)}
+                    >
+                      <Icon name="edit" size={14} />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
