@@ -1,4 +1,5 @@
 // Pieces every run chart shares: the time axis, phase shading, the axis tooltip and line series.
+import { CHART_COLORS, SERIES_COLORS } from '../../shared/charts/palette.ts';
 import type { RunSample } from '../../shared/types.ts';
 import type { ChartOption } from './echarts.ts';
 
@@ -13,28 +14,9 @@ export interface RunTimeline {
 /** One chart point: [seconds since load started, value]. */
 export type ChartPoint = [number, number | null];
 
-/** Palette shared by the charts (series colours are distinct from the phase shading). */
-export const COLORS = {
-  ops: '#2563eb',
-  target: '#0f172a',
-  p50: '#0d9488',
-  p99: '#ea580c',
-  intended: '#7c3aed',
-  axis: '#94a3b8',
-  grid: '#eef1f5',
-} as const;
-
-/** Colours for per-worker and per-phase series, in order. */
-export const SERIES_COLORS = [
-  '#2563eb',
-  '#ea580c',
-  '#0d9488',
-  '#7c3aed',
-  '#db2777',
-  '#ca8a04',
-  '#0891b2',
-  '#65a30d',
-];
+/** Palette shared by the charts, the same in the UI and the headless exports. */
+export const COLORS = CHART_COLORS;
+export { SERIES_COLORS };
 
 /** Each second is plotted at the middle of its interval, so warm-up points sit inside the shading. */
 export function midInterval(sample: RunSample): number {
