@@ -141,4 +141,5 @@ test('history: filter by facet and text, tag, delete, import', { timeout: 120_00
   assert.match(await page.getByTestId('imported-banner').innerText(), /no latency histograms/);
   assert.equal(await page.getByTestId('summary-ops-per-sec').innerText(), '7,766');
   assert.ok(Number(await page.getByTestId('latency-chart').getAttribute('data-points')) >= 6);
+  await saveScreenshot(page, 'history-imported-run.png');
 });

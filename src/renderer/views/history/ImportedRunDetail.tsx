@@ -27,6 +27,9 @@ import { formatInt, formatLatencyMs, formatOpsPerSec } from '../../format/number
 import { ErrorsByCodeTable } from '../detail/ErrorsByCodeTable.tsx';
 import { RunAnnotationCard } from './RunAnnotationCard.tsx';
 
+/** Percentile lines never share the mean line's colour. */
+const PERCENTILE_COLORS = SERIES_COLORS.filter((c) => c !== COLORS.p50);
+
 /** Mean latency and each printed percentile per interval, in ms. */
 function latencyChart(run: RunDetail, timeline: ReturnType<typeof useRunTimeline>) {
   const keys = Object.keys(run.samples[0]?.imported?.percentilesUs ?? {});
@@ -37,7 +40,7 @@ function latencyChart(run: RunDetail, timeline: ReturnType<typeof useRunTimeline
     ...keys.map((key, i) =>
       lineSeries(
         `p${key}${cumulative ? ' (cumulative)' : ''}`,
-        SERIES_COLORS[(i + 1) % SERIES_COLORS.length] as string,
+        PERCENTILE_COLORS[i % PERCENTILE_COLORS.length] as string,
         run.samples.map((s): ChartPoint => {
           const us = s.imported?.percentilesUs[key];
           return [midInterval(s), us === undefined ? null : us / 1000];
