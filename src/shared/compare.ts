@@ -7,8 +7,9 @@ export interface CompareSecond {
   second: number;
   phase: 'warmup' | 'measured' | 'cooldown';
   opsPerSec: number;
-  p50Us: number;
-  p99Us: number;
+  /** Null for imported runs: the peer tools print no per-second percentiles DirBench can trust. */
+  p50Us: number | null;
+  p99Us: number | null;
 }
 
 /** A point of a latency percentile curve from the run's merged histogram. */
@@ -40,6 +41,7 @@ export interface CompareRun {
   /** 1-based repeat of a campaign cell; null outside campaigns. */
   repeat: number | null;
   opsPerSec: number | null;
+  /** Null when the run has no DirBench histograms (imported runs: their tool's own figures stay in the run detail). */
   latencyUs: LatencySummary | null;
   errors: number;
   /** Seconds from load start until throughput first reached 90% of the measured mean. */

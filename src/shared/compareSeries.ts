@@ -152,8 +152,8 @@ export type SecondMetric = 'opsPerSec' | 'p50Us' | 'p99Us';
 export interface RunTimeSeries {
   name: string;
   runId: string;
-  /** [seconds since load started, value]. */
-  points: [number, number][];
+  /** [seconds since load started, value]; null where the run has no such figure. */
+  points: [number, number | null][];
   /** Seconds before the measured phase (drawn shaded); 0 without warm-up. */
   warmupS: number;
   timeToFullSpeedS: number | null;

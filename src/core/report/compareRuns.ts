@@ -32,13 +32,13 @@ function repeatOf(row: CompareRunRow): number | null {
   return typeof cell?.repeat === 'number' ? cell.repeat : null;
 }
 
-function secondsOf(samples: readonly CompareSampleRow[]): CompareSecond[] {
+function secondsOf(samples: readonly CompareSampleRow[], measured: boolean): CompareSecond[] {
   return samples.map((s) => ({
     second: s.second,
     phase: s.phase as CompareSecond['phase'],
     opsPerSec: s.interval_ms > 0 ? (s.ops * 1000) / s.interval_ms : 0,
-    p50Us: s.p50_us,
-    p99Us: s.p99_us,
+    p50Us: measured ? s.p50_us : null,
+    p99Us: measured ? s.p99_us : null,
   }));
 }
 
@@ -62,6 +62,8 @@ export function toCompareRun(row: CompareRunRow, samples: readonly CompareSample
   const lab = environment?.lab ?? null;
   const rootDse = environment?.rootDse ?? null;
   const policy: ConnectionPolicy = config?.connectionPolicy ?? { kind: 'persistent' };
+  // Imported runs carry their tool's mean with zeroed percentiles and empty histograms: no latency here.
+  const measured = row.source === 'dirbench';
   return {
     id: row.id,
     source: row.source as RunSource,
@@ -80,11 +82,11 @@ export function toCompareRun(row: CompareRunRow, samples: readonly CompareSample
     campaignId: row.campaign_id,
     repeat: row.campaign_id === null ? null : repeatOf(row),
     opsPerSec: summary?.opsPerSec ?? null,
-    latencyUs: summary?.latencyUs ?? null,
+    latencyUs: measured ? (summary?.latencyUs ?? null) : null,
     errors: summary?.errors ?? samples.reduce((n, s) => n + s.errors, 0),
     timeToFullSpeedS: fullSpeedS(summary, samples),
-    seconds: secondsOf(samples),
-    percentiles: percentileCurve(row.histogram),
+    seconds: secondsOf(samples, measured),
+    percentiles: measured ? percentileCurve(row.histogram) : [],
   };
 }
 

@@ -46,7 +46,8 @@ export function timeseriesChartOption(
   metric: SecondMetric,
   settings: ChartSettings = {},
 ): EChartsOption {
-  const toPlot = (value: number) => (metric === 'opsPerSec' ? value : value / 1000);
+  const toPlot = (value: number | null) =>
+    value === null ? null : metric === 'opsPerSec' ? value : value / 1000;
   // Warm-up is shaded once, when every run had the same.
   const sameWarmup = new Set(runs.map((r) => r.warmupS)).size === 1;
   return {
