@@ -38,7 +38,10 @@ export function ComparePanel({
   const [workload, setWorkload] = useState(workloads.length > 1 ? (workloads[0] ?? '') : '');
   const shown = workload === '' ? runs : runs.filter((r) => r.workload === workload);
   const references = useQuery('reference', (api) => api.call('reference/list'));
-  const candidates = overlayCandidates(references.data ?? [], chart, metric);
+  // The published table of the test on screen comes first (Salford Table 7 for salford/S.3).
+  const candidates = overlayCandidates(references.data ?? [], chart, metric).sort(
+    (a, b) => Number(b.workload === workload) - Number(a.workload === workload),
+  );
   const overlay: ReferenceTable[] = candidates.filter((t) => t.id === overlayId);
   const option = compareChartOption(chart, shown, {
     metric,
