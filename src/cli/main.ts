@@ -58,6 +58,7 @@ Usage:
   dirbench workloads list [--json] | workloads show ID | workloads check FILE
   dirbench matrix run FILE|builtin/NAME|user/NAME [--json] [--sizes 10000,100000]
                      [--servers openldap,389ds,TARGET-ID] [--warmup S] [--duration S] [--repeats N]
+                     [--pool N]  (pool of workloads that delete what they add, e.g. salford/D.1a)
                      runs a test matrix as a campaign (progress on stderr, its id on stdout)
   dirbench matrix list | matrix show ID | matrix check FILE | matrix resume CAMPAIGN-ID
 

@@ -45,6 +45,8 @@ export interface MatrixSpec {
    * says) instead of the connections axis and depth; workloads without one use the axis.
    */
   studyConcurrency?: boolean;
+  /** Pool size for workloads that delete or rename entries they add first (their catalog's by default). */
+  poolEntries?: number;
 }
 
 /** One combination of a matrix's axes: one run. */

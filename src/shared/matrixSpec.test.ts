@@ -81,6 +81,7 @@ test('bad fields are named with their path and the reason', () => {
   rejects({ ...BASE, policies: ['per-op', { kind: 'per-op' }] }, 'policies[1]', /repeats/);
   rejects({ ...BASE, shape: 'tree' }, 'shape', /salford, flat/);
   rejects({ ...BASE, id: 'mine' }, 'id', /user\/NAME/);
+  rejects({ ...BASE, poolEntries: 0 }, 'poolEntries', /between 1 and/);
   rejects(
     {
       ...BASE,

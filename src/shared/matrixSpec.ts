@@ -44,6 +44,7 @@ const KEYS = [
   'durationS',
   'seed',
   'studyConcurrency',
+  'poolEntries',
 ] as const;
 
 /** Ids of saved and built-in matrices: `user/NAME` or `builtin/NAME`. */
@@ -196,6 +197,9 @@ export function validateMatrixSpec(input: unknown): MatrixSpec {
     durationS: checkInteger(m.durationS, 'durationS', 1, LIMITS.durationS),
     seed: checkInteger(m.seed ?? 1, 'seed', 0, 2 ** 31 - 1),
     ...(m.studyConcurrency === true ? { studyConcurrency: true } : {}),
+    ...(m.poolEntries === undefined
+      ? {}
+      : { poolEntries: checkInteger(m.poolEntries, 'poolEntries', 1, LIMITS.labEntries) }),
   };
   const perServer = workloads.length * connections.length * policies.length * spec.repeats;
   const cells = servers.reduce(

@@ -80,6 +80,8 @@ function matrixFrom(core: Core, source: string, options: RawOptions): unknown {
     spec.warmupS = intOption(options, 'warmup', 0, 0, LIMITS.warmupS);
   if (options.duration !== undefined)
     spec.durationS = intOption(options, 'duration', 1, 1, LIMITS.durationS);
+  if (options.pool !== undefined)
+    spec.poolEntries = intOption(options, 'pool', 1, 1, LIMITS.labEntries);
   if (options.repeats !== undefined)
     spec.repeats = intOption(options, 'repeats', 1, 1, MATRIX_LIMITS.repeats);
   return spec;
@@ -251,6 +253,11 @@ export async function matrixCommand(args: string[], options: RawOptions): Promis
     }
     const campaignId = fromSource(target, () => core.campaigns.start(spec));
     return await follow(core, campaignId, json);
+  } catch (err) {
+    // Every id this command looks up came from its arguments: an unknown one is bad input.
+    if (err instanceof ApiError && err.kind === 'not-found')
+      throw invalid(err.field ?? 'id', err.message);
+    throw err;
   } finally {
     await core.shutdown('CLI command ended');
   }

@@ -51,8 +51,13 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The run request of a cell. */
-export function cellRunRequest(cell: CampaignCell, spec: MatrixSpec, targetId: string): RunRequest {
+/** The run request of a cell; `hasPool` when its workload adds a pool (the matrix may resize it). */
+export function cellRunRequest(
+  cell: CampaignCell,
+  spec: MatrixSpec,
+  targetId: string,
+  hasPool: boolean,
+): RunRequest {
   return {
     targetId,
     workload: cell.workload,
@@ -62,6 +67,7 @@ export function cellRunRequest(cell: CampaignCell, spec: MatrixSpec, targetId: s
     durationS: spec.durationS,
     policy: cell.policy,
     seed: spec.seed ?? 1,
+    ...(hasPool && spec.poolEntries !== undefined ? { poolEntries: spec.poolEntries } : {}),
   };
 }
 
@@ -102,7 +108,8 @@ export async function executeCell(
   a.progress.reestimate(true);
   let started: Awaited<ReturnType<RunService['start']>>;
   try {
-    started = await runService.start(cellRunRequest(cell, a.spec, targetId));
+    const hasPool = deps.workloads.get(cell.workload).pool !== undefined;
+    started = await runService.start(cellRunRequest(cell, a.spec, targetId, hasPool));
   } catch (err) {
     set('failed', null, `the run could not start: ${message(err)}`);
     return;
