@@ -1,13 +1,27 @@
 // Handlers of the runs/* and history/* channels.
 import type { ApiHandlers } from '../../shared/api.ts';
+import { ApiError } from '../../shared/errors.ts';
+import type { CampaignProgress } from '../../shared/matrix.ts';
 import type { RunService } from '../runs/runService.ts';
 import { checkHistoryFilter } from '../store/historyChecks.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
 
-/** Builds the run control and history handlers. */
-export function runsHandlers(service: RunService, runs: RunsRepo) {
+/** Builds the run control and history handlers; `activeCampaign` says whether a campaign owns the load. */
+export function runsHandlers(
+  service: RunService,
+  runs: RunsRepo,
+  activeCampaign: () => CampaignProgress | null = () => null,
+) {
   return {
     'runs/start': async (req) => {
+      // Between two cells nothing runs, but a run started then would make the next cell fail.
+      const campaign = activeCampaign();
+      if (campaign?.status === 'running') {
+        throw new ApiError(
+          'conflict',
+          `campaign ${campaign.campaignId} is running its cells; pause it (or wait for it to end) before starting a run`,
+        );
+      }
       const { runId, done } = await service.start(req);
       // The outcome is stored and announced by the service; nobody awaits it here.
       done.catch(() => undefined);

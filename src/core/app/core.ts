@@ -113,7 +113,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   const handlers: ApiHandlers = {
     ...targetsHandlers(targets, emit),
     ...labHandlers(labs, targets, emit),
-    ...runsHandlers(runService, runs),
+    ...runsHandlers(runService, runs, () => campaigns.active()),
     ...workloadsHandlers(workloads, emit),
     ...matrixHandlers(matrices, campaignsRepo, campaigns, emit),
     ...explorerHandlers(db),

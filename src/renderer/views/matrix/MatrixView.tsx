@@ -14,6 +14,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { navigate, routeHref } from '../../hooks/useHashRoute.ts';
 import { useLiveCheck } from '../../hooks/useLiveCheck.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
+import { CampaignBanner } from '../campaigns/CampaignBanner.tsx';
+import { useActiveCampaign } from '../campaigns/useActiveCampaign.ts';
 import { MatrixBuilder } from './MatrixBuilder.tsx';
 import { errorField, exportableMatrix, matrixFileName, NEW_MATRIX } from './matrixDraft.ts';
 import { MatrixList } from './MatrixList.tsx';
@@ -26,9 +28,6 @@ const checkMatrix = (api: ApiClient, spec: unknown) => api.call('matrix/check', 
 export function MatrixView({ matrixId }: { matrixId?: string }) {
   const api = useApi();
   const list = useQuery('matrices', (client) => client.call('matrix/list'), ['matrices/changed']);
-  const active = useQuery('campaign-active', (client) => client.call('campaigns/active'), [
-    'campaign/progress',
-  ]);
   const choices = useMatrixChoices();
   const [spec, setSpec] = useState<MatrixSpec>(NEW_MATRIX);
   const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
@@ -55,7 +54,7 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
   }, [api, matrixId]);
 
   const valid = check.state === 'valid' ? check.value : null;
-  const activeCampaign = active.data ?? null;
+  const activeCampaign = useActiveCampaign();
   const nameError = errorField(check.state === 'invalid' ? check.error : undefined) === 'name';
 
   const act = async (work: () => Promise<void>) => {
@@ -138,18 +137,10 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
         }
       />
       {activeCampaign && (
-        <div className="banner banner-info" role="status">
-          <span>
-            Campaign <strong>{activeCampaign.campaignId}</strong> is {activeCampaign.status}:{' '}
-            {activeCampaign.cellsDone} of {activeCampaign.cellsTotal} cells done.
-          </span>
-          <a
-            className="btn btn-secondary btn-sm"
-            href={routeHref({ name: 'campaign', campaignId: activeCampaign.campaignId })}
-          >
-            Open it
-          </a>
-        </div>
+        <CampaignBanner
+          campaign={activeCampaign}
+          hint="One campaign at a time: let it finish, or cancel it, to run another matrix."
+        />
       )}
       {notice && (
         <div

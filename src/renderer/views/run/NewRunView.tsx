@@ -6,11 +6,14 @@ import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { routeHref } from '../../hooks/useHashRoute.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
+import { CampaignBanner } from '../campaigns/CampaignBanner.tsx';
+import { useActiveCampaign } from '../campaigns/useActiveCampaign.ts';
 import { RunForm } from './RunForm.tsx';
 
 /** The form to start a run, once targets are known. */
 export function NewRunView() {
   const targets = useQuery('targets', (api) => api.call('targets/list'), ['targets/changed']);
+  const campaign = useActiveCampaign();
   useReadyMarker(targets.data !== undefined);
   return (
     <div className="page">
@@ -18,6 +21,16 @@ export function NewRunView() {
         title="New run"
         subtitle="Closed model: a fixed number of requests kept in flight. Open model: operations scheduled at a target rate, latency measured from when each was due."
       />
+      {campaign && (
+        <CampaignBanner
+          campaign={campaign}
+          hint={
+            campaign.status === 'paused'
+              ? 'Runs can start while it is paused.'
+              : 'Pause it before starting a run: its next cell needs the load generator.'
+          }
+        />
+      )}
       {targets.error && (
         <ErrorPanel
           title="Could not load targets"
