@@ -55,13 +55,21 @@ test(
     assert.match(await page.locator('[data-field="matrix-duration"]').innerText(), /durationS/);
     await page.getByLabel('Measured (s)').fill('2');
     await page.locator('[data-testid="matrix-summary"][data-state="valid"]').waitFor();
+    await page.setViewportSize({ width: 1280, height: 1500 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'matrix-builder.png');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Run matrix' }).click();
     await page.waitForURL(/#\/campaigns\/.+/);
     await waitReady(page);
     const campaignId = decodeURIComponent(page.url().split('#/campaigns/')[1] ?? '');
     await page.getByTestId('campaign-progress').waitFor();
+    // While a cell runs, its throughput is charted live on the campaign screen.
+    await page
+      .locator('[data-testid="campaign-throughput-chart"]:not([data-points="0"])')
+      .first()
+      .waitFor({ timeout: 90_000 });
 
     // Every cell finishes; the progress card goes once the campaign completes.
     await page

@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatDurationS } from '../../format/numbers.ts';
 import { routeHref } from '../../hooks/useHashRoute.ts';
+import { CampaignLiveCharts } from './CampaignLiveCharts.tsx';
 
 /** Progress and controls; shown while the campaign can still do something. */
 export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail }) {
@@ -111,6 +112,7 @@ export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail })
           {error}
         </p>
       )}
+      <CampaignLiveCharts runId={live?.runId ?? null} />
     </section>
   );
 }
