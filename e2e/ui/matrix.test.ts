@@ -56,7 +56,7 @@ test(
     await page.getByLabel('Measured (s)').fill('2');
     await page.locator('[data-testid="matrix-summary"][data-state="valid"]').waitFor();
     await page.setViewportSize({ width: 1280, height: 1500 });
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => document.querySelector('.main')?.scrollTo(0, 0));
     await saveScreenshot(page, 'matrix-builder.png');
     await page.setViewportSize({ width: 1280, height: 800 });
 
