@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Native and large runtime packages stay in node_modules, loaded at run time.
-const external = ['electron', 'better-sqlite3', 'ldapts', 'hdr-histogram-js', 'ws'];
+// Native addons (better-sqlite3, @resvg/resvg-js) and big runtime libraries load from node_modules at run time.
+const external = [
+  'electron',
+  'better-sqlite3',
+  '@resvg/resvg-js',
+  'echarts',
+  'ldapts',
+  'hdr-histogram-js',
+  'ws',
+];
 
 await build({
   absWorkingDir: root,
