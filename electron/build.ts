@@ -3,8 +3,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// Native and large runtime packages stay in node_modules, loaded at run time.
-// Native addons (better-sqlite3, @resvg/resvg-js) and big runtime libraries load from node_modules at run time.
+// Native addons (better-sqlite3, @resvg/resvg-js) and big runtime packages stay in node_modules, loaded at run time.
 const external = [
   'electron',
   'better-sqlite3',
