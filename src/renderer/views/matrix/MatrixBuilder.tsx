@@ -1,12 +1,9 @@
 // The matrix form: servers, directory sizes and indexes, workloads, concurrency, policies and timing.
-import { useState } from 'react';
-import type { ReactNode } from 'react';
 import type { ApiError } from '../../../shared/errors.ts';
 import type { MatrixServer, MatrixSpec } from '../../../shared/matrix.ts';
 import type { LabAvailability, LabShape, Target } from '../../../shared/types.ts';
 import type { IndexProfile, WorkloadListItem } from '../../../shared/workload.ts';
 import { ChipToggles } from '../../components/ChipToggles.tsx';
-import { describedBy, Field } from '../../components/Field.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
 import { formatEntries } from '../../format/numbers.ts';
 import { KIND_TEXT, SHAPES } from '../labs/labForm.ts';
@@ -23,6 +20,7 @@ import {
   toggleValue,
 } from './matrixDraft.ts';
 import type { MatrixField } from './matrixDraft.ts';
+import { NumberField, Section } from './BuilderParts.tsx';
 import { WorkloadChecklist } from './WorkloadChecklist.tsx';
 
 /** What the builder offers: availability of lab kinds, saved targets, index profiles, workloads. */
@@ -31,26 +29,6 @@ export interface MatrixChoices {
   targets: readonly Target[];
   indexProfiles: readonly IndexProfile[];
   workloads: readonly WorkloadListItem[];
-}
-
-function Section({
-  title,
-  about,
-  children,
-}: {
-  title: string;
-  about: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="card card-pad matrix-section">
-      <header className="matrix-section-head">
-        <h2 className="card-title">{title}</h2>
-        <p className="muted small">{about}</p>
-      </header>
-      {children}
-    </section>
-  );
 }
 
 /** The builder; `error` is the host's answer to the last check, shown next to the field it names. */
@@ -265,39 +243,5 @@ export function MatrixBuilder({
         </div>
       </Section>
     </div>
-  );
-}
-
-function NumberField({
-  id,
-  label,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: number;
-  error: string | undefined;
-  onChange: (value: number) => void;
-}) {
-  // The box keeps what was typed (even empty); the host's check names the field while it is not a number.
-  const [text, setText] = useState(String(value));
-  const shown =
-    Number(text) === value || (text.trim() === '' && Number.isNaN(value)) ? text : String(value);
-  return (
-    <Field id={id} label={label} error={error}>
-      <input
-        id={id}
-        type="number"
-        min={0}
-        value={shown}
-        onChange={(e) => {
-          setText(e.target.value);
-          onChange(e.target.value.trim() === '' ? Number.NaN : Number(e.target.value));
-        }}
-        {...describedBy(id, error, false)}
-      />
-    </Field>
   );
 }
