@@ -297,3 +297,26 @@ test('delete removes runs with samples and tags, refuses runs in progress and un
   assert.equal(runs.samples('run-a').length, 0);
   assert.deepEqual(runs.facets().tags, []);
 });
+
+test('a deleted run leaves its campaign cell marked, not pointing at nothing', () => {
+  const db = openDatabase(':memory:');
+  const runs = new RunsRepo(db);
+  runs.create(
+    'run-x',
+    config('OpenLDAP lab', 'read-random', 1_000),
+    environment(rootDse(null, null), null),
+  );
+  runs.finish('run-x', 'completed', null, summary, null);
+  db.prepare(
+    "INSERT INTO campaigns (id, name, spec_json, status, created_at) VALUES ('cmp-1', 'm', '{}', 'completed', '2026-11-24')",
+  ).run();
+  db.prepare(
+    "INSERT INTO campaign_cells (campaign_id, cell_index, cell_json, status, run_id) VALUES ('cmp-1', 0, '{}', 'done', 'run-x')",
+  ).run();
+  assert.equal(runs.delete(['run-x']), 1);
+  assert.deepEqual(db.prepare('SELECT status, run_id AS runId, error FROM campaign_cells').get(), {
+    status: 'failed',
+    runId: null,
+    error: 'its run was deleted',
+  });
+});

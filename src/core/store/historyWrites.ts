@@ -75,8 +75,15 @@ export function deleteRuns(db: Db, runIds: readonly string[]): number {
         );
     }
     const remove = db.prepare('DELETE FROM runs WHERE id = ?');
+    // A campaign cell whose run goes keeps its place in the campaign, marked, not a dangling link.
+    const orphan = db.prepare(
+      "UPDATE campaign_cells SET run_id = NULL, status = 'failed', error = 'its run was deleted' WHERE run_id = ?",
+    );
     let deleted = 0;
-    for (const id of ids) deleted += remove.run(id).changes;
+    for (const id of ids) {
+      deleted += remove.run(id).changes;
+      orphan.run(id);
+    }
     return deleted;
   })();
 }
