@@ -30,3 +30,26 @@ test('Host and Origin must name this server (DNS rebinding protection)', () => {
     false,
   );
 });
+
+test('listening everywhere accepts the machine own addresses and loopback names, nothing else', () => {
+  const allowed = allowedHostsFor('0.0.0.0', 7389, () => ['192.0.2.7', 'fe80::1']);
+  for (const host of [
+    '0.0.0.0:7389',
+    '127.0.0.1:7389',
+    'localhost:7389',
+    '192.0.2.7:7389',
+    '[fe80::1]:7389',
+  ]) {
+    assert.equal(isTrustedOrigin(request({ host }), allowed), true, host);
+  }
+  assert.equal(isTrustedOrigin(request({ host: 'rebound.example:7389' }), allowed), false);
+  const loopbackOnly = allowedHostsFor('127.0.0.1', 7389, () => ['192.0.2.7']);
+  assert.equal(isTrustedOrigin(request({ host: '192.0.2.7:7389' }), loopbackOnly), false);
+  assert.equal(
+    isTrustedOrigin(
+      request({ host: '127.0.0.1:7389', origin: 'https://127.0.0.1:7389' }),
+      loopbackOnly,
+    ),
+    false,
+  );
+});

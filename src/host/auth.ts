@@ -1,6 +1,7 @@
 // Browser-mode access control: a per-start token, and Host/Origin checks against DNS rebinding.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { networkInterfaces } from 'node:os';
 
 /** Cookie that carries the token after the first visit. */
 export const TOKEN_COOKIE = 'dirbench_token';
@@ -10,7 +11,8 @@ export function newToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-function sameToken(a: string, b: string): boolean {
+/** Compares a presented token with ours in constant time. */
+export function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -40,19 +42,38 @@ export function isTrustedOrigin(req: IncomingMessage, allowedHosts: ReadonlySet<
   const origin = req.headers.origin;
   if (origin === undefined) return true;
   try {
-    return allowedHosts.has(new URL(origin).host.toLowerCase());
+    const parsed = new URL(origin);
+    // `null` (sandboxed frames, file://) and https:// pages are never our own plain-http UI.
+    return parsed.protocol === 'http:' && allowedHosts.has(parsed.host.toLowerCase());
   } catch {
     return false;
   }
 }
 
+/** Addresses that mean "every interface" when listened on. */
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
+
 /** The Host header values that name a server listening on `host:port`. */
-export function allowedHostsFor(host: string, port: number): Set<string> {
-  const names = new Set([`${host}:${port}`]);
-  if (host === '127.0.0.1' || host === '::1' || host === 'localhost') {
-    names.add(`127.0.0.1:${port}`);
-    names.add(`localhost:${port}`);
-    names.add(`[::1]:${port}`);
+export function allowedHostsFor(
+  host: string,
+  port: number,
+  interfaceAddresses: () => string[] = localAddresses,
+): Set<string> {
+  const withPort = (name: string) => `${name.includes(':') ? `[${name}]` : name}:${port}`;
+  const names = new Set([withPort(host.toLowerCase())]);
+  const loopback = host === '127.0.0.1' || host === '::1' || host === 'localhost';
+  if (loopback || WILDCARDS.has(host)) {
+    for (const name of ['127.0.0.1', 'localhost', '::1']) names.add(withPort(name));
   }
+  // Listening everywhere: the machine's own addresses name it, never a name a DNS server chose.
+  if (WILDCARDS.has(host)) for (const address of interfaceAddresses()) names.add(withPort(address));
   return names;
+}
+
+/** This machine's interface addresses (IPv6 link-local ones carry a zone, so they are left out). */
+function localAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .map((info) => info.address.toLowerCase())
+    .filter((address) => !address.includes('%'));
 }

@@ -7,7 +7,14 @@ import type { ApiEventMessage, ApiHandlers } from '../shared/api.ts';
 import { isApiChannel } from '../shared/api.ts';
 import { ApiError } from '../shared/errors.ts';
 import type { ApiErrorKind } from '../shared/errors.ts';
-import { TOKEN_COOKIE, allowedHostsFor, isAuthorized, isTrustedOrigin, newToken } from './auth.ts';
+import {
+  TOKEN_COOKIE,
+  allowedHostsFor,
+  isAuthorized,
+  isTrustedOrigin,
+  newToken,
+  sameToken,
+} from './auth.ts';
 import { rendererBuilt, serveStatic } from './static.ts';
 
 /** Largest accepted request body. */
@@ -36,6 +43,15 @@ export interface BrowserHost {
   port: number;
   close(): Promise<void>;
 }
+
+/** Sent with every response: no framing (clickjacking), no referrer carrying the URL, no sniffing. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, {
@@ -70,6 +86,13 @@ async function handleApi(
       error: { kind: 'not-found', message: `unknown API channel ${channel}` },
     });
   }
+  // A cross-site form can post only form types without a preflight; the UI always sends JSON.
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    return sendJson(res, 415, {
+      ok: false,
+      error: { kind: 'validation', message: 'send the request as application/json' },
+    });
+  }
   try {
     const text = await readBody(req);
     let parsed: { req?: unknown };
@@ -98,6 +121,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // No Access-Control-* header is ever sent: other origins cannot read any answer.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     if (!isTrustedOrigin(req, allowedHosts)) {
       res
         .writeHead(403, { 'Content-Type': 'text/plain' })
@@ -105,9 +130,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     const offered = url.searchParams.get('token');
-    if (req.method === 'GET' && offered !== null && offered === token) {
+    if (req.method === 'GET' && offered !== null && sameToken(offered, token)) {
+      // The token leaves the address bar (and history) at once; the cookie carries it from now on.
       res.writeHead(302, {
         'Set-Cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        'Cache-Control': 'no-store',
         Location: url.pathname,
       });
       res.end();
@@ -136,12 +163,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (
-      url.pathname !== '/api/events' ||
-      !isTrustedOrigin(req, allowedHosts) ||
-      !isAuthorized(req, token)
-    ) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    const refusal =
+      url.pathname !== '/api/events'
+        ? '404 Not Found'
+        : !isTrustedOrigin(req, allowedHosts)
+          ? '403 Forbidden'
+          : !isAuthorized(req, token)
+            ? '401 Unauthorized'
+            : null;
+    if (refusal !== null) {
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
