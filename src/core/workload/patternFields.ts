@@ -1,6 +1,7 @@
 // Pattern-valued fields of a workload: plain patterns, DNs, RDNs, filters, attribute names and entry templates.
 import { invalid } from '../../shared/errors.ts';
 import type { EntryTemplate, TemplateAttribute } from '../../shared/workload.ts';
+import { checkFilterSyntax } from './filterCheck.ts';
 import { PatternError, parseValuePattern } from './pattern/index.ts';
 import type { ValuePattern } from './pattern/index.ts';
 import { child, fieldsOf, integerField, listField, optional, stringField } from './specFields.ts';
@@ -103,6 +104,8 @@ export function filterPatternField(value: unknown, field: string, options: Patte
       `${field} ${show(text)} is not an LDAP filter: write (attribute=value) with balanced parentheses`,
     );
   }
+  // Balanced is not enough: "(a=1)(b=2)" or "(=x)" would only fail when the run compiles the search.
+  checkFilterSyntax(text, field);
   return text;
 }
 

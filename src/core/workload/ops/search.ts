@@ -14,9 +14,8 @@ export function searchRequestBuilder(
 ): (ctx: OpContext) => CountingSearchRequest {
   const base = tools.pattern(op.base);
   const filterPattern = tools.pattern(op.filter);
-  const fixedFilter: Filter | null = filterPattern.isStatic
-    ? FilterParser.parseString(filterPattern.source)
-    : null;
+  // The expansion, not the source: a static pattern may still hold [[ or ]] escapes.
+  let fixedFilter: Filter | null = null;
   const attributes = [...op.attributes];
   const sortKeys = op.sortKeys ?? [];
   const fixed = {
@@ -32,7 +31,9 @@ export function searchRequestBuilder(
   return (ctx) => ({
     ...fixed,
     baseDn: base.next(ctx),
-    filter: fixedFilter ?? FilterParser.parseString(filterPattern.next(ctx)),
+    filter: filterPattern.isStatic
+      ? (fixedFilter ??= FilterParser.parseString(filterPattern.next(ctx)))
+      : FilterParser.parseString(filterPattern.next(ctx)),
   });
 }
 

@@ -1,0 +1,101 @@
+// Test support for the *.fuzz.test.ts files: runs a property over generated inputs, allowing only the
+// parser's own error, failing any case slower than a bound and killing the process if one hangs.
+import fc from 'fast-check';
+
+/** How a fuzz run is bounded: cases to generate, slowest acceptable case, and when a case counts as hung. */
+export interface FuzzBounds {
+  numRuns?: number;
+  maxCaseMs?: number;
+  hangS?: number;
+  seed?: number;
+}
+
+/** The floor the issue sets for every parser in CI. */
+export const FUZZ_RUNS = 100_000;
+
+// The watchdog lives in a worker thread because a hung case blocks the main thread's timers;
+// it writes with writeSync since the main thread cannot relay its output while blocked.
+const WATCHDOG = `
+const { workerData } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+const cells = new Int32Array(workerData.buffer);
+let last = -1;
+let since = Date.now();
+const timer = setInterval(() => {
+  if (Atomics.load(cells, 1) === 1) return clearInterval(timer);
+  const now = Atomics.load(cells, 0);
+  if (now !== last) { last = now; since = Date.now(); return; }
+  if (Date.now() - since > workerData.hangMs) {
+    writeSync(2, 'fuzz ' + workerData.name + ': case ' + now + ' ran for over ' + workerData.hangMs + ' ms (hung)\\n');
+    process.kill(process.pid, 'SIGKILL');
+  }
+}, 200);
+`;
+
+/** Asserts `run` never throws anything `isOwnError` rejects and never takes longer than the bound, over `arb`. */
+export async function fuzz<T>(
+  name: string,
+  arb: fc.Arbitrary<T>,
+  run: (input: T) => void,
+  isOwnError: (err: unknown) => boolean,
+  bounds: FuzzBounds = {},
+): Promise<void> {
+  const maxCaseMs = bounds.maxCaseMs ?? 250;
+  const { Worker } = await import('node:worker_threads');
+  const buffer = new SharedArrayBuffer(8);
+  const cells = new Int32Array(buffer);
+  const hangMs = (bounds.hangS ?? 10) * 1000;
+  const watchdog = new Worker(WATCHDOG, { eval: true, workerData: { buffer, hangMs, name } });
+  watchdog.unref();
+  let count = 0;
+  try {
+    fc.assert(
+      fc.property(arb, (input) => {
+        Atomics.store(cells, 0, ++count);
+        const startMs = performance.now();
+        try {
+          run(input);
+        } catch (err) {
+          if (!isOwnError(err)) throw err;
+        }
+        const tookMs = performance.now() - startMs;
+        if (tookMs > maxCaseMs) throw new Error(`${name}: one case took ${tookMs.toFixed(0)} ms`);
+      }),
+      {
+        numRuns: bounds.numRuns ?? FUZZ_RUNS,
+        ...(bounds.seed === undefined ? {} : { seed: bounds.seed }),
+      },
+    );
+  } finally {
+    Atomics.store(cells, 1, 1);
+    await watchdog.terminate();
+  }
+}
+
+/** Joins token pieces into one text, so grammars are written as arrays of fragments. */
+export function joined(piece: fc.Arbitrary<string>, maxLength = 12): fc.Arbitrary<string> {
+  return fc.array(piece, { maxLength }).map((parts) => parts.join(''));
+}
+
+/** Cuts a text at a random point, the way a half-typed or truncated input ends. */
+export function maybeTruncated(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc
+    .tuple(text, fc.nat(), fc.boolean())
+    .map(([t, at, cut]) => (cut && t.length > 0 ? t.slice(0, at % t.length) : t));
+}
+
+/** Awkward numbers written as text: huge, negative, zero, fractional, exponent, NaN-ish. */
+export const numberText: fc.Arbitrary<string> = fc.oneof(
+  fc.integer().map(String),
+  fc.nat(20).map(String),
+  fc.constantFrom('0', '-1', '00', '9007199254740993', '1e308', '1.5', 'NaN', 'Infinity', '-0'),
+  fc.bigInt({ min: 0n, max: 10n ** 40n }).map(String),
+);
+
+/** Odd characters: unicode, controls, surrogates, escapes. */
+export const oddText: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.string({ unit: 'grapheme', maxLength: 4 }),
+  fc.string({ unit: 'binary', maxLength: 4 }),
+  fc.constantFrom('\\', '\u0000', '\n', '\r\n', '\t', ' ', '\uD800', '💥', 'é', '\\2a', '\\'),
+);
