@@ -20,6 +20,8 @@ export interface LoadControl {
   readonly open: OpenLoad | null;
   /** Requests sent and not yet answered (loops count their own, for the worker's telemetry). */
   outstanding: number;
+  /** An op unanswered this long fails as `timeout` (the loop moves on); null: wait for ever. */
+  readonly opTimeoutMs?: number | null;
 }
 
 /** What a loop needs in the open model: each op comes from the scheduler and is timed from its intended start. */

@@ -239,6 +239,7 @@ export class LoadWorker {
       workload,
       open: this.openLoad(start, clock, recorder),
       outstanding: 0,
+      opTimeoutMs: start.opTimeoutMs ?? null,
     };
     this.control = control;
     setTimeout(

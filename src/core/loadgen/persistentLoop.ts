@@ -4,6 +4,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { failureCodeName } from '../ldap/failure.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import { reconnectSlot, recordFailureNow } from './loadControl.ts';
+import { withOpDeadline } from './opDeadline.ts';
 import type { LoadControl } from './loadControl.ts';
 
 /** Keeps one request outstanding on `slot` until `control.issuing` turns false. */
@@ -31,7 +32,7 @@ export async function persistentLoop(slot: ConnectionSlot, control: LoadControl)
     let entries: number;
     control.outstanding++;
     try {
-      entries = await op.run(client);
+      entries = await withOpDeadline(op.run(client), control.opTimeoutMs);
       control.outstanding--;
     } catch (err) {
       control.outstanding--;

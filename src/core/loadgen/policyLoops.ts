@@ -8,6 +8,7 @@ import { failureCodeName } from '../ldap/failure.ts';
 import { clientOnSocket, connectSocket } from '../ldap/steppedConnect.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import { reconnectSlot, recordFailureNow } from './loadControl.ts';
+import { withOpDeadline } from './opDeadline.ts';
 import type { LoadControl } from './loadControl.ts';
 
 /** Counts a finished op in the second it completed; false when it outlived the run or a stop. */
@@ -75,7 +76,7 @@ export async function reconnectEveryLoop(
     let entries: number;
     control.outstanding++;
     try {
-      entries = await op.run(client);
+      entries = await withOpDeadline(op.run(client), control.opTimeoutMs);
     } catch (err) {
       control.outstanding--;
       slot.releaseOp();
@@ -122,7 +123,7 @@ export async function rebindLoop(
     try {
       await client.bind(params.bindDn, password);
       opStartNs = process.hrtime.bigint();
-      entries = await op.run(client);
+      entries = await withOpDeadline(op.run(client), control.opTimeoutMs);
     } catch (err) {
       control.outstanding--;
       await failed(control, err, op.labelIndex);
@@ -183,7 +184,7 @@ export async function perOpLoop(
       securedNs = process.hrtime.bigint();
       await client.bind(params.bindDn, password);
       boundNs = process.hrtime.bigint();
-      entries = await op.run(client);
+      entries = await withOpDeadline(op.run(client), control.opTimeoutMs);
       answeredNs = process.hrtime.bigint();
       await client.unbind();
     } catch (err) {

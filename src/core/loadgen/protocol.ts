@@ -39,6 +39,8 @@ export interface WorkerStartMessage {
   cooldownS?: number;
   /** Open model: the merged rate profile and this worker's share of it; absent for the closed model. */
   openModel?: WorkerOpenModel;
+  /** An operation unanswered this long counts as a `timeout` error; absent: no limit. */
+  opTimeoutMs?: number;
 }
 
 /** This worker's part of an open-model run: global op i goes to share i mod shares. */

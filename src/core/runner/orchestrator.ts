@@ -8,6 +8,7 @@ import { isWorkerToParent } from '../loadgen/protocol.ts';
 import { rateStepsFor } from '../loadgen/rateSchedule.ts';
 import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
 import { OpenSecondMerger, OpenTotals } from './openMerger.ts';
+import { RunDigest } from './runDigest.ts';
 import { phaseOfSecond } from './runPhases.ts';
 import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
 import { splitConnections } from './split.ts';
@@ -24,7 +25,12 @@ export interface RunPlan {
   passwordFiles?: Record<string, string>;
   /** Folder relative `[file:...]` paths of the workload are resolved against (its file's folder). */
   workloadBaseDir?: string;
+  /** An operation unanswered this long counts as a `timeout` error (default OP_TIMEOUT_MS). */
+  opTimeoutMs?: number;
 }
+
+/** Default wait for an answer before an operation counts as a `timeout` error (above slapd's 10 s time limit). */
+export const OP_TIMEOUT_MS = 60_000;
 
 /** Receives the run's progress: one merged sample per second, in order, and phase changes. */
 export interface RunObserver {
@@ -117,6 +123,8 @@ class RunOrchestrator {
   private readonly openTotals = new OpenTotals();
   /** Per-second rate of every full warm-up and measured second, for time to full speed. */
   private readonly ratesBySecond: number[] = [];
+  /** Errors by cause and silent seconds over the whole run, for the endReason of a run that rode out faults. */
+  private readonly digest: RunDigest;
   /** Worker processes the run uses (the open model splits its rate across exactly these). */
   private workerCount = 0;
   private phase: Phase = 'connecting';
@@ -141,6 +149,7 @@ class RunOrchestrator {
     this.totals = new MeasuredTotals(labels);
     this.totalS = config.warmupS + config.durationS + config.cooldownS;
     this.rateSteps = rateStepsFor(config.targetOpsPerSec, config.rateProfile, this.totalS);
+    this.digest = new RunDigest(this.rateSteps === null);
     this.notifyPhase('connecting');
     const shares = splitConnections(config.connections, config.workers);
     this.workerCount = shares.length;
@@ -190,6 +199,7 @@ class RunOrchestrator {
       warmupS: config.warmupS,
       durationS: config.durationS,
       cooldownS: config.cooldownS,
+      opTimeoutMs: this.plan.opTimeoutMs ?? OP_TIMEOUT_MS,
     };
     if (this.plan.passwordFiles !== undefined) start.passwordFiles = this.plan.passwordFiles;
     if (this.plan.workloadBaseDir !== undefined) start.workloadBaseDir = this.plan.workloadBaseDir;
@@ -260,13 +270,14 @@ class RunOrchestrator {
       !worker.fatal &&
       (this.phase === 'connecting' || this.phase === 'running')
     ) {
+      const pid = worker.handle.pid === undefined ? '' : ` (pid ${worker.handle.pid})`;
+      const how = signal !== null ? `was ended by ${signal}` : `exited with code ${String(code)}`;
+      const at = this.t0Ms === null ? 'before load started' : `at ${this.elapsedS()} s`;
       // Give a fatal message that raced the exit a moment to arrive: it explains more.
       this.after(EXIT_GRACE_MS, () => {
         if (worker.fatal || worker.done !== null) return;
         this.fail(
-          signal !== null
-            ? `worker ${worker.number} was ended by ${signal}`
-            : `worker ${worker.number} exited with code ${String(code)}`,
+          `worker ${worker.number}${pid} ${how} ${at}; the seconds merged so far and the other workers' seconds up to then are kept`,
         );
       });
     }
@@ -317,6 +328,7 @@ class RunOrchestrator {
     const { sample, histogram, operationHistograms } = this.merger.take(second, phase, intervalMs);
     this.nextSecond = second + 1;
     if (phase === 'measured') this.totals.add(sample, histogram, operationHistograms);
+    this.digest.add(sample);
     // Cool-down seconds are excluded like warm-up; a partial (stopped) second is no rate.
     if (phase !== 'cooldown' && sample.intervalMs === 1000) this.ratesBySecond.push(sample.ops);
     let intendedBase64: string | undefined;
@@ -399,6 +411,10 @@ class RunOrchestrator {
       for (const w of this.workers) if (!w.exited) w.handle.kill();
       for (const t of this.timers) clearTimeout(t);
       this.timers.clear();
+      // A run that completed through faults says what happened (errors by cause, silent seconds).
+      if (this.status === 'completed' && this.endReason === null) {
+        this.endReason = this.digest.reason();
+      }
       this.resolveDone({
         status: this.status,
         endReason: this.endReason,
@@ -434,6 +450,11 @@ class RunOrchestrator {
       summary.ownEntries = { poolAdded: own.poolAdded, removed: own.removed, left: own.left };
     }
     return summary;
+  }
+
+  /** Seconds since t0, to one decimal (0 before load started). */
+  private elapsedS(): string {
+    return this.t0Ms === null ? '0' : (Math.max(0, Date.now() - this.t0Ms) / 1000).toFixed(1);
   }
 
   private notifyPhase(phase: RunPhaseName): void {

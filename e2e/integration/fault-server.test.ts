@@ -1,0 +1,196 @@
+// Server faults mid-run against a real slapd: killed, stopped and resumed, refusing, closing connections, not answering.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startRun } from '../../src/core/runner/orchestrator.ts';
+import type { RunOutcome } from '../../src/core/runner/orchestrator.ts';
+import type { RunSample } from '../../src/shared/types.ts';
+import {
+  assertAllExited,
+  startRecordedRun,
+  testRunConfig,
+  trackedLauncher,
+} from './engineHarness.ts';
+import { startTestSlapd } from './engine-slapd.ts';
+import type { TestSlapd } from './engine-slapd.ts';
+
+let slapd: TestSlapd;
+
+before(async () => {
+  slapd = await startTestSlapd(300);
+});
+after(async () => {
+  // A test that failed half-way may have left the server stopped.
+  resume();
+  await slapd.stop();
+});
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Sends SIGCONT to the server (harmless when it runs). */
+function resume(): void {
+  try {
+    process.kill(slapd.pid, 'SIGCONT');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Network causes a dead or closing server produces. */
+const NETWORK_CAUSES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'connectionClosed',
+  'notConnected',
+]);
+
+function causesOf(samples: RunSample[]): Set<string> {
+  return new Set(samples.flatMap((s) => Object.keys(s.errorsByCode)));
+}
+
+/** A completed run kept one sample per second of its length, in order. */
+function assertEverySecond(outcome: RunOutcome, samples: RunSample[], totalS: number): void {
+  assert.equal(outcome.status, 'completed', outcome.endReason ?? '');
+  assert.deepEqual(
+    samples.map((s) => s.second),
+    Array.from({ length: totalS }, (_, i) => i),
+  );
+}
+
+const dnSource = (): { kind: 'salford'; entries: number; seed: number } => ({
+  kind: 'salford',
+  entries: slapd.entries,
+  seed: slapd.seed,
+});
+
+test('server killed mid-run: errors counted per second by cause, every second kept, endReason says when answers stopped', async () => {
+  const { launcher, pids } = trackedLauncher();
+  const config = testRunConfig(slapd.url, slapd.entries, { warmupS: 0, durationS: 4 });
+  const run = startRecordedRun(config, launcher, dnSource());
+  try {
+    await run.running;
+    await sleep(1500);
+    process.kill(slapd.pid, 'SIGKILL');
+    const outcome = await run.handle.done;
+    assertEverySecond(outcome, run.samples, 4);
+    assert.ok((run.samples[0]?.ops ?? 0) > 0, 'the second before the kill is kept with its ops');
+    const afterKill = run.samples.slice(2);
+    assert.ok(
+      afterKill.every((s) => s.ops === 0 && s.errors > 0),
+      'each second after the kill counts its failed reconnects',
+    );
+    for (const cause of causesOf(run.samples)) assert.ok(NETWORK_CAUSES.has(cause), cause);
+    assert.ok(causesOf(afterKill).has('ECONNREFUSED'));
+    assert.match(
+      outcome.endReason ?? '',
+      /^\d+ errors \(.*ECONNREFUSED \d+.*\) from 1 s; no operation succeeded after 2 s$/,
+    );
+    await assertAllExited(pids);
+  } finally {
+    await slapd.restart();
+  }
+});
+
+test('server stopped (SIGSTOP) for 2 s and resumed: the silent seconds are kept and named, load resumes', async () => {
+  const { launcher, pids } = trackedLauncher();
+  const config = testRunConfig(slapd.url, slapd.entries, { warmupS: 0, durationS: 5 });
+  const run = startRecordedRun(config, launcher, dnSource());
+  try {
+    await run.running;
+    // 'running' comes 100 ms before t0: stopped at about 1.5 s, resumed at about 3.5 s.
+    await sleep(1600);
+    process.kill(slapd.pid, 'SIGSTOP');
+    await sleep(2000);
+    resume();
+    const outcome = await run.handle.done;
+    assertEverySecond(outcome, run.samples, 5);
+    assert.equal(run.samples[2]?.ops, 0, 'nothing was answered while the server was stopped');
+    assert.ok((run.samples[4]?.ops ?? 0) > 0, 'load resumed after SIGCONT');
+    assert.equal(
+      run.samples.reduce((n, s) => n + s.errors, 0),
+      0,
+      'a pause is not an error',
+    );
+    assert.match(outcome.endReason ?? '', /^the server answered nothing in 2-3 s$/);
+    await assertAllExited(pids);
+  } finally {
+    resume();
+  }
+});
+
+test('connections refused from the start: the run fails with what to check and no samples', async () => {
+  const { launcher, pids } = trackedLauncher();
+  process.kill(slapd.pid, 'SIGKILL');
+  try {
+    const config = testRunConfig(slapd.url, slapd.entries, { warmupS: 0, durationS: 3 });
+    const run = startRecordedRun(config, launcher, dnSource());
+    const outcome = await run.handle.done;
+    assert.equal(outcome.status, 'failed');
+    assert.match(
+      outcome.endReason ?? '',
+      /^could not connect: Nothing is listening on 127\.0\.0\.1:\d+/,
+    );
+    assert.equal(run.samples.length, 0, 'no second elapsed, none stored');
+    await assertAllExited(pids);
+  } finally {
+    await slapd.restart();
+  }
+});
+
+test('server closes every connection (SIGTERM), refuses for a second, comes back: closed, refused and recovered seconds kept', async () => {
+  const { launcher, pids } = trackedLauncher();
+  const config = testRunConfig(slapd.url, slapd.entries, { warmupS: 0, durationS: 5 });
+  const run = startRecordedRun(config, launcher, dnSource());
+  await run.running;
+  await sleep(1200);
+  process.kill(slapd.pid, 'SIGTERM');
+  await sleep(1000);
+  await slapd.restart();
+  const outcome = await run.handle.done;
+  assertEverySecond(outcome, run.samples, 5);
+  const causes = causesOf(run.samples);
+  assert.ok(causes.has('ECONNREFUSED'), [...causes].join());
+  for (const cause of causes) assert.ok(NETWORK_CAUSES.has(cause), cause);
+  assert.ok((run.samples[4]?.ops ?? 0) > 0, 'load resumed on fresh connections');
+  assert.ok(run.samples.reduce((n, s) => n + (s.reconnects ?? 0), 0) >= config.connections);
+  assert.match(outcome.endReason ?? '', /^\d+ errors \(.*\) from 1 s$/);
+  await assertAllExited(pids);
+});
+
+test('ops time out: a server that stops answering yields timeout errors per second, then the run completes', async () => {
+  const { launcher, pids } = trackedLauncher();
+  const config = testRunConfig(slapd.url, slapd.entries, { warmupS: 0, durationS: 4, workers: 1 });
+  const samples: RunSample[] = [];
+  let markRunning!: () => void;
+  const running = new Promise<void>((resolve) => (markRunning = resolve));
+  const handle = startRun(
+    {
+      runId: 'run-timeouts',
+      config,
+      connection: { url: slapd.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
+      dnSource: dnSource(),
+      opTimeoutMs: 700,
+    },
+    launcher,
+    { onSample: (s) => samples.push(s), onPhase: (p) => p === 'running' && markRunning() },
+  );
+  try {
+    await running;
+    await sleep(800);
+    process.kill(slapd.pid, 'SIGSTOP');
+    const outcome = await handle.done;
+    assertEverySecond(outcome, samples, 4);
+    assert.ok((samples[0]?.ops ?? 0) > 0);
+    const timeouts = samples.reduce((n, s) => n + (s.errorsByCode['timeout'] ?? 0), 0);
+    // Every outstanding request (4 connections x depth 1) times out, again and again while stopped.
+    assert.ok(timeouts >= config.connections, `timeouts ${timeouts}`);
+    assert.deepEqual([...causesOf(samples)], ['timeout']);
+    assert.match(
+      outcome.endReason ?? '',
+      /^\d+ errors \(timeout \d+\) from [12] s; no operation succeeded after [12] s$/,
+    );
+    await assertAllExited(pids);
+  } finally {
+    resume();
+  }
+});
