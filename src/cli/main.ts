@@ -20,6 +20,7 @@ const USAGE = `dirbench - benchmark LDAP directory servers
 
 Usage:
   dirbench serve [--port N] [--host 127.0.0.1]       browser mode: prints the URL to open
+                     (another interface needs --host ADDR --allow-remote, and prints a warning)
   dirbench lab start openldap|389ds|opendj --entries N [--seed S] [--index PROFILE] [--json]
                      a local lab server (kept until lab stop); PROFILE: salford-indexed (default),
                      salford-unindexed, none, another name in data/index-profiles.json, or cn:eq,sub;uid:eq
@@ -97,6 +98,10 @@ Run options:
   --no-delay on|off        TCP_NODELAY (default on; off leaves Nagle's algorithm on)
   --pool N                 size of the workload's pool (entries added before load for deletes/renames)
   --seed N                 random seed (default 1)      --json        print one JSON summary on stdout
+  --yes                    confirm heavy load on a server that is not a DirBench lab: needed above
+                           DIRBENCH_CONFIRM_ABOVE_CONNECTIONS (64) connections or
+                           DIRBENCH_CONFIRM_ABOVE_OPS_PER_SEC (1000) ops/s; no run lasts longer than
+                           DIRBENCH_MAX_RUN_S (86400) seconds of warm-up + measured + cool-down
 
 Common options:
   --db FILE                SQLite file (default: DIRBENCH_DB or <data-dir>/dirbench.sqlite)

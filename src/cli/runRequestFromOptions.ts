@@ -39,6 +39,7 @@ export function runRequestFromOptions(options: RawOptions): Omit<RunRequest, 'ta
     cooldownS: intOption(options, 'cooldown', 0, 0, LIMITS.warmupS),
     tcpNoDelay: noDelay(options),
     seed: intOption(options, 'seed', 1, 0, 2 ** 31 - 1),
+    confirmed: options.yes === true,
   };
   // Ad-hoc --op workloads take --pool into their own definition; others get it as an override.
   if (options.pool !== undefined && options.op === undefined) {

@@ -196,6 +196,8 @@ export interface RunRequest {
   rateProfile?: RateStep[];
   /** Seconds of load after the measured phase, excluded like warm-up. */
   cooldownS?: number;
+  /** The user confirmed heavy load on a non-lab target (see src/core/runs/loadGuard.ts); never stored. */
+  confirmed?: boolean;
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
@@ -323,7 +325,13 @@ export interface RunEnvironment {
 export interface RunConfig extends Required<
   Omit<
     RunRequest,
-    'policy' | 'targetOpsPerSec' | 'rateProfile' | 'cooldownS' | 'workloadSpec' | 'poolEntries'
+    | 'policy'
+    | 'targetOpsPerSec'
+    | 'rateProfile'
+    | 'cooldownS'
+    | 'workloadSpec'
+    | 'poolEntries'
+    | 'confirmed'
   >
 > {
   /** The workload as run (resolved from the catalog when the request named one). */

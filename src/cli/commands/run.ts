@@ -6,6 +6,7 @@ import { LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkCaFile } from '../../core/ldap/caFile.ts';
+import { checkLoadConfirmed, loadGuardLimits } from '../../core/runs/loadGuard.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { labKind, loadOptions, shapeOption } from './lab.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
@@ -110,6 +111,13 @@ async function runOnce(
   label: string,
   source: CliWorkload,
 ): Promise<RunDetail> {
+  checkLoadConfirmed(
+    request,
+    core.targets.get(request.targetId),
+    loadGuardLimits(),
+    'add --yes to send this load',
+    '--yes',
+  );
   const { runId, done } = await core.runService
     .start(request, {
       ...(password === undefined ? {} : { password }),

@@ -3,8 +3,10 @@ import { test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
 import type { CampaignProgress } from '../../shared/matrix.ts';
 import type { RunRequest } from '../../shared/types.ts';
+import { DEFAULT_LOAD_GUARD } from '../runs/loadGuard.ts';
 import type { RunService } from '../runs/runService.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
+import type { TargetsRepo } from '../store/targetsRepo.ts';
 import { runsHandlers } from './runsHandlers.ts';
 
 const REQUEST: RunRequest = {
@@ -30,6 +32,16 @@ function progress(status: CampaignProgress['status']): CampaignProgress {
   };
 }
 
+/** A targets repo holding one target, a lab or a plain server. */
+function targetsWith(labId: string | null): Pick<TargetsRepo, 'get'> {
+  return {
+    get: (id: string) =>
+      ({ id, name: 'prod directory', url: 'ldap://dir.example:389', labId }) as ReturnType<
+        TargetsRepo['get']
+      >,
+  };
+}
+
 /** A run service that only records that start was called (the guard is what is tested). */
 function recordingService(): { service: RunService; started: RunRequest[] } {
   const started: RunRequest[] = [];
@@ -44,7 +56,12 @@ function recordingService(): { service: RunService; started: RunRequest[] } {
 
 test('a run cannot start while a campaign runs its cells, and names the campaign', async () => {
   const { service, started } = recordingService();
-  const handlers = runsHandlers(service, {} as RunsRepo, () => progress('running'));
+  const handlers = runsHandlers(
+    service,
+    {} as RunsRepo,
+    () => progress('running'),
+    targetsWith(null),
+  );
   await assert.rejects(
     handlers['runs/start'](REQUEST),
     (err: unknown) =>
@@ -56,8 +73,30 @@ test('a run cannot start while a campaign runs its cells, and names the campaign
 test('a paused campaign, or none, lets a run start', async () => {
   for (const active of [progress('paused'), null]) {
     const { service, started } = recordingService();
-    const handlers = runsHandlers(service, {} as RunsRepo, () => active);
+    const handlers = runsHandlers(service, {} as RunsRepo, () => active, targetsWith(null));
     assert.deepEqual(await handlers['runs/start'](REQUEST), { runId: 'run_1' });
     assert.equal(started.length, 1);
   }
+});
+
+test('heavy load on a non-lab target needs confirmed: true; a lab or a confirmed request starts', async () => {
+  const heavy: RunRequest = {
+    ...REQUEST,
+    connections: DEFAULT_LOAD_GUARD.confirmAboveConnections + 1,
+  };
+  const plain = recordingService();
+  const handlers = runsHandlers(plain.service, {} as RunsRepo, () => null, targetsWith(null));
+  await assert.rejects(
+    handlers['runs/start'](heavy),
+    (err: unknown) =>
+      err instanceof ApiError &&
+      err.kind === 'validation' &&
+      err.field === 'confirmed' &&
+      /prod directory \(ldap:\/\/dir\.example:389\).*65 connections/.test(err.message),
+  );
+  assert.equal(plain.started.length, 0);
+  assert.deepEqual(await handlers['runs/start']({ ...heavy, confirmed: true }), { runId: 'run_1' });
+  const lab = recordingService();
+  const labHandlers = runsHandlers(lab.service, {} as RunsRepo, () => null, targetsWith('lab_1'));
+  assert.deepEqual(await labHandlers['runs/start'](heavy), { runId: 'run_1' });
 });

@@ -2,15 +2,20 @@
 import type { ApiHandlers } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { CampaignProgress } from '../../shared/matrix.ts';
+import { checkLoadConfirmed, loadGuardLimits } from '../runs/loadGuard.ts';
+import type { LoadGuardLimits } from '../runs/loadGuard.ts';
 import type { RunService } from '../runs/runService.ts';
 import { checkHistoryFilter } from '../store/historyChecks.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
+import type { TargetsRepo } from '../store/targetsRepo.ts';
 
 /** Builds the run control and history handlers; `activeCampaign` says whether a campaign owns the load. */
 export function runsHandlers(
   service: RunService,
   runs: RunsRepo,
-  activeCampaign: () => CampaignProgress | null = () => null,
+  activeCampaign: () => CampaignProgress | null,
+  targets: Pick<TargetsRepo, 'get'>,
+  limits: () => LoadGuardLimits = () => loadGuardLimits(),
 ) {
   return {
     'runs/start': async (req) => {
@@ -22,6 +27,8 @@ export function runsHandlers(
           `campaign ${campaign.campaignId} is running its cells; pause it (or wait for it to end) before starting a run`,
         );
       }
+      // Heavy load on someone else's server only after the user said yes (the GUI asks on this error).
+      checkLoadConfirmed(req, targets.get(req.targetId), limits());
       const { runId, done } = await service.start(req);
       // The outcome is stored and announced by the service; nobody awaits it here.
       done.catch(() => undefined);

@@ -30,6 +30,7 @@ import type { RunsRepo } from '../store/runsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
 import { captureEnvironment } from './environment.ts';
+import { checkRunLength, hardCap, loadGuardLimits } from './loadGuard.ts';
 import { resolveWorkload } from './resolveWorkload.ts';
 import type { ResolvedWorkload } from './resolveWorkload.ts';
 
@@ -81,6 +82,7 @@ export class RunService {
     options: RunStartOptions = {},
   ): Promise<{ runId: string; done: Promise<RunDetail> }> {
     validateRunRequest(req);
+    checkRunLength(req, loadGuardLimits());
     // The workload is checked before anything connects: a mistake costs no connection.
     const workload = resolveWorkload(this.deps.workloads, req, options.workloadBaseDir);
     if (this.active) {
@@ -201,6 +203,8 @@ export class RunService {
       passwordFiles: workload.passwordFiles,
       ...(workload.baseDir === undefined ? {} : { workloadBaseDir: workload.baseDir }),
     };
+    // Every run has a hard maximum length, whatever happens to its phases.
+    const cap = hardCap(loadGuardLimits().maxRunS, (reason) => handle.stop(reason));
     const handle = startRun(plan, launcher, {
       onSample: (measuredSample, histogramBase64, intendedHistogramBase64, operationHistograms) => {
         const server = serverStats?.sample() ?? null;
@@ -214,6 +218,7 @@ export class RunService {
       onPhase: (phase) => {
         // Load starts now: connecting and binding are not part of the first second.
         if (phase === 'running') serverStats?.restart();
+        if (phase === 'running') cap.arm();
         if (phase === 'running' && lab !== null) {
           countsAtStart = this.deps.labs.operationCounts(lab.id);
         }
@@ -264,6 +269,7 @@ export class RunService {
         return this.finish(runId, 'failed', reason);
       },
     );
+    void stored.finally(() => cap.disarm()).catch(() => undefined);
     state.stored = stored;
     return stored;
   }
