@@ -38,6 +38,9 @@ Usage:
   dirbench run --lab openldap|389ds|opendj --entries N [--index PROFILE] [run options]
   dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls]
                [--ca-file PEM] [run options]        (TLS verifies the server against PEM, else the system CAs)
+               [--password-env NAME]: the password from an environment variable instead of a file;
+               [--tls-no-verify]: trust an unverified server certificate (recorded and shown on the run);
+               [--client-cert PEM --client-key PEM]: a TLS client certificate (SASL EXTERNAL binds)
                      (with --op search and a --base pattern, --target-base DN names the subtree to sample entries from)
   dirbench run --target TARGET-ID [run options]
   dirbench calibrate [--workload read-random] [run options]
@@ -140,6 +143,10 @@ const OPTIONS = {
   target: { type: 'string' },
   'bind-dn': { type: 'string' },
   'password-file': { type: 'string' },
+  'password-env': { type: 'string' },
+  'tls-no-verify': { type: 'boolean' },
+  'client-cert': { type: 'string' },
+  'client-key': { type: 'string' },
   base: { type: 'string' },
   'start-tls': { type: 'boolean' },
   'ca-file': { type: 'string' },

@@ -1,5 +1,5 @@
 // Human-readable output of `dirbench run`: one progress line per second and the final summary.
-import { describeLoadModel, describePolicy } from '../shared/describe.ts';
+import { describeLoadModel, describePolicy, tlsTrustWarning } from '../shared/describe.ts';
 import type { RunDetail, RunSample } from '../shared/types.ts';
 import { ms } from './options.ts';
 
@@ -23,6 +23,10 @@ export function summaryText(run: RunDetail): string {
   const s = run.summary;
   const lines = [`Run ${run.id} ${run.status}${run.endReason ? ` (${run.endReason})` : ''}`];
   lines.push(`  ${describeLoadModel(run.config)}, ${describePolicy(run.config.connectionPolicy)}`);
+  const tls = tlsTrustWarning(run.config);
+  if (tls !== null) lines.push(`  WARNING: ${tls}`);
+  if (run.config.clientCertFile)
+    lines.push(`  TLS client certificate ${run.config.clientCertFile}`);
   if (s) {
     lines.push(
       `  ${s.opsPerSec.toFixed(1)} ops/s over ${s.measuredS} s, ${s.errors} errors, ${s.entriesPerOp.toFixed(2)} entries/op`,

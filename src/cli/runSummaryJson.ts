@@ -50,6 +50,8 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
     target: {
       name: run.config.targetName,
       url: run.config.url,
+      // False when the run trusted an unverified server certificate.
+      tlsVerify: run.config.tlsVerify !== false,
       vendorName: run.environment.rootDse?.vendorName ?? null,
       vendorVersion: run.environment.rootDse?.vendorVersion ?? null,
     },

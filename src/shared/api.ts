@@ -45,6 +45,8 @@ export interface ApiSpec {
   'targets/delete': { req: { id: string }; res: void };
   /** Tests a saved target (by id) or unsaved form values. */
   'targets/test': { req: { id: string } | { input: TargetInput }; res: ConnectionTestResult };
+  /** How a typed password is kept: sealed by the OS (desktop) or in a mode-600 file under `secretsDir`. */
+  'targets/secretStorage': { req: undefined; res: { sealed: boolean; secretsDir: string } };
   'lab/availability': { req: undefined; res: LabAvailability[] };
   'lab/list': { req: undefined; res: LabInfo[] };
   'lab/start': {
@@ -182,6 +184,7 @@ export const API_CHANNELS: readonly ApiChannel[] = [
   'targets/save',
   'targets/delete',
   'targets/test',
+  'targets/secretStorage',
   'lab/availability',
   'lab/list',
   'lab/start',

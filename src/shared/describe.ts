@@ -28,3 +28,10 @@ export function describeLoadModel(
   if (config.rateProfile) return `open model, rate profile of ${config.rateProfile.length} steps`;
   return `open model at ${(config.targetOpsPerSec ?? 0).toLocaleString('en-US')} ops/s`;
 }
+
+/** The warning a run carries when it trusted an unverified server certificate; null otherwise. */
+export function tlsTrustWarning(config: Pick<RunConfig, 'tlsVerify'>): string | null {
+  return config.tlsVerify === false
+    ? 'TLS certificate NOT verified: the target trusts an unverified server certificate'
+    : null;
+}

@@ -15,6 +15,17 @@ export interface Target {
   baseDn: string;
   /** PEM file of the CA that signed the server's certificate; null: the system's trusted CAs. */
   caFile: string | null;
+  /** Where the bind password comes from (the password itself never leaves core). */
+  passwordSource: PasswordSource;
+  /** The password file read at connect time (the user's own, or the mode-600 one DirBench wrote). */
+  passwordFile: string | null;
+  /** The environment variable read at connect time. */
+  passwordEnv: string | null;
+  /** False only when the user chose to trust an unverified server certificate. */
+  tlsVerify: boolean;
+  /** PEM client certificate and key for TLS (SASL EXTERNAL binds); null when none. */
+  clientCertFile: string | null;
+  clientKeyFile: string | null;
   /** Set when the target is a DirBench-managed lab server. */
   labId: string | null;
   createdAt: string;
@@ -29,10 +40,22 @@ export interface TargetInput {
   startTls: boolean;
   bindDn: string;
   password?: string;
+  /** A file whose first line is the password (only its path is stored); instead of `password`. */
+  passwordFile?: string;
+  /** An environment variable holding the password (only its name is stored); instead of `password`. */
+  passwordEnv?: string;
   baseDn: string;
   /** PEM file of the CA to trust for ldaps:// and StartTLS (blank: the system's trusted CAs). */
   caFile?: string;
+  /** False trusts an unverified server certificate (an explicit choice, shown on every run); default true. */
+  tlsVerify?: boolean;
+  /** PEM client certificate and its key, for TLS client authentication and SASL EXTERNAL binds. */
+  clientCertFile?: string;
+  clientKeyFile?: string;
 }
+
+/** Where a target's bind password is kept: nowhere, a file, an environment variable, or sealed by the OS. */
+export type PasswordSource = 'none' | 'file' | 'env' | 'sealed';
 
 /** The parts of a server's root DSE a benchmark report needs. */
 export interface RootDseInfo {
@@ -341,6 +364,10 @@ export interface RunConfig extends Required<
   startTls: boolean;
   bindDn: string;
   baseDn: string;
+  /** False when the run trusted an unverified server certificate (absent in older runs: verified). */
+  tlsVerify?: boolean;
+  /** The client certificate the run presented over TLS, if any. */
+  clientCertFile?: string | null;
   /** Number of entries the directory holds, when known. */
   entries: number | null;
   loadModel: 'closed' | 'open';

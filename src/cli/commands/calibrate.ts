@@ -27,7 +27,19 @@ export interface CalibrationResult {
 }
 
 /** Options that name a server: calibration always uses its own responder, so they are refused. */
-const TARGET_OPTIONS = ['target', 'lab', 'base', 'bind-dn', 'password-file', 'start-tls'];
+const TARGET_OPTIONS = [
+  'target',
+  'lab',
+  'base',
+  'bind-dn',
+  'password-file',
+  'password-env',
+  'start-tls',
+  'ca-file',
+  'tls-no-verify',
+  'client-cert',
+  'client-key',
+];
 
 function calibrationRequest(options: RawOptions): Omit<RunRequest, 'targetId'> {
   for (const name of TARGET_OPTIONS) {

@@ -1,11 +1,13 @@
 // `dirbench run`: one benchmark against a throwaway lab or an existing server, with a JSON summary.
-import { readFileSync } from 'node:fs';
 import { invalid } from '../../shared/errors.ts';
 import type { RunDetail, RunRequest } from '../../shared/types.ts';
 import { LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkCaFile } from '../../core/ldap/caFile.ts';
+import { checkClientCert } from '../../core/ldap/clientCert.ts';
+import { readPasswordFile } from '../../core/secrets/secretFiles.ts';
+import { checkEnvName, readPasswordEnv } from '../../core/secrets/targetSecrets.ts';
 import { checkLoadConfirmed, loadGuardLimits } from '../../core/runs/loadGuard.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { labKind, loadOptions, shapeOption } from './lab.ts';
@@ -18,15 +20,17 @@ import { intOption, stringOption } from '../options.ts';
 import { progressLine, summaryText } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
 
-function readPasswordFile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
-  } catch (err) {
-    throw invalid(
-      '--password-file',
-      `cannot read --password-file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-    );
+/** The password of --password-file or --password-env ('' when neither is given); never stored. */
+function cliPassword(options: RawOptions): string {
+  const file = options['password-file'];
+  const env = options['password-env'];
+  if (typeof file === 'string' && typeof env === 'string') {
+    throw invalid('--password-env', 'give --password-file or --password-env, not both');
   }
+  if (typeof file === 'string') return readPasswordFile(file, '--password-file');
+  if (typeof env === 'string')
+    return readPasswordEnv(checkEnvName(env, '--password-env'), '--password-env');
+  return '';
 }
 
 /** The subtree an ad-hoc target's existing entries are sampled from: --target-base, else a literal --base. */
@@ -86,20 +90,29 @@ async function resolveTarget(
     bindDn: typeof options['bind-dn'] === 'string' ? options['bind-dn'] : '',
     baseDn: targetBaseDn(options),
     ...(typeof options['ca-file'] === 'string' ? { caFile: options['ca-file'] } : {}),
+    ...(options['tls-no-verify'] === true ? { tlsVerify: false } : {}),
+    ...(typeof options['client-cert'] === 'string'
+      ? { clientCertFile: options['client-cert'] }
+      : {}),
+    ...(typeof options['client-key'] === 'string' ? { clientKeyFile: options['client-key'] } : {}),
   };
   validateTargetInput(input);
   checkCaFile(input.caFile, '--ca-file');
-  const password =
-    typeof options['password-file'] === 'string' ? readPasswordFile(options['password-file']) : '';
+  checkClientCert(input.clientCertFile, input.clientKeyFile, {
+    cert: '--client-cert',
+    key: '--client-key',
+  });
+  const password = cliPassword(options);
   if (input.bindDn !== '' && password === '') {
     throw invalid(
       '--password-file',
-      '--bind-dn needs --password-file FILE (a file holding the password)',
+      '--bind-dn needs --password-file FILE (a file holding the password) or --password-env NAME',
     );
   }
   // Ad-hoc targets are saved so history can name them; the password is only used for this run.
   const existing = core.targets.findByConnection(input.url, input.bindDn, input.baseDn);
-  const saved = existing ?? core.targets.save(input);
+  // A reused target takes this run's TLS settings, so the run records the ones it used.
+  const saved = core.targets.save(existing ? { ...input, id: existing.id } : input);
   return { targetId: saved.id, password, created: existing === null };
 }
 

@@ -21,7 +21,8 @@ export async function startLabWithTarget(
       url: lab.tls?.mode === 'ldaps' ? lab.tls.ldapsUrl : lab.url,
       startTls: lab.tls?.mode === 'starttls',
       bindDn: lab.bindDn,
-      password: stored?.rootPassword ?? '',
+      // The lab's mode-600 password file: its password never goes into the targets table.
+      ...(stored ? { passwordFile: stored.passwordFile } : { password: '' }),
       baseDn: lab.baseDn,
       ...(lab.tls === null ? {} : { caFile: lab.tls.caFile }),
     },

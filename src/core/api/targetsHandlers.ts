@@ -2,19 +2,28 @@
 import type { ApiHandlers } from '../../shared/api.ts';
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
+import type { TargetInput } from '../../shared/types.ts';
 import { validateTargetInput } from '../../shared/validation.ts';
 import { testConnection } from '../ldap/testConnection.ts';
 import { checkCaFile } from '../ldap/caFile.ts';
+import { checkClientCert } from '../ldap/clientCert.ts';
+import { targetConnection } from '../ldap/targetConnection.ts';
 import { publicTarget } from '../store/targetsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
+
+/** Checks what the target form sent beyond the shared checks: CA, client certificate and key files. */
+function checkTargetFiles(input: TargetInput): void {
+  validateTargetInput(input);
+  checkCaFile(input.caFile);
+  checkClientCert(input.clientCertFile, input.clientKeyFile);
+}
 
 /** Builds the targets handlers over the targets table. */
 export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage) => void) {
   return {
     'targets/list': async () => targets.list().map(publicTarget),
     'targets/save': async (input) => {
-      validateTargetInput(input);
-      checkCaFile(input.caFile);
+      checkTargetFiles(input);
       if (input.id && targets.get(input.id).labId) {
         throw new ApiError(
           'conflict',
@@ -38,30 +47,36 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
     'targets/test': async (req) => {
       if ('id' in req) {
         const t = targets.get(req.id);
-        return testConnection({
-          url: t.url,
-          startTls: t.startTls,
-          bindDn: t.bindDn,
-          password: t.password ?? '',
-          tcpNoDelay: true,
-          ...(t.caFile === null ? {} : { caFile: t.caFile }),
-        });
+        return testConnection(targetConnection(t, targets.password(t), true));
       }
-      validateTargetInput(req.input);
-      checkCaFile(req.input.caFile);
+      checkTargetFiles(req.input);
+      const input = req.input;
       // Testing an edited target without retyping its password uses the stored one.
-      const stored = req.input.id ? targets.get(req.input.id).password : null;
-      return testConnection({
-        url: req.input.url,
-        startTls: req.input.startTls,
-        bindDn: req.input.bindDn,
-        password: req.input.password ?? stored ?? '',
-        tcpNoDelay: true,
-        ...(req.input.caFile?.trim() ? { caFile: req.input.caFile.trim() } : {}),
-      });
+      const stored = input.id ? targets.get(input.id) : null;
+      const password =
+        targets.secrets.passwordIn(input) ?? (stored ? targets.password(stored) : '');
+      return testConnection(
+        targetConnection(
+          {
+            url: input.url,
+            startTls: input.startTls,
+            bindDn: input.bindDn,
+            caFile: input.caFile?.trim() || null,
+            tlsVerify: input.tlsVerify !== false,
+            clientCertFile: input.clientCertFile?.trim() || null,
+            clientKeyFile: input.clientKeyFile?.trim() || null,
+          },
+          password,
+          true,
+        ),
+      );
     },
+    'targets/secretStorage': async () => ({
+      sealed: targets.secrets.sealed,
+      secretsDir: targets.secrets.secretsDir,
+    }),
   } satisfies Pick<
     ApiHandlers,
-    'targets/list' | 'targets/save' | 'targets/delete' | 'targets/test'
+    'targets/list' | 'targets/save' | 'targets/delete' | 'targets/test' | 'targets/secretStorage'
   >;
 }

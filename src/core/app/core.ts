@@ -1,4 +1,5 @@
 // The composition root both hosts use: database, labs, run service and the one handler map.
+import { join } from 'node:path';
 import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
 import { explorerHandlers } from '../api/explorerHandlers.ts';
 import { historyHandlers } from '../api/historyHandlers.ts';
@@ -21,6 +22,8 @@ import { MatrixRepo } from '../store/matrixRepo.ts';
 import { LabsRepo } from '../store/labsRepo.ts';
 import { RunsRepo } from '../store/runsRepo.ts';
 import { TargetsRepo } from '../store/targetsRepo.ts';
+import type { SecretSealer } from '../secrets/secretRef.ts';
+import { TargetSecrets } from '../secrets/targetSecrets.ts';
 import { WorkloadsRepo } from '../store/workloadsRepo.ts';
 import { WorkloadLibrary } from '../workload/library.ts';
 
@@ -29,6 +32,8 @@ export interface CoreOptions {
   dbFile: string;
   dataDir: string;
   launcher: WorkerLauncher;
+  /** The desktop's OS-backed sealer for typed passwords; without one they go to mode-600 files. */
+  sealer?: SecretSealer;
 }
 
 /** A running core: services for the CLI, handlers for the hosts, live events for UIs. */
@@ -67,7 +72,12 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   const emit = (message: ApiEventMessage): void => {
     for (const listener of listeners) listener(message);
   };
-  const targets = new TargetsRepo(db);
+  const targets = new TargetsRepo(
+    db,
+    new TargetSecrets(join(options.dataDir, 'secrets'), options.sealer ?? null),
+  );
+  // Databases from before secret references held plain passwords: they move to files here.
+  targets.movePlainPasswords();
   const runs = new RunsRepo(db);
   const labs = new LabManager({
     dataDir: options.dataDir,

@@ -5,10 +5,11 @@ import { Client } from 'ldapts';
 import type { ConnectionCounters } from './connectionCounters.ts';
 import { NoAnswerError, withDeadline } from './deadline.ts';
 import { gatedFactories } from './socketGate.ts';
-import { tlsTrust } from './tlsTrust.ts';
+import { hasTlsOptions, tlsOptionsFor } from './tlsTrust.ts';
+import type { TlsSettings } from './tlsTrust.ts';
 
-/** How to reach and authenticate to a directory server. */
-export interface LdapConnectionParams {
+/** How to reach and authenticate to a directory server (TLS: CA file, verification, client certificate). */
+export interface LdapConnectionParams extends TlsSettings {
   url: string;
   startTls: boolean;
   /** Empty for an anonymous bind. */
@@ -18,8 +19,6 @@ export interface LdapConnectionParams {
   tcpNoDelay: boolean;
   /** Longest wait for the TCP connect and for each of StartTLS and bind (default 10 s). */
   connectTimeoutMs?: number;
-  /** PEM file of the CA that signed the server's certificate (ldaps:// and StartTLS); unset: the system store. */
-  caFile?: string;
 }
 
 /** Default bound on each connection step. */
@@ -74,10 +73,10 @@ function hostOf(url: string): string {
 
 /** TLS options for a StartTLS upgrade: the CA to trust and the name (or IP) the certificate must match. */
 export function startTlsOptions(
-  params: Pick<LdapConnectionParams, 'url' | 'caFile'>,
+  params: Pick<LdapConnectionParams, 'url'> & TlsSettings,
 ): tls.ConnectionOptions {
   const host = hostOf(params.url);
-  const trust = tlsTrust(params.caFile);
+  const trust = tlsOptionsFor(params);
   if (host === '') return trust;
   // On an existing socket Node checks the certificate against servername || host || 'localhost';
   // an IP address may not be sent as SNI, so it goes in `host`.
@@ -99,8 +98,8 @@ export async function openBoundClient(
       url: params.url,
       connectTimeout: timeoutMs,
       // Only for ldaps://: TLS options in the constructor would force implicit TLS on ldap:// too.
-      ...(params.url.startsWith('ldaps:') && params.caFile !== undefined
-        ? { tlsOptions: tlsTrust(params.caFile) }
+      ...(params.url.startsWith('ldaps:') && hasTlsOptions(params)
+        ? { tlsOptions: tlsOptionsFor(params) }
         : {}),
       ...(counters === undefined
         ? {

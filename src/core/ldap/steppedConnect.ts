@@ -5,7 +5,7 @@ import type { LdapConnectionParams } from './connection.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from './connection.ts';
 import type { ConnectionCounters } from './connectionCounters.ts';
 import { gatedFactories, tlsOverCountedTcp } from './socketGate.ts';
-import { tlsTrust } from './tlsTrust.ts';
+import { tlsOptionsFor } from './tlsTrust.ts';
 
 /** Scheme, host and port of an LDAP URL, as ldapts reads them. */
 function endpoint(url: string): { secure: boolean; host: string; port: number } {
@@ -29,7 +29,7 @@ export function connectSocket(
   const timeoutMs = params.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   let socket: net.Socket;
   if (secure) {
-    socket = tlsOverCountedTcp(port, host, tlsTrust(params.caFile), params.tcpNoDelay, counters);
+    socket = tlsOverCountedTcp(port, host, tlsOptionsFor(params), params.tcpNoDelay, counters);
   } else {
     socket = net.connect({ port, host, noDelay: params.tcpNoDelay });
     counters.track(socket);

@@ -1,8 +1,9 @@
-// Keeps secrets out of exported files: every field whose name mentions a password is left out.
+// Keeps secrets out of exported files: every field whose name says it holds a secret is left out.
 
-const SECRET_KEY = /password/i;
+/** Field names that hold a secret or point at one (password, passwordFile, passphrase, secret_ref...). */
+const SECRET_KEY = /password|passphrase|secret|credential/i;
 
-/** A deep copy of `value` without fields named like passwords (password, passwordFile, ...). */
+/** A deep copy of `value` without fields named like secrets (password, passwordFile, passphrase, ...). */
 export function withoutPasswords<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item: unknown) => withoutPasswords(item)) as T;
   if (value === null || typeof value !== 'object') return value;

@@ -46,7 +46,6 @@ export function resolveWorkload(
     spec.pool = { ...spec.pool, entries: req.poolEntries };
   }
   checkBindDepth(spec, req.depth);
-  checkExternal(spec, field);
   return {
     spec,
     readsEntries: entryAttributes.size > 0,
@@ -87,15 +86,20 @@ function checkBindDepth(spec: WorkloadSpec, depth: number): void {
   }
 }
 
-/** SASL EXTERNAL authenticates with a TLS client certificate, which targets cannot hold yet. */
-function checkExternal(spec: WorkloadSpec, field: string): void {
+/** SASL EXTERNAL authenticates with a TLS client certificate: only targets holding one can run it. */
+export function checkExternalBinds(
+  spec: WorkloadSpec,
+  hasClientCert: boolean,
+  field: string,
+): void {
+  if (hasClientCert) return;
   const i = spec.operations.findIndex(
     (o) => o.operation.kind === 'bind' && o.operation.mechanism === 'EXTERNAL',
   );
   if (i < 0) return;
   throw invalid(
     `${field}.operations[${i}].operation.mechanism`,
-    'SASL EXTERNAL binds need a TLS client certificate on the target, and DirBench targets cannot hold one yet; use simple or PLAIN binds',
+    'SASL EXTERNAL binds need a TLS client certificate: give the target a client certificate and key file (Targets page), or use simple or PLAIN binds',
   );
 }
 

@@ -17,6 +17,7 @@ import type { LabManager } from '../lab/labManager.ts';
 import { serverStatsSampler } from '../lab/serverStats.ts';
 import { collectEntries } from '../ldap/collectDns.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
+import { targetConnection } from '../ldap/targetConnection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
 import { defaultWorkerCount } from '../runner/defaults.ts';
@@ -31,7 +32,7 @@ import type { TargetsRepo } from '../store/targetsRepo.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
 import { captureEnvironment } from './environment.ts';
 import { checkRunLength, hardCap, loadGuardLimits } from './loadGuard.ts';
-import { resolveWorkload } from './resolveWorkload.ts';
+import { checkExternalBinds, resolveWorkload } from './resolveWorkload.ts';
 import type { ResolvedWorkload } from './resolveWorkload.ts';
 
 /** Most DNs sampled from an external server for random reads. */
@@ -100,14 +101,13 @@ export class RunService {
         'targetId',
       );
     }
-    const connection: LdapConnectionParams = {
-      url: target.url,
-      startTls: target.startTls,
-      bindDn: target.bindDn,
-      password: options.password ?? target.password ?? '',
-      tcpNoDelay: req.tcpNoDelay ?? true,
-      ...(target.caFile === null ? {} : { caFile: target.caFile }),
-    };
+    checkExternalBinds(workload.spec, target.clientCertFile !== null, 'workloadSpec');
+    // The password is read from its reference now and only travels to the workers, never stored.
+    const connection: LdapConnectionParams = targetConnection(
+      target,
+      options.password ?? this.deps.targets.password(target),
+      req.tcpNoDelay ?? true,
+    );
     const probe = await testConnection(connection);
     if (!probe.ok) {
       throw new ApiError(
@@ -164,6 +164,8 @@ export class RunService {
       startTls: target.startTls,
       bindDn: target.bindDn,
       baseDn: target.baseDn,
+      tlsVerify: target.tlsVerify,
+      clientCertFile: target.clientCertFile,
       entries,
       loadModel:
         req.targetOpsPerSec !== undefined || req.rateProfile !== undefined ? 'open' : 'closed',

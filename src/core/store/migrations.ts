@@ -164,4 +164,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_by_status ON runs (status);
   CREATE INDEX runs_by_source ON runs (source);
   `,
+  `
+  -- Secrets leave the database: a target keeps a reference (file, variable, sealed), never the
+  -- password; TargetsRepo.movePlainPasswords() moves old plain ones out and clears the password column.
+  ALTER TABLE targets ADD COLUMN secret_ref TEXT;
+  ALTER TABLE targets ADD COLUMN tls_verify INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE targets ADD COLUMN client_cert_file TEXT;
+  ALTER TABLE targets ADD COLUMN client_key_file TEXT;
+  `,
 ];

@@ -102,7 +102,7 @@ test('targets keep their password on edit when none is given, and never expose i
     bindDn: 'cn=x',
     baseDn: 'o=x',
   });
-  assert.equal(edited.password, 's3cret');
+  assert.equal(repo.password(edited), 's3cret');
   assert.equal(edited.name, 'b');
   assert.equal(edited.startTls, true);
   const pub = publicTarget(edited);

@@ -42,20 +42,22 @@ function passwordOf(op: BindOperation, tools: OpTools): (ctx: OpContext) => stri
 /** Sends the bind itself on `client`. */
 async function sendBind(
   client: Client,
-  mechanism: 'simple' | 'PLAIN',
+  mechanism: 'simple' | 'PLAIN' | 'EXTERNAL',
   identity: string,
   password: string,
 ): Promise<void> {
-  if (mechanism === 'PLAIN') await client.bind('PLAIN', `\u0000${identity}\u0000${password}`);
+  // EXTERNAL: the identity is the TLS client certificate the connection presented.
+  if (mechanism === 'EXTERNAL') await client.bind('EXTERNAL');
+  else if (mechanism === 'PLAIN') await client.bind('PLAIN', `\u0000${identity}\u0000${password}`);
   else await client.bind(identity, password);
 }
 
 /** Compiles a bind operation. */
 export function compileBind(op: BindOperation, tools: OpTools): OpFactory {
   const mechanism = op.mechanism ?? 'simple';
-  if (mechanism === 'EXTERNAL') {
+  if (mechanism === 'EXTERNAL' && tools.params.clientCertFile === undefined) {
     throw new Error(
-      'SASL EXTERNAL needs a TLS client certificate, and DirBench targets cannot hold one yet; use simple or PLAIN',
+      'SASL EXTERNAL needs a TLS client certificate on the target; use simple or PLAIN',
     );
   }
   const identity = tools.pattern(op.bindDn);
