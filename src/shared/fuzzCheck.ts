@@ -48,6 +48,9 @@ export async function fuzz<T>(
   const watchdog = new Worker(WATCHDOG, { eval: true, workerData: { buffer, hangMs, name } });
   watchdog.unref();
   let count = 0;
+  // With DIRBENCH_FUZZ_STATS set, prints how often inputs were accepted and which fields rejected them,
+  // to check a generator reaches deep into the grammar rather than failing at the first check.
+  const stats = new Map<string, number>();
   try {
     fc.assert(
       fc.property(arb, (input) => {
@@ -55,11 +58,16 @@ export async function fuzz<T>(
         const startMs = performance.now();
         try {
           run(input);
+          stats.set('(accepted)', (stats.get('(accepted)') ?? 0) + 1);
         } catch (err) {
           if (!isOwnError(err)) throw err;
+          const key = statKey(err);
+          stats.set(key, (stats.get(key) ?? 0) + 1);
         }
         const tookMs = performance.now() - startMs;
-        if (tookMs > maxCaseMs) throw new Error(`${name}: one case took ${tookMs.toFixed(0)} ms`);
+        // A slow case is timed again: a shared machine may pause us once, a super-linear input never runs fast.
+        if (tookMs > maxCaseMs && timed(run, input, isOwnError) > maxCaseMs)
+          throw new Error(`${name}: one case took ${tookMs.toFixed(0)} ms`);
       }),
       {
         numRuns: bounds.numRuns ?? FUZZ_RUNS,
@@ -67,9 +75,39 @@ export async function fuzz<T>(
       },
     );
   } finally {
+    if (process.env.DIRBENCH_FUZZ_STATS !== undefined) {
+      const top = [...stats].sort((a, b) => b[1] - a[1]).slice(0, 15);
+      console.log(`fuzz ${name}:`, top.map(([k, n]) => `${JSON.stringify(k)} ${n}`).join(', '));
+    }
     Atomics.store(cells, 1, 1);
     await watchdog.terminate();
   }
+}
+
+/** What a rejection is counted under: its field with list indexes dropped, else its first words. */
+function statKey(err: unknown): string {
+  const fieldName = (err as { field?: unknown }).field;
+  if (typeof fieldName === 'string') return fieldName.replace(/\[\d+\]/g, '[]');
+  return (
+    String((err as Error).message)
+      .split(/[:\n]/)[0]
+      ?.slice(0, 40) ?? '?'
+  );
+}
+
+/** Milliseconds one run of `input` takes, own errors included. */
+function timed<T>(
+  run: (input: T) => void,
+  input: T,
+  isOwnError: (err: unknown) => boolean,
+): number {
+  const startMs = performance.now();
+  try {
+    run(input);
+  } catch (err) {
+    if (!isOwnError(err)) throw err;
+  }
+  return performance.now() - startMs;
 }
 
 /** Joins token pieces into one text, so grammars are written as arrays of fragments. */
@@ -98,4 +136,62 @@ export const oddText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 4 }),
   fc.string({ unit: 'binary', maxLength: 4 }),
   fc.constantFrom('\\', '\u0000', '\n', '\r\n', '\t', ' ', '\uD800', '💥', 'é', '\\2a', '\\'),
+  // Names that are already properties of every plain object, which naive maps trip over.
+  fc.constantFrom('constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'),
 );
+
+/** Values that break typed fields: wrong types, NaN, infinities, huge, negative, fractional, empty. */
+export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(
+    NaN,
+    Infinity,
+    -Infinity,
+    -1,
+    0,
+    -0,
+    1e308,
+    2 ** 53 + 2,
+    1.5,
+    '',
+    ' ',
+    null,
+    [],
+    {},
+    true,
+  ),
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.integer(),
+  oddText,
+);
+
+/** Mostly `valid`, sometimes an odd value or missing: how one field of a hand-edited file goes wrong. */
+export function field<T>(valid: fc.Arbitrary<T>): fc.Arbitrary<T | unknown> {
+  return fc.oneof(
+    { weight: 60, arbitrary: valid },
+    { weight: 1, arbitrary: oddValue },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+}
+
+/** Usually `valid`, now and then `bad`: keeps most generated inputs deep enough to reach later checks. */
+export function mostly<T, U>(valid: fc.Arbitrary<T>, bad: fc.Arbitrary<U>): fc.Arbitrary<T | U> {
+  return fc.oneof({ weight: 30, arbitrary: valid }, { weight: 1, arbitrary: bad });
+}
+
+/** An object whose fields come from `shape` (each possibly odd or missing), sometimes with an unknown key. */
+export function looseRecord(shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknown> {
+  const entries = Object.entries(shape).map(([k, arb]) => [k, field(arb)] as const);
+  return fc
+    .tuple(
+      fc.tuple(...entries.map(([, arb]) => arb)),
+      mostly(fc.constant(null), fc.tuple(oddText, oddValue)),
+    )
+    .map(([values, extra]) => {
+      const out: Record<string, unknown> = {};
+      entries.forEach(([k], i) => {
+        if (values[i] !== undefined) out[k] = values[i];
+      });
+      if (extra !== null) out[extra[0]] = extra[1];
+      return out;
+    });
+}

@@ -43,7 +43,8 @@ export class OpContext implements PatternContext {
       return attribute === 'dn' ? this.dn : parentDn(this.dn);
     }
     this.record ??= picker.entry(this.index);
-    const value = this.record[attribute];
+    // Own properties only: [entry:constructor] must not read Object's constructor.
+    const value = Object.hasOwn(this.record, attribute) ? this.record[attribute] : undefined;
     if (value === undefined) throw new Error(`the picked entry has no ${attribute} attribute`);
     return value;
   }

@@ -30,7 +30,8 @@ export function templateExpander(
   }));
   return (ctx) => {
     const entryDn = dn.next(ctx);
-    const out: Record<string, string[]> = {};
+    // No prototype: attribute names such as constructor or toString are keys like any other.
+    const out = Object.create(null) as Record<string, string[]>;
     for (const { name, values, repeat } of attributes) {
       const list = (out[name] ??= []);
       for (let i = 0; i < repeat; i++) for (const v of values) list.push(v.next(ctx));
