@@ -2,24 +2,19 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
-import { describePolicy } from '../../../shared/describe.ts';
 import type { RunRequest, Target } from '../../../shared/types.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
-import { formatDurationS, formatInt } from '../../format/numbers.ts';
 import { useActiveRun } from './ActiveRunProvider.tsx';
-import {
-  defaultRunValues,
-  runFieldErrors,
-  runMessage,
-  toRunRequest,
-  usesProfile,
-} from './runForm.ts';
+import { HeavyLoadDialog } from './HeavyLoadDialog.tsx';
+import type { PendingConfirmation } from './HeavyLoadDialog.tsx';
+import { defaultRunValues, runFieldErrors, runMessage, toRunRequest } from './runForm.ts';
 import type { RunFieldErrors, RunFormValues, RunWorkload } from './runForm.ts';
 import { RunFormFields } from './RunFormFields.tsx';
+import { summary } from './runFormSummary.ts';
 import {
   customFieldForPath,
   customFieldId,
@@ -54,43 +49,6 @@ function focusFirst(errors: RunFieldErrors): void {
   if (field) document.getElementById(`run-${field}`)?.focus();
 }
 
-function rateText(req: RunRequest, values: RunFormValues): string | null {
-  if (usesProfile(values) && !req.rateProfile) return 'rate profile to fix';
-  if (req.rateProfile) {
-    const rates = req.rateProfile.flatMap((s) => [s.fromOpsPerSec, s.toOpsPerSec]);
-    const steps = `rate profile of ${req.rateProfile.length} step${req.rateProfile.length === 1 ? '' : 's'}`;
-    return `${steps}, ${formatInt(Math.min(...rates))}–${formatInt(Math.max(...rates))} ops/s`;
-  }
-  if (req.targetOpsPerSec === undefined) return null;
-  return Number.isInteger(req.targetOpsPerSec)
-    ? `target ${formatInt(req.targetOpsPerSec)} ops/s`
-    : 'target rate needed';
-}
-
-/** "salford/S.3 · 16 requests in flight · 12 s in total", with the target rate and a non-default policy. */
-function summary(values: RunFormValues, workload: string): string | null {
-  const req = toRunRequest(values);
-  const cooldownS = req.cooldownS ?? 0;
-  if (![req.connections, req.depth, req.warmupS, req.durationS, cooldownS].every(Number.isInteger))
-    return null;
-  const inFlight = formatInt(req.connections * req.depth);
-  const rate = rateText(req, values);
-  const parts = [
-    workload,
-    rate,
-    rate ? `up to ${inFlight} in flight` : `${inFlight} requests in flight`,
-    req.policy && req.policy.kind !== 'persistent' && !Number.isNaN(formPolicyN(req))
-      ? describePolicy(req.policy)
-      : null,
-    `${formatDurationS(req.warmupS + req.durationS + cooldownS)} in total`,
-  ];
-  return parts.filter(Boolean).join(' · ');
-}
-
-function formPolicyN(req: RunRequest): number {
-  return req.policy?.kind === 'reconnect' ? req.policy.everyOps : 0;
-}
-
 /** The custom operation's check error, shown next to its control (or above the fields when none owns it). */
 function customCheckErrors(kind: CustomOpValues['kind'], error: ApiError | null): CustomErrors {
   if (!error) return {};
@@ -117,6 +75,7 @@ export function RunForm({ targets }: { targets: Target[] }) {
   const [serverErrors, setServerErrors] = useState<RunFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [pending, setPending] = useState<PendingConfirmation | null>(null);
   const targetId = targets.some((t) => t.id === values.targetId)
     ? values.targetId
     : (targets[0]?.id ?? '');
@@ -172,13 +131,20 @@ export function RunForm({ targets }: { targets: Target[] }) {
     const found = runFieldErrors(current);
     if (Object.keys(found).length > 0) return focusFirst(found);
     setStarting(true);
+    let request: RunRequest | null = null;
     try {
       const workload = await runWorkload();
       if (!workload) return;
-      await api.call('runs/start', toRunRequest(current, workload));
+      request = toRunRequest(current, workload);
+      await api.call('runs/start', request);
       activeRun.refresh();
     } catch (err) {
       const error = err instanceof ApiError ? err : ApiError.fromBody(err);
+      // Heavy load on a non-lab target: the host wants a yes, asked in a dialog naming the load.
+      if (error.field === 'confirmed' && request) {
+        setPending({ request, reason: error.message.replace(/: confirm it in the dialog.*$/, '') });
+        return;
+      }
       const field = error.field?.startsWith('rateProfile')
         ? 'rateProfile'
         : (HOST_FIELDS[error.field ?? ''] ?? error.field);
@@ -200,6 +166,18 @@ export function RunForm({ targets }: { targets: Target[] }) {
   return (
     <form className="card card-pad run-form" onSubmit={submit} noValidate aria-label="New run">
       {formError && <ErrorPanel title="The run did not start" message={formError} />}
+      {pending && (
+        <HeavyLoadDialog
+          pending={pending}
+          target={targets.find((t) => t.id === pending.request.targetId)}
+          start={(request) => api.call('runs/start', request)}
+          onDone={() => {
+            setPending(null);
+            activeRun.refresh();
+          }}
+          onCancel={() => setPending(null)}
+        />
+      )}
       <RunFormFields
         values={current}
         errors={errors}
