@@ -104,3 +104,59 @@ export async function createLabCertificates(dir: string): Promise<LabCertificate
   );
   return files;
 }
+
+/**
+ * Issues a client certificate with subject `CN=<commonName>` from the lab CA in `dir` (TLS client
+ * authentication; the lab maps the subject to the entry with `uid=<commonName>` for SASL EXTERNAL).
+ */
+export async function issueClientCertificate(
+  dir: string,
+  commonName: string,
+): Promise<{ certFile: string; keyFile: string }> {
+  const name = commonName.replace(/[^A-Za-z0-9._-]/g, '_');
+  const files = {
+    certFile: join(dir, `client-${name}.pem`),
+    keyFile: join(dir, `client-${name}.key`),
+  };
+  writeFileSync(
+    join(dir, 'client.ext'),
+    'basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n',
+  );
+  const csr = `client-${name}.csr`;
+  await openssl(
+    [
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      `/CN=${commonName}`,
+      '-keyout',
+      files.keyFile,
+      '-out',
+      csr,
+    ],
+    dir,
+  );
+  await openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      csr,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '825',
+      '-extfile',
+      'client.ext',
+      '-out',
+      files.certFile,
+    ],
+    dir,
+  );
+  return files;
+}

@@ -206,11 +206,15 @@ export function slapdConf(opts: SlapdConfOptions): string {
           `TLSCACertificateFile ${confArg(opts.tls.caFile)}`,
           `TLSCertificateFile ${confArg(opts.tls.certFile)}`,
           `TLSCertificateKeyFile ${confArg(opts.tls.keyFile)}`,
+          // Client certificates are asked for, not required: SASL EXTERNAL binds use them.
+          'TLSVerifyClient try',
         ]),
     // SASL PLAIN binds (bind workloads): the user name is a uid, found under the organization; the
     // lab listens on loopback only, so plain-text mechanisms are allowed there.
     'sasl-secprops none',
     `authz-regexp "uid=([^,]*),cn=[^,]*,cn=auth" "ldap:///${opts.suffix}??sub?(uid=$1)"`,
+    // SASL EXTERNAL: a client certificate's subject CN=<uid> (issueClientCertificate) names that entry.
+    `authz-regexp "^cn=([^,]*)$" "ldap:///${opts.suffix}??sub?(uid=$1)"`,
     '',
     'database mdb',
     `maxsize ${mdbMaxSizeBytes(opts.entries)}`,
