@@ -8,6 +8,7 @@ import { isWorkerToParent } from '../loadgen/protocol.ts';
 import { rateStepsFor } from '../loadgen/rateSchedule.ts';
 import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
 import { OpenSecondMerger, OpenTotals } from './openMerger.ts';
+import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
 import { RunDigest } from './runDigest.ts';
 import { phaseOfSecond } from './runPhases.ts';
 import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
@@ -125,6 +126,8 @@ class RunOrchestrator {
   private readonly ratesBySecond: number[] = [];
   /** Errors by cause and silent seconds over the whole run, for the endReason of a run that rode out faults. */
   private readonly digest: RunDigest;
+  /** Set when the observer could not store a second; no later second is offered to it. */
+  private storeFailed = false;
   /** Worker processes the run uses (the open model splits its rate across exactly these). */
   private workerCount = 0;
   private phase: Phase = 'connecting';
@@ -338,6 +341,8 @@ class RunOrchestrator {
       if (phase === 'measured') this.openTotals.add(open.fields, open.histogram);
       intendedBase64 = encodeHistogram(open.histogram);
     }
+    // After a second could not be stored, later ones are not offered: the stored run has no holes.
+    if (this.storeFailed) return;
     try {
       this.observer.onSample(
         sample,
@@ -346,7 +351,12 @@ class RunOrchestrator {
         operationHistograms === null ? undefined : operationHistograms.map(encodeHistogram),
       );
     } catch (err) {
-      this.fail(`internal error while storing second ${second}: ${messageOf(err)}`);
+      // The run ends at the first second that cannot be kept: a benchmark with holes misleads.
+      this.storeFailed = true;
+      const why = isDatabaseFailure(err)
+        ? databaseFailure(err, `storing second ${second}`).message
+        : `internal error while storing second ${second}: ${messageOf(err)}`;
+      this.fail(`${why}; the run was ended there`);
     }
   }
 

@@ -25,6 +25,7 @@ import type { WorkerLauncher } from '../runner/launcher.ts';
 import { applyCeiling } from '../runner/nearCeiling.ts';
 import { startRun } from '../runner/orchestrator.ts';
 import type { RunHandle } from '../runner/orchestrator.ts';
+import { databaseFailure } from '../store/databaseErrors.ts';
 import { newId, nowIso } from '../store/ids.ts';
 import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
@@ -176,7 +177,12 @@ export class RunService {
     };
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
-    this.deps.runs.create(runId, config, environment);
+    try {
+      this.deps.runs.create(runId, config, environment);
+    } catch (err) {
+      // Nothing is half-written: the run cannot be recorded, so load never starts.
+      throw databaseFailure(err, 'recording a new run (no load was started)');
+    }
     return {
       runId,
       done: this.launch(runId, config, connection, dnSource, workload, lab),
@@ -262,12 +268,14 @@ export class RunService {
             };
           }
         }
-        runs.finish(runId, outcome.status, outcome.endReason, summary, outcome.histogramBase64);
+        this.store(runId, () =>
+          runs.finish(runId, outcome.status, outcome.endReason, summary, outcome.histogramBase64),
+        );
         return this.finish(runId, outcome.status, outcome.endReason);
       },
       (err: unknown) => {
         const reason = `internal error: ${err instanceof Error ? err.message : String(err)}`;
-        runs.finish(runId, 'failed', reason, null, null);
+        this.store(runId, () => runs.finish(runId, 'failed', reason, null, null));
         return this.finish(runId, 'failed', reason);
       },
     );
@@ -288,6 +296,22 @@ export class RunService {
       policy: policyToken(config.connectionPolicy),
     });
     return ceiling ? applyCeiling(summary, ceiling) : summary;
+  }
+
+  /**
+   * Stores a run's ending; when the database refuses it (locked, read-only, full), the service is
+   * freed for the next run and the error says what to do: the run shows as interrupted, with the
+   * seconds stored before, the next time DirBench opens the database.
+   */
+  private store(runId: string, write: () => void): void {
+    try {
+      write();
+    } catch (err) {
+      const endReason = `${databaseFailure(err, `storing the end of run ${runId}`).message}. The run will show as interrupted, with the seconds stored before, when DirBench next opens the database.`;
+      this.active = null;
+      this.deps.emit({ event: 'run/ended', payload: { runId, status: 'failed', endReason } });
+      throw new ApiError('unavailable', endReason, 'db');
+    }
   }
 
   private finish(runId: string, status: RunDetail['status'], endReason: string | null): RunDetail {

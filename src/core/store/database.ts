@@ -3,35 +3,46 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ApiError } from '../../shared/errors.ts';
+import { databaseFailure, noteDatabaseFile } from './databaseErrors.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 /** The better-sqlite3 handle type used across the store. */
 export type Db = Database.Database;
 
-/** Opens (creating if needed) and migrates the DirBench database at `file`. */
+/** How long a write waits for another process's write to finish before it fails as "locked". */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens (creating if needed) and migrates the DirBench database at `file`, and proves it can be
+ * written: a locked, read-only, corrupt or full database fails here, before any run starts, with
+ * an ApiError naming the file and what to do.
+ */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  let db: Db;
+  let db: Db | null = null;
   try {
-    db = new Database(file, { timeout: 5000 });
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
     db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    // WAL + NORMAL: each committed transaction (one per stored second) survives the process being
+    // killed; only an OS crash or power loss can drop the last commits before a checkpoint.
+    db.pragma('synchronous = NORMAL');
+    migrate(db, file);
+    // Takes and releases the write lock: a database another process holds, or one that cannot be
+    // written, is reported now rather than at the first stored second.
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
   } catch (err) {
-    throw new ApiError(
-      'unavailable',
-      `cannot open the database ${file}: ${(err as Error).message}. Check the path and its permissions, or pass another with --db FILE.`,
-      'db',
-    );
+    if (db?.open === true) db.close();
+    throw databaseFailure(err, 'opening it', file);
   }
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
-  migrate(db, file);
+  noteDatabaseFile(file);
   return db;
 }
 
 function migrate(db: Db, file: string): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    db.close();
     // Never roll back a newer database: it may hold data this version cannot represent.
     throw new ApiError(
       'unavailable',

@@ -1,0 +1,119 @@
+// Fault tests' CLI harness: a `dirbench run` child the test can interrupt, and reads of what its database kept.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import type { CliResult } from './cliHarness.ts';
+
+const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+/** A CLI child still running, and its result once it exits (killed by PID after `timeoutMs`). */
+export interface CliChild {
+  child: ChildProcess;
+  pid: number;
+  result: Promise<CliResult>;
+  /** Stderr so far (progress lines, one per second). */
+  stderr(): string;
+}
+
+/** Starts `dirbench ARGS --data-dir DIR` without waiting for it. */
+export function startCli(args: string[], dataDir: string, timeoutMs: number): CliChild {
+  const child = spawn(process.execPath, [CLI, ...args, '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error('the CLI did not start');
+  const pid = child.pid;
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const result = new Promise<CliResult>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+  return { child, pid, result, stderr: () => stderr };
+}
+
+/** The options of a short anonymous read run against `url` (Salford tree), storing into `dbFile`. */
+export function runArgs(url: string, dbFile: string, durationS: number): string[] {
+  return [
+    'run',
+    '--target',
+    url,
+    '--base',
+    'o=Salford,c=gb',
+    '--connections',
+    '2',
+    '--workers',
+    '1',
+    '--warmup',
+    '0',
+    '--duration',
+    String(durationS),
+    '--db',
+    dbFile,
+    '--json',
+  ];
+}
+
+/** One stored run as the database holds it, with its number of sample rows. */
+export interface StoredRun {
+  id: string;
+  status: string;
+  endReason: string | null;
+  sampleRows: number;
+  seconds: number[];
+}
+
+/** Every run in `dbFile` (opened read-only, alongside a writer), oldest first. */
+export function storedRuns(dbFile: string): StoredRun[] {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const runs = db
+      .prepare('SELECT id, status, end_reason FROM runs ORDER BY started_at')
+      .all() as { id: string; status: string; end_reason: string | null }[];
+    return runs.map((r) => {
+      const seconds = (
+        db.prepare('SELECT second FROM run_samples WHERE run_id = ? ORDER BY second').all(r.id) as {
+          second: number;
+        }[]
+      ).map((s) => s.second);
+      return {
+        id: r.id,
+        status: r.status,
+        endReason: r.end_reason,
+        sampleRows: seconds.length,
+        seconds,
+      };
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Waits until the database holds at least `rows` sample rows; returns when that was seen. */
+export async function waitForSampleRows(
+  dbFile: string,
+  rows: number,
+  timeoutMs: number,
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      try {
+        const { n } = db.prepare('SELECT count(*) AS n FROM run_samples').get() as { n: number };
+        if (n >= rows) return Date.now();
+      } finally {
+        db.close();
+      }
+    } catch {
+      // Not created yet, or its schema is still being written.
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`${dbFile} did not get ${rows} sample rows within ${timeoutMs} ms`);
+}
