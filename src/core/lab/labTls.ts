@@ -32,6 +32,22 @@ function openssl(args: string[], cwd: string): Promise<void> {
   });
 }
 
+/** A new key `<base>.key` and certificate `<base>.pem` for `subject`, signed by the CA in `dir`. */
+async function issueFromCa(
+  dir: string,
+  subject: string,
+  base: string,
+  extFile: string,
+): Promise<void> {
+  const req = ['req', '-newkey', 'rsa:2048', '-nodes', '-subj', subject];
+  await openssl([...req, '-keyout', `${base}.key`, '-out', `${base}.csr`], dir);
+  const sign = ['x509', '-req', '-in', `${base}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key'];
+  await openssl(
+    [...sign, '-CAcreateserial', '-days', '825', '-extfile', extFile, '-out', `${base}.pem`],
+    dir,
+  );
+}
+
 /** Creates `<dir>/ca.pem` (a fresh CA) and a server key and certificate for 127.0.0.1 and localhost it signed. */
 export async function createLabCertificates(dir: string): Promise<LabCertificates> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -67,41 +83,7 @@ export async function createLabCertificates(dir: string): Promise<LabCertificate
     ],
     dir,
   );
-  await openssl(
-    [
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-keyout',
-      'server.key',
-      '-out',
-      'server.csr',
-    ],
-    dir,
-  );
-  await openssl(
-    [
-      'x509',
-      '-req',
-      '-in',
-      'server.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-days',
-      '825',
-      '-extfile',
-      'server.ext',
-      '-out',
-      'server.pem',
-    ],
-    dir,
-  );
+  await issueFromCa(dir, '/CN=127.0.0.1', 'server', 'server.ext');
   return files;
 }
 
@@ -122,41 +104,6 @@ export async function issueClientCertificate(
     join(dir, 'client.ext'),
     'basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n',
   );
-  const csr = `client-${name}.csr`;
-  await openssl(
-    [
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      `/CN=${commonName}`,
-      '-keyout',
-      files.keyFile,
-      '-out',
-      csr,
-    ],
-    dir,
-  );
-  await openssl(
-    [
-      'x509',
-      '-req',
-      '-in',
-      csr,
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-days',
-      '825',
-      '-extfile',
-      'client.ext',
-      '-out',
-      files.certFile,
-    ],
-    dir,
-  );
+  await issueFromCa(dir, `/CN=${commonName}`, `client-${name}`, 'client.ext');
   return files;
 }
