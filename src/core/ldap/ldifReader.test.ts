@@ -37,3 +37,19 @@ test('malformed files name the line', async () => {
   await assert.rejects(entriesOf('dn: c=gb\nchangetype: add\n'), /line 2: change records/);
   await assert.rejects(entriesOf('dn: c=gb\nbroken\n'), /line 2: expected "attribute: value"/);
 });
+
+// Found by ldifReader.fuzz.test.ts: the reader kept attributes in a plain object, so these names crashed it.
+test('attributes named like Object properties are read as attributes', async () => {
+  const [entry] = await entriesOf(
+    'dn: c=gb\nconstructor: a\n__proto__: b\ntoString: c\ntoString: d\n',
+  );
+  assert.deepEqual(entry?.attributes['constructor'], ['a']);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(entry?.attributes, '__proto__')?.value, ['b']);
+  assert.deepEqual(entry?.attributes['toString'], ['c', 'd']);
+});
+
+test('a folded comment is skipped whole, and errors name the line at fault', async () => {
+  const entries = await entriesOf('# a long\n  comment\ndn: c=gb\nc: gb\n');
+  assert.deepEqual(entries[0]?.attributes, { c: ['gb'] });
+  await assert.rejects(entriesOf('\n\nobjectClass: top\n'), /line 3: an entry must start with dn:/);
+});
