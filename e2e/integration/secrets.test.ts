@@ -56,7 +56,7 @@ before(async () => {
 });
 
 after(async () => {
-  delete process.env[ENV_NAME];
+  Reflect.deleteProperty(process.env, ENV_NAME);
   await slapd?.stop();
   rmSync(work, { recursive: true, force: true });
 });
