@@ -1,29 +1,69 @@
 // Electron main process: opens the window, hosts the core and gates IPC to our own window only.
-import { app, BrowserWindow, ipcMain, shell } from 'electron';
-import type { IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isApiChannel } from '../src/shared/api.ts';
 import { ApiError } from '../src/shared/errors.ts';
 import type { Core } from '../src/core/app/core.ts';
 import { openCore } from '../src/core/app/core.ts';
 import { IPC_EVENT, IPC_INVOKE } from './channels.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  hardenedWebPreferences,
+  isAppPage,
+  isOpenableExternally,
+} from './security.ts';
 import { utilityProcessLauncher } from './workerLauncher.ts';
 
 const bundleDir = dirname(fileURLToPath(import.meta.url));
 // Core resolves data/, package.json and dist/ from here; its own module location is inside the bundle.
 process.env.DIRBENCH_ROOT = app.getAppPath();
+const appIndexFile = join(app.getAppPath(), 'dist', 'renderer', 'index.html');
+const appIndexUrl = pathToFileURL(appIndexFile).href;
+// Every renderer (not only ours) runs sandboxed.
+app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
 
-/** Only our window's top frame may call the API (the IPC gate). */
+/** Only our window's top frame, showing our own page, may call the API (the IPC gate). */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const frame = event.senderFrame;
   return (
     mainWindow !== null &&
+    frame !== null &&
     event.sender === mainWindow.webContents &&
-    event.senderFrame === mainWindow.webContents.mainFrame
+    frame === mainWindow.webContents.mainFrame &&
+    isAppPage(frame.url, appIndexUrl)
   );
+}
+
+/** Any web contents, ours or one that slipped through: no navigation, no new windows, no webviews. */
+function lockDown(contents: WebContents): void {
+  // Links open in the user's browser (https only); the app never opens a window of its own.
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isOpenableExternally(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** No permission (camera, notifications, ...) is ever granted; the CSP also travels as a header. */
+function hardenSession(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+      },
+    });
+  });
 }
 
 function setupApi(active: Core): void {
@@ -56,26 +96,16 @@ function createWindow(): void {
     height: 860,
     title: 'DirBench',
     backgroundColor: '#f5f6f8',
-    webPreferences: {
-      preload: join(bundleDir, 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+    webPreferences: hardenedWebPreferences(join(bundleDir, 'preload.cjs')),
   });
-  // Links open in the user's browser; the app window never navigates away from the UI.
-  mainWindow.webContents.setWindowOpenHandler(({ url }) => {
-    void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  mainWindow.webContents.on('will-navigate', (event) => event.preventDefault());
-  void mainWindow.loadFile(join(app.getAppPath(), 'dist', 'renderer', 'index.html'));
+  void mainWindow.loadFile(appIndexFile);
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
 }
 
 async function onReady(): Promise<void> {
+  hardenSession();
   const dataDir = app.getPath('userData');
   core = await openCore({
     dataDir,
@@ -94,6 +124,7 @@ app.on('before-quit', (event) => {
   quitting = true;
   void core.shutdown('DirBench was closed').finally(() => app.quit());
 });
+app.on('web-contents-created', (_event, contents) => lockDown(contents));
 app.on('window-all-closed', () => app.quit());
 app.whenReady().then(onReady, (err: unknown) => {
   console.error('DirBench failed to start:', err);

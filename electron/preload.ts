@@ -2,6 +2,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
 import type { ApiEventMessage } from '../src/shared/api.ts';
+import { isApiChannel } from '../src/shared/api.ts';
 import { IPC_EVENT, IPC_INVOKE } from './channels.ts';
 
 interface InvokeReply {
@@ -12,6 +13,10 @@ interface InvokeReply {
 
 contextBridge.exposeInMainWorld('dirbench', {
   async invoke(channel: string, req: unknown): Promise<unknown> {
+    // Only the API's own task channels cross the bridge (main checks again).
+    if (typeof channel !== 'string' || !isApiChannel(channel)) {
+      throw { kind: 'not-found', message: `unknown API channel ${String(channel)}` };
+    }
     // Errors travel as data: Electron would flatten a thrown error into an unparseable string.
     const reply = (await ipcRenderer.invoke(IPC_INVOKE, channel, req)) as InvokeReply;
     if (!reply.ok) throw reply.error;
