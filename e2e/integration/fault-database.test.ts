@@ -1,7 +1,7 @@
 // The database locked, read-only, corrupt or on a full disk: `dirbench run` says which file and what to do, and stores no half run.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,7 +119,7 @@ test('locked mid-run past the busy timeout: the run is ended at the first second
     assert.match(
       run.endReason ?? '',
       new RegExp(
-        `^while storing second \\d+: the database ${file} is locked by another process.*; the run was ended there$`,
+        `^the database ${file} is locked by another process.* \\(found while storing second \\d+\\); the run was ended there$`,
       ),
     );
     // Rows: every second before the one that could not be stored (named in the reason), no holes.
@@ -184,6 +184,49 @@ test('disk full: says the disk is full, stores nothing', async (t) => {
     assert.equal(r.code, 1, r.stderr);
     assertClearFailure(r.stderr, file, /disk holding the database .* is full.*free some space/);
   } finally {
+    unmount(dir);
+  }
+});
+
+test('disk fills up mid-run: the run ends at the first second it cannot keep, and shows as interrupted once there is space', async (t) => {
+  const dir = smallTmpfs('fills', 2048);
+  if (dir === null) return t.skip('needs root to mount a small tmpfs');
+  const file = path.join(dir, 'dirbench.sqlite');
+  const filler = path.join(dir, 'filler');
+  // A first short run saves the ad-hoc target, so the run under test reuses it: the CLI deletes a
+  // target it created for a run that failed, and that delete cannot work on a full disk either.
+  const first = await runCli(runArgs(slapd.url, file, 1), dataDir, 30_000);
+  assert.equal(first.code, 0, first.stderr);
+  const cli = startCli(runArgs(slapd.url, file, 20), dataDir, 60_000);
+  try {
+    await waitForSampleRows(file, 2, 30_000);
+    const rowsAtFull = storedRuns(file)[1]?.sampleRows ?? 0;
+    try {
+      writeFileSync(filler, Buffer.alloc(4 * 1024 * 1024));
+    } catch {
+      // ENOSPC: the disk is full now.
+    }
+    const r = await cli.result;
+    assert.equal(r.code, 1, r.stderr);
+    assertClearFailure(r.stderr, file, /disk holding the database .* is full.*free some space/);
+    assert.match(r.stderr, /will show as interrupted/);
+    rmSync(filler);
+    // The next start marks the run; its seconds run up to where the disk filled, without holes.
+    const list = await runCli(['runs', 'list', '--db', file, '--json'], dataDir, 30_000);
+    assert.equal(list.code, 0, list.stderr);
+    const [, run] = storedRuns(file);
+    assert.equal(run?.status, 'interrupted');
+    assert.deepEqual(
+      run.seconds,
+      Array.from({ length: run.sampleRows }, (_, i) => i),
+    );
+    assert.ok(
+      Math.abs(run.sampleRows - rowsAtFull) <= 1,
+      `${run.sampleRows} rows, ${rowsAtFull} when the disk filled`,
+    );
+  } finally {
+    cli.child.kill('SIGKILL');
+    await cli.result;
     unmount(dir);
   }
 });

@@ -46,7 +46,7 @@ export function troubleOf(err: unknown): DatabaseTrouble {
       return 'full';
     case 'SQLITE_IOERR':
       // A write refused for lack of space surfaces as an I/O error on some file systems.
-      return /disk|space|full/i.test(message) ? 'full' : 'other';
+      return /no space|full/i.test(message) ? 'full' : 'other';
     default:
       return 'other';
   }
@@ -84,7 +84,7 @@ export function databaseFailure(err: unknown, doing: string, file?: string): Api
   const detail = err instanceof Error ? err.message : String(err);
   return new ApiError(
     'unavailable',
-    `while ${doing}: ${advice(troubleOf(err), name, detail)}`,
+    `${advice(troubleOf(err), name, detail)} (found while ${doing})`,
     'db',
   );
 }
