@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/errors.ts';
 import {
   CAP_GRACE_S,
   DEFAULT_LOAD_GUARD,
+  checkCellsConfirmed,
   checkLoadConfirmed,
   checkRunLength,
   confirmationReason,
@@ -107,4 +108,24 @@ test('the hard cap stops the run once armed for the cap plus grace, never when d
   } finally {
     mock.timers.reset();
   }
+});
+
+test('a campaign needs a confirmation when any cell on a saved non-lab target is heavy', () => {
+  const targets = new Map<string, { name: string; url: string; labId: string | null }>([
+    ['tgt_prod', PLAIN],
+    ['tgt_lab', LAB],
+  ]);
+  const targetOf = (id: string) => targets.get(id) ?? assert.fail(`unknown ${id}`);
+  const cells = [
+    { targetId: null, connections: 500 },
+    { targetId: 'tgt_lab', connections: 500 },
+    { targetId: 'tgt_prod', connections: 16 },
+  ];
+  assert.doesNotThrow(() => checkCellsConfirmed(cells, targetOf, undefined, LIMITS));
+  const heavy = [...cells, { targetId: 'tgt_prod', connections: 128 }];
+  assert.throws(
+    () => checkCellsConfirmed(heavy, targetOf, false, LIMITS, 'add --yes', '--yes'),
+    isField('--yes', /^prod \(ldap:\/\/dir\.example:389\).*128 connections.*add --yes$/),
+  );
+  assert.doesNotThrow(() => checkCellsConfirmed(heavy, targetOf, true, LIMITS));
 });

@@ -142,3 +142,32 @@ export function hardCap(maxRunS: number, stop: (reason: string) => void): HardCa
     disarm,
   };
 }
+
+/** One cell's load for the campaign check: the saved target it hits (null for a lab) and its connections. */
+export interface CellLoad {
+  targetId: string | null;
+  connections: number;
+}
+
+/**
+ * For campaigns/start: throws on `field` unless confirmed, when any cell sends more than the
+ * threshold's connections to a saved target that is not a lab; names the target and its largest cell.
+ */
+export function checkCellsConfirmed(
+  cells: readonly CellLoad[],
+  targetOf: (targetId: string) => Pick<Target, 'name' | 'url' | 'labId'>,
+  confirmed: boolean | undefined,
+  limits: LoadGuardLimits,
+  howToConfirm = 'confirm it in the dialog, or send confirmed: true',
+  field = 'confirmed',
+): void {
+  if (confirmed === true) return;
+  const largest = new Map<string, number>();
+  for (const cell of cells) {
+    if (cell.targetId === null) continue;
+    largest.set(cell.targetId, Math.max(largest.get(cell.targetId) ?? 0, cell.connections));
+  }
+  for (const [targetId, connections] of largest) {
+    checkLoadConfirmed({ connections }, targetOf(targetId), limits, howToConfirm, field);
+  }
+}
