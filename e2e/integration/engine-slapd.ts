@@ -53,6 +53,8 @@ export interface TestSlapdOptions {
   anonymousRead?: boolean;
   /** Serves StartTLS with a fresh self-signed certificate for 127.0.0.1. Default false. */
   tls?: boolean;
+  /** Global slapd.conf lines (e.g. `idletimeout 1`), placed before the database section. */
+  extraConfig?: string;
 }
 
 /** Writes a self-signed key and certificate for 127.0.0.1 into `dir`; returns the certificate path. */
@@ -83,7 +85,13 @@ function writeSelfSignedCert(dir: string): string {
   return cert;
 }
 
-function config(dir: string, rootPw: string, anonymousRead: boolean, tls: boolean): string {
+function config(
+  dir: string,
+  rootPw: string,
+  anonymousRead: boolean,
+  tls: boolean,
+  extraConfig: string,
+): string {
   const tlsLines = tls
     ? `TLSCertificateFile ${dir}/cert.pem\nTLSCertificateKeyFile ${dir}/key.pem\n`
     : '';
@@ -97,6 +105,7 @@ pidfile ${dir}/slapd.pid
 conn_max_pending 10000
 conn_max_pending_auth 10000
 sizelimit unlimited
+${extraConfig}
 database mdb
 maxsize 1073741824
 suffix "${SALFORD_SUFFIX}"
@@ -120,7 +129,13 @@ export async function startTestSlapd(
     const caFile = options.tls === true ? writeSelfSignedCert(dir) : null;
     await writeFile(
       path.join(dir, 'slapd.conf'),
-      config(dir, rootPw, options.anonymousRead ?? true, caFile !== null),
+      config(
+        dir,
+        rootPw,
+        options.anonymousRead ?? true,
+        caFile !== null,
+        options.extraConfig ?? '',
+      ),
     );
     await mkdir(path.join(dir, 'db'));
     await writeSalfordLdif({ entries, seed }, path.join(dir, 'data.ldif'));

@@ -153,7 +153,10 @@ test('server closes every connection (SIGTERM), refuses for a second, comes back
   for (const cause of causes) assert.ok(NETWORK_CAUSES.has(cause), cause);
   assert.ok((run.samples[4]?.ops ?? 0) > 0, 'load resumed on fresh connections');
   assert.ok(run.samples.reduce((n, s) => n + (s.reconnects ?? 0), 0) >= config.connections);
-  assert.match(outcome.endReason ?? '', /^\d+ errors \(.*\) from 1 s$/);
+  assert.match(
+    outcome.endReason ?? '',
+    /^\d+ errors \(.*\) from 1 s; the server closed connections: \d+ were re-opened$/,
+  );
   await assertAllExited(pids);
 });
 
@@ -192,5 +195,39 @@ test('ops time out: a server that stops answering yields timeout errors per seco
     await assertAllExited(pids);
   } finally {
     resume();
+  }
+});
+
+test('server closes idle connections (slapd idletimeout 1): each drop is re-opened and counted, no op is lost', async () => {
+  const idle = await startTestSlapd(300, { extraConfig: 'idletimeout 1' });
+  try {
+    const { launcher, pids } = trackedLauncher();
+    // One op a second over two connections: each sits idle about 2 s between ops, past the timeout.
+    const config = testRunConfig(idle.url, idle.entries, {
+      warmupS: 0,
+      durationS: 5,
+      workers: 1,
+      connections: 2,
+      loadModel: 'open',
+      targetOpsPerSec: 1,
+    });
+    const run = startRecordedRun(config, launcher, {
+      kind: 'salford',
+      entries: idle.entries,
+      seed: idle.seed,
+    });
+    const outcome = await run.handle.done;
+    assertEverySecond(outcome, run.samples, 5);
+    const reconnects = run.samples.reduce((n, s) => n + (s.reconnects ?? 0), 0);
+    assert.ok(reconnects >= 2, `reconnects ${reconnects}`);
+    assert.equal(
+      run.samples.reduce((n, s) => n + s.ops, 0),
+      5,
+      'every scheduled op was answered',
+    );
+    assert.equal(outcome.endReason, `the server closed connections: ${reconnects} were re-opened`);
+    await assertAllExited(pids);
+  } finally {
+    await idle.stop();
   }
 });

@@ -58,3 +58,11 @@ test('nothing ever answered', () => {
   d.add(second(0, 0, { timeout: 3 }));
   assert.equal(d.reason(), '3 errors (timeout 3) from 0 s; no operation succeeded');
 });
+
+test('connections the server closed and the engine re-opened are counted, even in a quiet open-model run', () => {
+  const d = new RunDigest(false);
+  d.add({ ...second(0, 1), reconnects: 0 });
+  d.add({ ...second(1, 0), reconnects: 2 });
+  d.add({ ...second(2, 1), reconnects: 1 });
+  assert.equal(d.reason(), 'the server closed connections: 3 were re-opened');
+});

@@ -14,6 +14,8 @@ export class RunDigest {
   /** Seconds with neither a success nor an error: the server answered nothing at all. */
   private readonly silentS: number[] = [];
   private seconds = 0;
+  /** Connections that dropped outside the connection policy and were opened again. */
+  private reconnects = 0;
   /** Closed model: every second has requests outstanding, so a second without answers is a stall. */
   private readonly closedModel: boolean;
 
@@ -25,6 +27,7 @@ export class RunDigest {
   add(sample: RunSample): void {
     this.seconds = Math.max(this.seconds, sample.second + 1);
     if (sample.ops > 0) this.lastAnsweredS = sample.second;
+    this.reconnects += sample.reconnects ?? 0;
     if (sample.errors > 0) {
       this.errors += sample.errors;
       this.firstErrorS ??= sample.second;
@@ -42,15 +45,19 @@ export class RunDigest {
       parts.push(`${this.errors} errors (${this.codeList()}) from ${String(this.firstErrorS)} s`);
     }
     // An open-model run at a low rate has quiet seconds by design: only errors make them news.
-    if (!this.closedModel && this.errors === 0) return null;
-    if (this.lastAnsweredS < 0 && this.seconds > 0) {
-      parts.push('no operation succeeded');
-    } else if (this.lastAnsweredS < this.seconds - 1) {
-      parts.push(`no operation succeeded after ${this.lastAnsweredS + 1} s`);
+    if (this.closedModel || this.errors > 0) {
+      if (this.lastAnsweredS < 0 && this.seconds > 0) {
+        parts.push('no operation succeeded');
+      } else if (this.lastAnsweredS < this.seconds - 1) {
+        parts.push(`no operation succeeded after ${this.lastAnsweredS + 1} s`);
+      }
     }
     const silent = rangesOf(this.silentS.filter((s) => s <= this.lastAnsweredS));
     if (this.closedModel && silent.length > 0)
       parts.push(`the server answered nothing in ${silent.join(', ')}`);
+    if (this.reconnects > 0) {
+      parts.push(`the server closed connections: ${this.reconnects} were re-opened`);
+    }
     return parts.length === 0 ? null : parts.join('; ');
   }
 
