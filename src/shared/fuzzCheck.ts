@@ -26,7 +26,7 @@ const timer = setInterval(() => {
   const now = Atomics.load(cells, 0);
   if (now !== last) { last = now; since = Date.now(); return; }
   if (Date.now() - since > workerData.hangMs) {
-    writeSync(2, 'fuzz ' + workerData.name + ': case ' + now + ' ran for over ' + workerData.hangMs + ' ms (hung)\\n');
+    writeSync(2, 'fuzz ' + workerData.name + ': case ' + now + ' ran for over ' + workerData.hangMs + ' ms (hung); rerun with DIRBENCH_FUZZ_SEED and DIRBENCH_FUZZ_TRACE=FILE to get it\\n');
     process.kill(process.pid, 'SIGKILL');
   }
 }, 200);
@@ -45,7 +45,15 @@ export async function fuzz<T>(
   const buffer = new SharedArrayBuffer(8);
   const cells = new Int32Array(buffer);
   const hangMs = (bounds.hangS ?? 10) * 1000;
-  const watchdog = new Worker(WATCHDOG, { eval: true, workerData: { buffer, hangMs, name } });
+  // An explicit seed, so a hang (which fast-check never gets to report) can be replayed.
+  const seedText = process.env.DIRBENCH_FUZZ_SEED;
+  const seed = bounds.seed ?? (seedText === undefined ? Date.now() | 0 : Number(seedText));
+  const trace = process.env.DIRBENCH_FUZZ_TRACE;
+  const { writeFileSync } = await import('node:fs');
+  const watchdog = new Worker(WATCHDOG, {
+    eval: true,
+    workerData: { buffer, hangMs, name: `${name} (seed ${seed})` },
+  });
   watchdog.unref();
   let count = 0;
   // With DIRBENCH_FUZZ_STATS set, prints how often inputs were accepted and which fields rejected them,
@@ -55,6 +63,8 @@ export async function fuzz<T>(
     fc.assert(
       fc.property(arb, (input) => {
         Atomics.store(cells, 0, ++count);
+        // Replaying a hang with DIRBENCH_FUZZ_SEED and DIRBENCH_FUZZ_TRACE=FILE leaves its input in FILE.
+        if (trace !== undefined) writeFileSync(trace, fc.stringify(input));
         const startMs = performance.now();
         try {
           run(input);
@@ -70,8 +80,9 @@ export async function fuzz<T>(
           throw new Error(`${name}: one case took ${tookMs.toFixed(0)} ms`);
       }),
       {
-        numRuns: bounds.numRuns ?? FUZZ_RUNS,
-        ...(bounds.seed === undefined ? {} : { seed: bounds.seed }),
+        // DIRBENCH_FUZZ_RUNS scales a run up for a soak or down while profiling a generator.
+        numRuns: Number(process.env.DIRBENCH_FUZZ_RUNS ?? bounds.numRuns ?? FUZZ_RUNS),
+        seed,
       },
     );
   } finally {

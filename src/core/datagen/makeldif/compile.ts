@@ -142,6 +142,7 @@ export interface CompileOptions {
 }
 
 const STATEFUL_TAGS = new Set(['sequential', 'file']);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Compiles branches and templates into generated functions, checking every reference. */
 export function compileTemplateFile(
@@ -165,7 +166,8 @@ export function compileTemplateFile(
     line: ldifLine,
     b64: (name, value) =>
       /^[\x21-\x7e]*$/.test(value) ? `${name}:: ${value}\n` : ldifLine(name, value),
-    url: (name, value) => `${name}:< ${encodeURI(value)}\n`,
+    // encodeURI throws on a lone surrogate (text from the API, not a file): write it as U+FFFD like UTF-8 would.
+    url: (name, value) => `${name}:< ${encodeURI(value.replace(LONE_SURROGATE, '\uFFFD'))}\n`,
     esc: escapeRdnValue,
     noDn: (index) => {
       const p = programs[index] as Program;

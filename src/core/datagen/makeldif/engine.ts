@@ -156,7 +156,8 @@ function countEntries(c: CompiledTemplateFile, file: string): number {
     const known = sizes.get(t);
     if (known !== undefined) return known;
     let n = 1;
-    for (const sub of t.subordinates) n += sub.count * size(sub.template);
+    // A template may list itself with count 0 (allowed, it generates nothing): never descend there.
+    for (const sub of t.subordinates) if (sub.count !== 0) n += sub.count * size(sub.template);
     sizes.set(t, n);
     return n;
   };

@@ -1,5 +1,6 @@
 // The replacement tags of the makeldif language (<first>, <random:...>, <file:...>, ...): argument checks and generators.
 import { compileDecimalFormat } from '../../workload/pattern/decimalFormat.ts';
+import { MAX_RANDOM_LENGTH } from '../../workload/pattern/tokens.ts';
 import type { Prng } from '../prng.ts';
 import type { TextProps } from './ldifText.ts';
 import { propsOf, propsOfAll, SAFE_PROPS, splitDn, UNKNOWN_PROPS } from './ldifText.ts';
@@ -96,6 +97,13 @@ function argCount(ctx: TagContext, tag: string, args: string[], min: number, max
   }
 }
 
+/** A random value's length: at most MAX_RANDOM_LENGTH, since a typo like 270695855 would never finish. */
+function lengthArg(ctx: TagContext, tag: string, text: string, min: number, what: string): number {
+  const n = intArg(ctx, tag, text, min, what);
+  if (n > MAX_RANDOM_LENGTH) ctx.fail(`<${tag}>: ${what} ${n} is above ${MAX_RANDOM_LENGTH}`);
+  return n;
+}
+
 function intArg(ctx: TagContext, tag: string, text: string, min: number, what: string): number {
   if (!/^[+-]?\d+$/.test(text)) ctx.fail(`<${tag}>: ${what} "${text}" is not a whole number`);
   const n = Number(text);
@@ -176,9 +184,9 @@ function compileRandom(ctx: TagContext, args: string[]): TagCode {
   const rest = args.slice(1);
   const lengths = (set: string, tag: string): TagCode => {
     argCount(ctx, tag, rest, 1, 2);
-    const min = intArg(ctx, tag, rest[0] as string, 0, 'length');
+    const min = lengthArg(ctx, tag, rest[0] as string, 0, 'length');
     const max =
-      rest.length === 2 ? intArg(ctx, tag, rest[1] as string, min, 'maximum length') : min;
+      rest.length === 2 ? lengthArg(ctx, tag, rest[1] as string, min, 'maximum length') : min;
     const props = propsOfAll([...set]);
     return {
       expr: `P[${ctx.fn(randomChars(rng, set, min, max))}]()`,
@@ -198,10 +206,10 @@ function compileRandom(ctx: TagContext, args: string[]): TagCode {
       argCount(ctx, 'random:chars', rest, 2, 3);
       const set = rest[0] as string;
       if (set === '') ctx.fail('<random:chars> needs the characters to draw from');
-      const min = intArg(ctx, 'random:chars', rest[1] as string, 0, 'length');
+      const min = lengthArg(ctx, 'random:chars', rest[1] as string, 0, 'length');
       const max =
         rest.length === 3
-          ? intArg(ctx, 'random:chars', rest[2] as string, min, 'maximum length')
+          ? lengthArg(ctx, 'random:chars', rest[2] as string, min, 'maximum length')
           : min;
       // Spaces inside the set could land at an edge of the value: then the line is checked.
       const props = propsOfAll([...set]);
