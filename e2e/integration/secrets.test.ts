@@ -135,7 +135,7 @@ test('browser mode keeps a typed password in a mode-600 file and runs with it', 
         baseDn: slapd.baseDn,
       },
     );
-    assert.equal(saved.passwordSource, 'file');
+    assert.equal(saved.passwordSource, 'managed-file');
     assert.equal(saved.passwordFile, join(dataDir, 'secrets', `${saved.id}.password`));
     assert.equal(statSync(saved.passwordFile).mode & 0o777, 0o600);
     const tested = await api<{ ok: boolean }>(port, token, 'targets/test', { id: saved.id });

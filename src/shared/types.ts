@@ -54,8 +54,11 @@ export interface TargetInput {
   clientKeyFile?: string;
 }
 
-/** Where a target's bind password is kept: nowhere, a file, an environment variable, or sealed by the OS. */
-export type PasswordSource = 'none' | 'file' | 'env' | 'sealed';
+/**
+ * Where a target's bind password is kept: nowhere, the user's own file, the mode-600 file DirBench
+ * wrote for a typed password (`managed-file`), an environment variable, or sealed by the OS.
+ */
+export type PasswordSource = 'none' | 'file' | 'managed-file' | 'env' | 'sealed';
 
 /** The parts of a server's root DSE a benchmark report needs. */
 export interface RootDseInfo {

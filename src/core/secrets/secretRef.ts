@@ -51,7 +51,12 @@ export function describeSecretRef(ref: SecretRef | null): {
   passwordEnv: string | null;
 } {
   return {
-    passwordSource: ref === null ? 'none' : ref.kind,
+    passwordSource:
+      ref === null
+        ? 'none'
+        : ref.kind === 'file' && ref.managed === true
+          ? 'managed-file'
+          : ref.kind,
     passwordFile: ref?.kind === 'file' ? ref.path : null,
     passwordEnv: ref?.kind === 'env' ? ref.name : null,
   };

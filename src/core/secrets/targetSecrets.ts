@@ -1,15 +1,14 @@
 // Turns what the target form sends into a stored secret reference, and references back into passwords.
+import { ENV_NAME_PATTERN } from '../../shared/envName.ts';
 import { invalid } from '../../shared/errors.ts';
 import type { TargetInput } from '../../shared/types.ts';
 import { readPasswordFile, removeManagedSecret, writeManagedSecret } from './secretFiles.ts';
 import type { SecretRef, SecretSealer } from './secretRef.ts';
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /** Checks an environment variable name (field `field`) and returns it trimmed. */
 export function checkEnvName(name: string, field: string): string {
   const trimmed = name.trim();
-  if (!ENV_NAME.test(trimmed)) {
+  if (!ENV_NAME_PATTERN.test(trimmed)) {
     throw invalid(
       field,
       `"${trimmed}" is not an environment variable name: use letters, digits and _, e.g. BENCH_PASSWORD`,

@@ -45,7 +45,7 @@ function databaseText(dir: string): string {
 test('a typed password goes to a mode-600 file under secrets/, never into SQLite', (t) => {
   const { dir, db, repo } = setup(t);
   const saved = repo.save({ ...base, password: SECRET });
-  assert.equal(saved.passwordSource, 'file');
+  assert.equal(saved.passwordSource, 'managed-file');
   assert.equal(saved.passwordFile, join(dir, 'secrets', `${saved.id}.password`));
   assert.equal(statSync(saved.passwordFile).mode & 0o777, 0o600);
   assert.equal(statSync(join(dir, 'secrets')).mode & 0o777, 0o700);
@@ -100,7 +100,7 @@ test('plain passwords of an older database move to files and leave the database 
   assert.equal(databaseText(dir).includes(SECRET), true);
   assert.equal(repo.movePlainPasswords(), 1);
   const moved = repo.get(saved.id);
-  assert.equal(moved.passwordSource, 'file');
+  assert.equal(moved.passwordSource, 'managed-file');
   assert.equal(repo.password(moved), SECRET);
   assert.equal(databaseText(dir).includes(SECRET), false);
   assert.equal(repo.movePlainPasswords(), 0);

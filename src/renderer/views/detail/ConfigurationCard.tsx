@@ -1,6 +1,6 @@
 // What the run asked for, resolved against its target, as a definition list.
 import type { ReactNode } from 'react';
-import { describeLoadModel, describePolicy } from '../../../shared/describe.ts';
+import { describeLoadModel, describePolicy, tlsTrustWarning } from '../../../shared/describe.ts';
 import type { RateStep, RunConfig, RunDetail } from '../../../shared/types.ts';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
@@ -33,6 +33,24 @@ function workloadText(config: RunConfig): ReactNode {
   );
 }
 
+/** TLS rows: a warning badge when the run trusted an unverified certificate, and the client certificate. */
+function tlsRows(config: RunConfig): [string, ReactNode][] {
+  const rows: [string, ReactNode][] = [];
+  const warning = tlsTrustWarning(config);
+  if (warning !== null) {
+    rows.push([
+      'TLS',
+      <span className="badge badge-warning" title={warning} data-testid="tls-unverified">
+        Certificate not verified
+      </span>,
+    ]);
+  }
+  if (config.clientCertFile) {
+    rows.push(['Client certificate', <span className="mono">{config.clientCertFile}</span>]);
+  }
+  return rows;
+}
+
 /** Configuration of a stored run (with older runs' missing fields already defaulted). */
 export function ConfigurationCard({ run }: { run: RunDetail }) {
   const { config } = run;
@@ -45,6 +63,7 @@ export function ConfigurationCard({ run }: { run: RunDetail }) {
         {config.startTls ? ' (StartTLS)' : ''}
       </span>,
     ],
+    ...tlsRows(config),
     ['Bind DN', <span className="mono">{config.bindDn || 'anonymous'}</span>],
     ['Base DN', <span className="mono">{config.baseDn}</span>],
     ['Entries', config.entries === null ? 'unknown' : formatInt(config.entries)],

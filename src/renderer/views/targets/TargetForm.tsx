@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
 import type { Target } from '../../../shared/types.ts';
-import { useApi } from '../../api/useApi.ts';
+import { useApi, useQuery } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
@@ -13,7 +13,20 @@ import type { FieldErrors, TargetFormValues } from './targetForm.ts';
 import { TargetFormFields } from './TargetFormFields.tsx';
 import { useConnectionTest } from './useConnectionTest.ts';
 
-const FIELD_ORDER = ['name', 'url', 'bindDn', 'password', 'baseDn', 'startTls'];
+const FIELD_ORDER = [
+  'name',
+  'url',
+  'bindDn',
+  'password',
+  'passwordFile',
+  'passwordEnv',
+  'baseDn',
+  'startTls',
+  'caFile',
+  'tlsVerify',
+  'clientCertFile',
+  'clientKeyFile',
+];
 
 function focusFirst(errors: FieldErrors): void {
   const field = FIELD_ORDER.find((name) => errors[name] !== undefined);
@@ -31,6 +44,9 @@ export function TargetForm({
   onCancel: () => void;
 }) {
   const api = useApi();
+  const storage = useQuery('targets/secretStorage', (client) =>
+    client.call('targets/secretStorage'),
+  );
   const test = useConnectionTest();
   const [values, setValues] = useState<TargetFormValues>(() => initialValues(target));
   const [attempted, setAttempted] = useState(false);
@@ -98,6 +114,7 @@ export function TargetForm({
           errors={errors}
           hasPassword={target?.hasPassword ?? false}
           editing={target !== null}
+          storage={storage.data}
           onChange={change}
         />
         <ConnectionTestOutcome test={test} />

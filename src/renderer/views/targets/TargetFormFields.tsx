@@ -1,6 +1,9 @@
 // The inputs of the target form, each with its label and message.
 import { describedBy, Field } from '../../components/Field.tsx';
 import type { FieldErrors, TargetFormValues } from './targetForm.ts';
+import { TargetPasswordFields } from './TargetPasswordFields.tsx';
+import type { SecretStorage } from './TargetPasswordFields.tsx';
+import { TargetTlsFields } from './TargetTlsFields.tsx';
 
 /** Controlled fields; ids are `target-<field>` so errors can focus them. */
 export function TargetFormFields({
@@ -8,12 +11,14 @@ export function TargetFormFields({
   errors,
   hasPassword,
   editing,
+  storage,
   onChange,
 }: {
   values: TargetFormValues;
   errors: FieldErrors;
   hasPassword: boolean;
   editing: boolean;
+  storage: SecretStorage | undefined;
   onChange: (patch: Partial<TargetFormValues>) => void;
 }) {
   const keepPassword = editing && hasPassword;
@@ -64,26 +69,13 @@ export function TargetFormFields({
           {...describedBy('target-bindDn', errors.bindDn, true)}
         />
       </Field>
-      <Field
-        id="target-password"
-        label="Password"
-        error={errors.password}
-        hint={
-          keepPassword
-            ? 'Leave empty to keep the stored password.'
-            : 'Stored by the host; never shown again.'
-        }
-      >
-        <input
-          id="target-password"
-          type="password"
-          value={values.password}
-          autoComplete="new-password"
-          onChange={(e) => onChange({ password: e.target.value })}
-          placeholder={keepPassword ? 'unchanged' : ''}
-          {...describedBy('target-password', errors.password, true)}
-        />
-      </Field>
+      <TargetPasswordFields
+        values={values}
+        errors={errors}
+        keepPassword={keepPassword}
+        storage={storage}
+        onChange={onChange}
+      />
       <Field
         id="target-baseDn"
         label="Base DN"
@@ -99,38 +91,7 @@ export function TargetFormFields({
           {...describedBy('target-baseDn', errors.baseDn, true)}
         />
       </Field>
-      <Field
-        id="target-startTls"
-        label="Security"
-        error={errors.startTls}
-        hint="Upgrade ldap:// connections to TLS before binding."
-      >
-        <label className="checkbox">
-          <input
-            id="target-startTls"
-            type="checkbox"
-            checked={values.startTls}
-            onChange={(e) => onChange({ startTls: e.target.checked })}
-            {...describedBy('target-startTls', errors.startTls, true)}
-          />
-          Use StartTLS
-        </label>
-      </Field>
-      <Field
-        id="target-caFile"
-        label="CA certificate file"
-        error={errors.caFile}
-        hint="PEM file of the CA that signed the server's certificate, on the DirBench host; blank trusts the system's CAs."
-      >
-        <input
-          id="target-caFile"
-          value={values.caFile}
-          spellCheck={false}
-          onChange={(e) => onChange({ caFile: e.target.value })}
-          placeholder="/etc/ssl/certs/my-ca.pem"
-          {...describedBy('target-caFile', errors.caFile, true)}
-        />
-      </Field>
+      <TargetTlsFields values={values} errors={errors} onChange={onChange} />
     </div>
   );
 }

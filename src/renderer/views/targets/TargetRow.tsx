@@ -31,6 +31,19 @@ export function TargetRow({
         <td className="mono">
           {target.url}
           {target.startTls && <span className="tag">StartTLS</span>}
+          {!target.tlsVerify && (
+            <span
+              className="badge badge-warning"
+              title="Trusts an unverified server certificate (recorded on every run)"
+            >
+              certificate not verified
+            </span>
+          )}
+          {target.clientCertFile && (
+            <span className="tag" title={target.clientCertFile}>
+              client cert
+            </span>
+          )}
         </td>
         <td className="mono truncate" title={target.bindDn}>
           {target.bindDn || <span className="muted">anonymous</span>}

@@ -1,7 +1,11 @@
 // The target form's values and checks, built on the shared validation so GUI and host agree.
+import { ENV_NAME_PATTERN } from '../../../shared/envName.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import type { Target, TargetInput } from '../../../shared/types.ts';
 import { checkDn, parseLdapUrl, validateTargetInput } from '../../../shared/validation.ts';
+
+/** How the form gives the bind password: typed, a file on the DirBench host, or a variable. */
+export type PasswordChoice = 'typed' | 'file' | 'env';
 
 /** What the form holds while the user types (password blank = keep the stored one). */
 export interface TargetFormValues {
@@ -9,10 +13,17 @@ export interface TargetFormValues {
   url: string;
   startTls: boolean;
   bindDn: string;
+  passwordChoice: PasswordChoice;
   password: string;
+  passwordFile: string;
+  passwordEnv: string;
   baseDn: string;
   /** Blank: the system's trusted CAs. */
   caFile: string;
+  /** Unchecked only when the user trusts an unverified server certificate. */
+  tlsVerify: boolean;
+  clientCertFile: string;
+  clientKeyFile: string;
 }
 
 /** Validation messages keyed by TargetInput field name. */
@@ -24,28 +35,60 @@ export const TARGET_FIELD_LABELS: Record<keyof TargetFormValues, string> = {
   url: 'LDAP URL',
   startTls: 'StartTLS',
   bindDn: 'Bind DN',
+  passwordChoice: 'Credential source',
   password: 'Password',
+  passwordFile: 'Password file',
+  passwordEnv: 'Environment variable',
   baseDn: 'Base DN',
   caFile: 'CA certificate file',
+  tlsVerify: 'Trust an unverified certificate',
+  clientCertFile: 'Client certificate file',
+  clientKeyFile: 'Client key file',
 };
+
+/** The form's password source for a saved target: its file or variable, else typed (kept when blank). */
+function choiceOf(target: Target): PasswordChoice {
+  if (target.passwordSource === 'file') return 'file';
+  return target.passwordSource === 'env' ? 'env' : 'typed';
+}
 
 /** Blank form, or the saved target's values (never its password). */
 export function initialValues(target: Target | null): TargetFormValues {
-  if (!target)
-    return {
-      name: '',
-      url: 'ldap://',
-      startTls: false,
-      bindDn: '',
-      password: '',
-      baseDn: '',
-      caFile: '',
-    };
-  const { name, url, startTls, bindDn, baseDn, caFile } = target;
-  return { name, url, startTls, bindDn, password: '', baseDn, caFile: caFile ?? '' };
+  const blank: TargetFormValues = {
+    name: '',
+    url: 'ldap://',
+    startTls: false,
+    bindDn: '',
+    passwordChoice: 'typed',
+    password: '',
+    passwordFile: '',
+    passwordEnv: '',
+    baseDn: '',
+    caFile: '',
+    tlsVerify: true,
+    clientCertFile: '',
+    clientKeyFile: '',
+  };
+  if (!target) return blank;
+  const { name, url, startTls, bindDn, baseDn, tlsVerify } = target;
+  return {
+    ...blank,
+    name,
+    url,
+    startTls,
+    bindDn,
+    baseDn,
+    tlsVerify,
+    passwordChoice: choiceOf(target),
+    passwordFile: target.passwordSource === 'file' ? (target.passwordFile ?? '') : '',
+    passwordEnv: target.passwordEnv ?? '',
+    caFile: target.caFile ?? '',
+    clientCertFile: target.clientCertFile ?? '',
+    clientKeyFile: target.clientKeyFile ?? '',
+  };
 }
 
-/** The request body; an empty password is left out so the host keeps the stored one. */
+/** The request body: only the chosen password source; an empty typed password keeps the stored one. */
 export function toInput(values: TargetFormValues, id: string | undefined): TargetInput {
   const input: TargetInput = {
     name: values.name.trim(),
@@ -54,9 +97,14 @@ export function toInput(values: TargetFormValues, id: string | undefined): Targe
     bindDn: values.bindDn.trim(),
     baseDn: values.baseDn.trim(),
     caFile: values.caFile.trim(),
+    tlsVerify: values.tlsVerify,
+    clientCertFile: values.clientCertFile.trim(),
+    clientKeyFile: values.clientKeyFile.trim(),
   };
   if (id !== undefined) input.id = id;
-  if (values.password !== '') input.password = values.password;
+  if (values.passwordChoice === 'typed' && values.password !== '') input.password = values.password;
+  if (values.passwordChoice === 'file') input.passwordFile = values.passwordFile.trim();
+  if (values.passwordChoice === 'env') input.passwordEnv = values.passwordEnv.trim();
   return input;
 }
 
@@ -84,5 +132,13 @@ export function targetFieldErrors(input: TargetInput): FieldErrors {
   collect(errors, () => checkDn(input.bindDn, 'bindDn', true));
   collect(errors, () => checkDn(input.baseDn, 'baseDn', false));
   collect(errors, () => validateTargetInput(input));
+  if (input.passwordFile === '') errors.passwordFile = 'Give the path of the password file';
+  if (input.passwordEnv !== undefined && !ENV_NAME_PATTERN.test(input.passwordEnv)) {
+    errors.passwordEnv = 'Give a variable name: letters, digits and _, e.g. BENCH_PASSWORD';
+  }
+  if ((input.clientCertFile === '') !== (input.clientKeyFile === '')) {
+    const missing = input.clientCertFile === '' ? 'clientCertFile' : 'clientKeyFile';
+    errors[missing] = 'A client certificate needs both its certificate and its key file';
+  }
   return errors;
 }
