@@ -2,6 +2,7 @@
 import type { CompiledWorkload } from '../workload/compileWorkload.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import type { IntervalRecorder } from './intervalRecorder.ts';
+import type { OpWatch } from './opDeadline.ts';
 import type { OpenRecorder } from './openRecorder.ts';
 import type { OpenScheduler } from './openScheduler.ts';
 import type { RunClock } from './runClock.ts';
@@ -20,8 +21,8 @@ export interface LoadControl {
   readonly open: OpenLoad | null;
   /** Requests sent and not yet answered (loops count their own, for the worker's telemetry). */
   outstanding: number;
-  /** An op unanswered this long fails as `timeout` (the loop moves on); null: wait for ever. */
-  readonly opTimeoutMs?: number | null;
+  /** Fails ops unanswered past the run's op timeout as `timeout` (the loop moves on); absent: wait for ever. */
+  readonly opWatch?: OpWatch | null;
 }
 
 /** What a loop needs in the open model: each op comes from the scheduler and is timed from its intended start. */

@@ -10,6 +10,7 @@ import { IntervalRecorder } from './intervalRecorder.ts';
 import type { LoadControl, OpenLoad } from './loadControl.ts';
 import { OperationRecorder } from './operationRecorder.ts';
 import { OpenRecorder } from './openRecorder.ts';
+import { OpWatch } from './opDeadline.ts';
 import { OpenScheduler } from './openScheduler.ts';
 import type { ParentPort } from './port.ts';
 import type {
@@ -239,7 +240,7 @@ export class LoadWorker {
       workload,
       open: this.openLoad(start, clock, recorder),
       outstanding: 0,
-      opTimeoutMs: start.opTimeoutMs ?? null,
+      opWatch: start.opTimeoutMs === undefined ? null : new OpWatch(start.opTimeoutMs),
     };
     this.control = control;
     setTimeout(
@@ -362,6 +363,7 @@ export class LoadWorker {
     this.state = 'ending';
     if (this.timer !== null) clearTimeout(this.timer);
     this.telemetry?.stop();
+    this.control?.opWatch?.stop();
     const ownEntries = this.workload?.own.size ?? 0;
     await this.send({ type: 'done', reason, ...(ownEntries > 0 ? { ownEntries } : {}) });
     await this.cleanup();
@@ -374,6 +376,7 @@ export class LoadWorker {
     this.state = 'ending';
     if (this.timer !== null) clearTimeout(this.timer);
     this.telemetry?.stop();
+    this.control?.opWatch?.stop();
     if (this.control !== null) {
       this.control.issuing = false;
       this.control.recording = false;

@@ -4,7 +4,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { failureCodeName } from '../ldap/failure.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import { reconnectSlot, recordFailureNow } from './loadControl.ts';
-import { withOpDeadline } from './opDeadline.ts';
+import { watched } from './opDeadline.ts';
 import type { LoadControl } from './loadControl.ts';
 
 /** Keeps one request outstanding on `slot` until `control.issuing` turns false. */
@@ -12,6 +12,8 @@ export async function persistentLoop(slot: ConnectionSlot, control: LoadControl)
   const { clock, recorder, workload, open } = control;
   // Open model: the intended start of the op this loop holds (-1: none yet); kept across a reconnect.
   let intendedNs = -1;
+  // This loop's op in flight, failed as `timeout` when unanswered too long (null: no op timeout).
+  const opSlot = control.opWatch?.slot() ?? null;
   while (control.issuing) {
     if (open !== null && intendedNs < 0) {
       const next = await open.scheduler.next();
@@ -32,7 +34,7 @@ export async function persistentLoop(slot: ConnectionSlot, control: LoadControl)
     let entries: number;
     control.outstanding++;
     try {
-      entries = await withOpDeadline(op.run(client), control.opTimeoutMs);
+      entries = await watched(opSlot, op.run(client));
       control.outstanding--;
     } catch (err) {
       control.outstanding--;

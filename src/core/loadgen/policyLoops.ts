@@ -8,7 +8,7 @@ import { failureCodeName } from '../ldap/failure.ts';
 import { clientOnSocket, connectSocket } from '../ldap/steppedConnect.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import { reconnectSlot, recordFailureNow } from './loadControl.ts';
-import { withOpDeadline } from './opDeadline.ts';
+import { watched } from './opDeadline.ts';
 import type { LoadControl } from './loadControl.ts';
 
 /** Counts a finished op in the second it completed; false when it outlived the run or a stop. */
@@ -47,6 +47,8 @@ export async function reconnectEveryLoop(
 ): Promise<void> {
   // Open model: the intended start of the op this loop holds (-1: none yet); kept across a reconnect.
   let intendedNs = -1;
+  // This loop's op in flight, failed as `timeout` when unanswered too long (null: no op timeout).
+  const opSlot = control.opWatch?.slot() ?? null;
   while (control.issuing) {
     if (control.open !== null && intendedNs < 0) {
       const next = await control.open.scheduler.next();
@@ -76,7 +78,7 @@ export async function reconnectEveryLoop(
     let entries: number;
     control.outstanding++;
     try {
-      entries = await withOpDeadline(op.run(client), control.opTimeoutMs);
+      entries = await watched(opSlot, op.run(client));
     } catch (err) {
       control.outstanding--;
       slot.releaseOp();
@@ -101,6 +103,8 @@ export async function rebindLoop(
 ): Promise<void> {
   const password = params.bindDn === '' ? '' : params.password;
   let intendedNs = -1;
+  // This loop's op in flight, failed as `timeout` when unanswered too long (null: no op timeout).
+  const opSlot = control.opWatch?.slot() ?? null;
   while (control.issuing) {
     if (control.open !== null && intendedNs < 0) {
       const next = await control.open.scheduler.next();
@@ -123,7 +127,7 @@ export async function rebindLoop(
     try {
       await client.bind(params.bindDn, password);
       opStartNs = process.hrtime.bigint();
-      entries = await withOpDeadline(op.run(client), control.opTimeoutMs);
+      entries = await watched(opSlot, op.run(client));
     } catch (err) {
       control.outstanding--;
       await failed(control, err, op.labelIndex);
@@ -159,6 +163,8 @@ export async function perOpLoop(
   const tlsOptions = startTlsOptions(params);
   const { phases } = control.recorder;
   let intendedNs = -1;
+  // This loop's op in flight, failed as `timeout` when unanswered too long (null: no op timeout).
+  const opSlot = control.opWatch?.slot() ?? null;
   while (control.issuing) {
     if (control.open !== null && intendedNs < 0) {
       const next = await control.open.scheduler.next();
@@ -184,7 +190,7 @@ export async function perOpLoop(
       securedNs = process.hrtime.bigint();
       await client.bind(params.bindDn, password);
       boundNs = process.hrtime.bigint();
-      entries = await withOpDeadline(op.run(client), control.opTimeoutMs);
+      entries = await watched(opSlot, op.run(client));
       answeredNs = process.hrtime.bigint();
       await client.unbind();
     } catch (err) {
