@@ -217,3 +217,37 @@ test(
     assert.match(runs.stdout, /interrupted/);
   },
 );
+
+test('heavy load on a saved target that is not a lab needs confirming before a campaign starts', async (t) => {
+  const core = await freshCore(t);
+  // Nothing listens there: the refusal must come before any cell connects.
+  const target = await core.handlers['targets/save']({
+    name: 'Production directory',
+    url: 'ldap://127.0.0.1:9',
+    startTls: false,
+    bindDn: 'cn=admin,c=gb',
+    baseDn: 'c=gb',
+  });
+  const spec: MatrixSpec = {
+    name: 'heavy on a saved target',
+    servers: [{ targetId: target.id }],
+    sizes: [],
+    indexProfiles: [],
+    workloads: ['read-random'],
+    connections: [8, 200],
+    repeats: 1,
+    warmupS: 0,
+    durationS: 1,
+  };
+  await assert.rejects(
+    core.handlers['campaigns/start']({ spec }),
+    (err: unknown) =>
+      err instanceof Error &&
+      (err as { field?: string }).field === 'confirmed' &&
+      /Production directory/.test(err.message),
+  );
+  assert.deepEqual(await core.handlers['campaigns/list'](undefined), []);
+  const light = { ...spec, connections: [8] };
+  const { campaignId } = await core.handlers['campaigns/start']({ spec: light });
+  await core.handlers['campaigns/cancel']({ campaignId });
+});

@@ -90,7 +90,11 @@ export interface ApiSpec {
   'matrix/save': { req: { spec: MatrixSpec }; res: MatrixListItem };
   'matrix/delete': { req: { id: string }; res: void };
   /** Starts running a matrix as a new campaign (one campaign at a time). */
-  'campaigns/start': { req: { spec: MatrixSpec }; res: { campaignId: string } };
+  /** `confirmed` acknowledges heavy load on saved targets that are not labs (see runs/start). */
+  'campaigns/start': {
+    req: { spec: MatrixSpec; confirmed?: boolean };
+    res: { campaignId: string };
+  };
   /** Pauses after the current cell; resume continues with the next. */
   'campaigns/pause': { req: { campaignId: string }; res: void };
   /** Continues a paused or interrupted campaign from its first unfinished cell. */

@@ -251,7 +251,12 @@ export async function matrixCommand(args: string[], options: RawOptions): Promis
         );
       return 0;
     }
-    const campaignId = fromSource(target, () => core.campaigns.start(spec));
+    const campaignId = fromSource(target, () =>
+      core.campaigns.start(spec, options.yes === true, {
+        message: 'add --yes to send this load',
+        field: '--yes',
+      }),
+    );
     return await follow(core, campaignId, json);
   } catch (err) {
     // Every id this command looks up came from its arguments: an unknown one is bad input.

@@ -26,7 +26,9 @@ export function matrixHandlers(
       matrices.delete(id);
       emit({ event: 'matrices/changed', payload: {} });
     },
-    'campaigns/start': async ({ spec }) => ({ campaignId: runner.start(spec) }),
+    'campaigns/start': async ({ spec, confirmed }) => ({
+      campaignId: runner.start(spec, confirmed),
+    }),
     'campaigns/pause': async ({ campaignId }) => runner.pause(campaignId),
     'campaigns/resume': async ({ campaignId }) => runner.resume(campaignId),
     'campaigns/cancel': async ({ campaignId }) => runner.cancel(campaignId),

@@ -1,5 +1,6 @@
 // Runs one campaign at a time: its cells in order, each against the right lab, pausable,
 // cancellable, resumable after a crash without redoing or losing a finished cell.
+import { checkCellsConfirmed, loadGuardLimits } from '../runs/loadGuard.ts';
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { CampaignDetail, CampaignProgress, CampaignStatus } from '../../shared/matrix.ts';
@@ -50,10 +51,28 @@ export class CampaignRunner {
     return this.#deps.campaigns.markInterrupted(this.#deps.isAlive);
   }
 
-  /** Checks the matrix and starts running it as a new campaign; answers its id at once. */
-  start(spec: unknown): string {
+  /**
+   * Checks the matrix and starts running it as a new campaign; answers its id at once. Heavy load
+   * on a saved target that is not a lab needs `confirmed` (the guard rail of single runs).
+   */
+  start(
+    spec: unknown,
+    confirmed?: boolean,
+    howToConfirm?: { message: string; field: string },
+  ): string {
     this.#assertIdle();
     const check = this.#deps.matrices.check(spec);
+    checkCellsConfirmed(
+      check.cells.map((cell) => ({
+        targetId: 'targetId' in cell.server ? cell.server.targetId : null,
+        connections: cell.connections,
+      })),
+      (targetId) => this.#deps.targets.get(targetId),
+      confirmed,
+      loadGuardLimits(),
+      howToConfirm?.message,
+      howToConfirm?.field,
+    );
     const id = newId('cmp');
     this.#deps.campaigns.create(id, check.spec, check.cells);
     this.#launch(this.#deps.campaigns.get(id));

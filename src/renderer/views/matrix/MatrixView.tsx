@@ -33,6 +33,7 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
   const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmLoad, setConfirmLoad] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const check = useLiveCheck(spec, checkMatrix);
   useReadyMarker(choices.data !== undefined && list.data !== undefined);
@@ -77,11 +78,27 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
       setSpec({ ...spec, id: saved.id });
       setNotice({ kind: 'info', text: `Saved as ${saved.id}.` });
     });
-  const run = () =>
-    act(async () => {
-      const { campaignId } = await api.call('campaigns/start', { spec: valid?.spec ?? spec });
-      navigate({ name: 'campaign', campaignId });
+  const start = async (confirmed: boolean) => {
+    const { campaignId } = await api.call('campaigns/start', {
+      spec: valid?.spec ?? spec,
+      ...(confirmed ? { confirmed } : {}),
     });
+    navigate({ name: 'campaign', campaignId });
+  };
+  const run = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await start(false);
+    } catch (err) {
+      const error = err instanceof ApiError ? err : ApiError.fromBody(err);
+      // Heavy load on a saved target that is not a lab: the host asks, the user decides.
+      if (error.field === 'confirmed') setConfirmLoad(error.message);
+      else setNotice({ kind: 'error', text: error.message });
+    } finally {
+      setBusy(false);
+    }
+  };
   const importFile = async (file: File) => {
     try {
       setSpec(JSON.parse(await file.text()) as MatrixSpec);
@@ -252,6 +269,21 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
             />
           </form>
         </div>
+      )}
+      {confirmLoad !== null && (
+        <ConfirmDialog
+          title="Send heavy load to a server DirBench does not manage?"
+          confirmLabel="Run the matrix"
+          action={() => start(true)}
+          onDone={() => setConfirmLoad(null)}
+          onCancel={() => setConfirmLoad(null)}
+        >
+          <p data-testid="confirm-matrix-load">{confirmLoad}</p>
+          <p>
+            Saved targets that are not DirBench labs may serve other people. Run it only against a
+            server you are allowed to load.
+          </p>
+        </ConfirmDialog>
       )}
       {confirmDelete && spec.id && (
         <ConfirmDialog
