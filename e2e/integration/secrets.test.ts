@@ -1,4 +1,4 @@
-// A known bind password used by real runs (CLI with --password-env and --password-file, browser mode
+// A known bind password used by real runs (and a lab's generated root password) (CLI with --password-env and --password-file, browser mode
 // with a typed password) against a real slapd is found nowhere: not in the database or its WAL, not
 // in CSV, JSON, hlog or HTML exports, not in the CLI's or the serve host's output.
 import assert from 'node:assert/strict';
@@ -36,6 +36,8 @@ let work = '';
 let dataDir = '';
 /** Everything the CLI and the serve host printed, to grep at the end. */
 const logs: string[] = [];
+/** The root password file of the lab the CLI started (its text is grepped for too). */
+let labPasswordFile = '';
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'dirbench-secrets-it-'));
@@ -181,6 +183,16 @@ test('browser mode keeps a typed password in a mode-600 file and runs with it', 
   }
 });
 
+test("a lab's generated root password stays in its mode-600 password file", async () => {
+  const started = await cli(['lab', 'start', 'openldap', '--entries', '100', '--json']);
+  assert.equal(started.code, 0, started.stderr);
+  const lab = JSON.parse(started.stdout) as { id: string; passwordFile: string };
+  labPasswordFile = lab.passwordFile;
+  assert.equal(statSync(lab.passwordFile).mode & 0o777, 0o600);
+  const stopped = await cli(['lab', 'stop', lab.id]);
+  assert.equal(stopped.code, 0, stopped.stderr);
+});
+
 test('the password is in no database byte, export, report or log', async () => {
   const list = await cli(['runs', 'list', '--json']);
   assert.equal(list.code, 0, list.stderr);
@@ -205,14 +217,18 @@ test('the password is in no database byte, export, report or log', async () => {
 
   const secretFiles = filesUnder(join(dataDir, 'secrets'));
   assert.equal(secretFiles.length, 1, 'the typed password is in its own file');
+  const labPassword = readFileSync(labPasswordFile, 'utf8').trim();
+  assert.ok(labPassword.length >= 12);
   const grepped = [...filesUnder(dataDir), ...filesUnder(out)].filter(
-    (path) => !secretFiles.includes(path),
+    (path) => !secretFiles.includes(path) && path !== labPasswordFile,
   );
   assert.ok(grepped.some((path) => path.endsWith('-wal') || path.endsWith('.sqlite')));
-  for (const path of grepped) {
-    const bytes = readFileSync(path);
-    assert.equal(bytes.includes(PASSWORD), false, `the password is in ${path}`);
-    assert.equal(bytes.includes(Buffer.from(PASSWORD, 'utf16le')), false, `in ${path} (UTF-16)`);
+  for (const secret of [PASSWORD, labPassword]) {
+    for (const path of grepped) {
+      const bytes = readFileSync(path);
+      assert.equal(bytes.includes(secret), false, `a password is in ${path}`);
+      assert.equal(bytes.includes(Buffer.from(secret, 'utf16le')), false, `in ${path} (UTF-16)`);
+    }
+    for (const log of logs) assert.equal(log.includes(secret), false, `a log holds it:\n${log}`);
   }
-  for (const log of logs) assert.equal(log.includes(PASSWORD), false, `a log holds it:\n${log}`);
 });

@@ -105,6 +105,11 @@ test('StartTLS verifies the server certificate unless the target explicitly trus
   assert.equal(systemStore.ok, false, 'the lab CA is not in the system store');
   assert.equal((await test({ input: labTarget({ caFile }) })).ok, true);
   assert.equal((await test({ input: labTarget({ tlsVerify: false }) })).ok, true);
+  // ldaps:// (the lab listens there too) verifies the same way.
+  const ldaps = { url: lab.tls?.ldapsUrl ?? '', startTls: false };
+  assert.equal((await test({ input: labTarget(ldaps) })).ok, false);
+  assert.equal((await test({ input: labTarget({ ...ldaps, caFile }) })).ok, true);
+  assert.equal((await test({ input: labTarget({ ...ldaps, tlsVerify: false }) })).ok, true);
 
   const trusting = await core.handlers['targets/save'](labTarget({ tlsVerify: false }));
   assert.equal(trusting.tlsVerify, false);

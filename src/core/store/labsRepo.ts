@@ -1,4 +1,5 @@
 // SQLite-backed registry of managed lab servers, so labs started by the CLI can be listed and stopped later.
+import { readFileSync } from 'node:fs';
 import type { LabRegistry, StoredLab } from '../lab/labManager.ts';
 import type { Db } from './database.ts';
 
@@ -24,13 +25,29 @@ const EARLIER_DEFAULTS = {
   tls: null,
 } as const;
 
+/** The root password of a lab that keeps it in its mode-600 password file ('' when the file is gone). */
+function passwordFromFile(file: string | undefined): string {
+  if (!file) return '';
+  try {
+    return readFileSync(file, 'utf8').split(/\r?\n/, 1)[0] ?? '';
+  } catch {
+    // A lab whose folder is gone cannot be bound to anyway.
+    return '';
+  }
+}
+
+/** What goes into root_password: nothing when the lab's password file holds it. */
+function storedPassword(lab: Pick<StoredLab, 'rootPassword' | 'passwordFile'>): string {
+  return lab.passwordFile ? '' : lab.rootPassword;
+}
+
 function toStored(row: LabRow): StoredLab {
   const info = JSON.parse(row.info_json) as Partial<StoredLab>;
   return {
     ...EARLIER_DEFAULTS,
     ...(info as StoredLab),
     indexes: info.indexes ?? [...EARLIER_DEFAULTS.indexes],
-    rootPassword: row.root_password,
+    rootPassword: row.root_password || passwordFromFile(info.passwordFile),
     ownerPid: row.owner_pid,
   };
 }
@@ -41,6 +58,18 @@ export class LabsRepo implements LabRegistry {
 
   constructor(db: Db) {
     this.db = db;
+    // Labs stored before passwords left the database: their password file already holds it.
+    const where =
+      "root_password != '' AND coalesce(json_extract(info_json, '$.passwordFile'), '') != ''";
+    const stale = this.db.prepare(`SELECT count(*) AS n FROM labs WHERE ${where}`).get() as {
+      n: number;
+    };
+    if (stale.n > 0) {
+      // Zeroes the overwritten text instead of leaving it in the page, then moves it out of the WAL.
+      this.db.pragma('secure_delete = ON');
+      this.db.prepare(`UPDATE labs SET root_password = '' WHERE ${where}`).run();
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    }
   }
 
   insert(lab: StoredLab): void {
@@ -54,7 +83,7 @@ export class LabsRepo implements LabRegistry {
         lab.kind,
         lab.state,
         JSON.stringify(info),
-        rootPassword,
+        storedPassword({ rootPassword, passwordFile: info.passwordFile }),
         ownerPid,
         lab.createdAt,
       );
@@ -69,7 +98,13 @@ export class LabsRepo implements LabRegistry {
       .prepare(
         'UPDATE labs SET state = ?, info_json = ?, root_password = ?, owner_pid = ? WHERE id = ?',
       )
-      .run(next.state, JSON.stringify(info), rootPassword, ownerPid, id);
+      .run(
+        next.state,
+        JSON.stringify(info),
+        storedPassword({ rootPassword, passwordFile: info.passwordFile }),
+        ownerPid,
+        id,
+      );
   }
 
   get(id: string): StoredLab | null {
