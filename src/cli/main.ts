@@ -1,5 +1,6 @@
 // The `dirbench` command line: parses arguments, dispatches, maps errors to exit codes (1 failed, 2 bad input).
 import { parseArgs } from 'node:util';
+import { joinNegativeValues, optionForField } from './argvFixes.ts';
 import { ApiError } from '../shared/errors.ts';
 import { dirbenchVersion } from '../core/runs/environment.ts';
 import { calibrateCommand } from './commands/calibrate.ts';
@@ -206,7 +207,8 @@ const OPTIONS = {
 async function dispatch(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const args = joinNegativeValues(argv, OPTIONS);
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
     throw new ApiError(
       'validation',
@@ -265,9 +267,12 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof ApiError) {
       // Most messages already start with the field they are about.
-      const prefix = err.field && !err.message.startsWith(err.field) ? `${err.field}: ` : '';
+      const prefix =
+        err.field && !err.message.startsWith(err.field) ? `${optionForField(err.field)}: ` : '';
       process.stderr.write(`dirbench: ${prefix}${err.message}\n`);
-      return err.kind === 'validation' ? 2 : 1;
+      // An id the user typed that names nothing (--target ID) is bad input too.
+      const badInput = err.kind === 'validation' || (err.kind === 'not-found' && !!err.field);
+      return badInput ? 2 : 1;
     }
     process.stderr.write(
       `dirbench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
