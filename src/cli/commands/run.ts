@@ -112,7 +112,9 @@ async function resolveTarget(
   // Ad-hoc targets are saved so history can name them; the password is only used for this run.
   const existing = core.targets.findByConnection(input.url, input.bindDn, input.baseDn);
   // A reused target takes this run's TLS settings, so the run records the ones it used.
-  const saved = core.targets.save(existing ? { ...input, id: existing.id } : input);
+  const saved = core.targets.save(
+    existing ? { ...input, id: existing.id, name: existing.name } : input,
+  );
   return { targetId: saved.id, password, created: existing === null };
 }
 
