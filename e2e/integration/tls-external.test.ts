@@ -16,6 +16,7 @@ import { openCore } from '../../src/core/app/core.ts';
 import type { Core } from '../../src/core/app/core.ts';
 import { issueClientCertificate } from '../../src/core/lab/labTls.ts';
 import { closeQuietly, openBoundClient, startTlsOptions } from '../../src/core/ldap/connection.ts';
+import { runCli } from './cliHarness.ts';
 import { trackedLauncher } from './engineHarness.ts';
 
 const WHO_AM_I = '1.3.6.1.4.1.4203.1.11.3';
@@ -122,6 +123,28 @@ test('StartTLS verifies the server certificate unless the target explicitly trus
   const verified = await runOn(verifying.id);
   assert.equal(verified.config.tlsVerify, true);
   assert.equal(tlsTrustWarning(verified.config), null);
+});
+
+test('the CLI verifies ldaps:// by default; --tls-no-verify runs and says so', async () => {
+  const cliDir = join(dataDir, 'cli');
+  const target = ['--target', lab.tls?.ldapsUrl ?? '', '--base', lab.baseDn];
+  const timing = ['--connections', '1', '--warmup', '0', '--duration', '1'];
+  const refused = await runCli(['run', ...target, ...timing], cliDir, 60_000);
+  assert.notEqual(refused.code, 0);
+  assert.match(refused.stderr, /certificate/i);
+  const trusted = await runCli(['run', ...target, ...timing, '--tls-no-verify'], cliDir, 60_000);
+  assert.equal(trusted.code, 0, trusted.stderr);
+  assert.match(trusted.stdout, /WARNING: TLS certificate NOT verified/);
+  const json = await runCli(
+    ['run', ...target, ...timing, '--tls-no-verify', '--json'],
+    cliDir,
+    60_000,
+  );
+  assert.equal(json.code, 0, json.stderr);
+  assert.equal(
+    (JSON.parse(json.stdout) as { target: { tlsVerify: boolean } }).target.tlsVerify,
+    false,
+  );
 });
 
 test('a client certificate from the lab CA authenticates SASL EXTERNAL as its entry', async () => {
