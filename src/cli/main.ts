@@ -1,4 +1,5 @@
 // The `dirbench` command line: parses arguments, dispatches, maps errors to exit codes (1 failed, 2 bad input).
+import { databaseFailure, isDatabaseFailure } from '../core/store/databaseErrors.ts';
 import { parseArgs } from 'node:util';
 import { joinNegativeValues, optionForField } from './argvFixes.ts';
 import { ApiError } from '../shared/errors.ts';
@@ -273,6 +274,11 @@ export async function main(argv: string[]): Promise<number> {
       // An id the user typed that names nothing (--target ID) is bad input too.
       const badInput = err.kind === 'validation' || (err.kind === 'not-found' && !!err.field);
       return badInput ? 2 : 1;
+    }
+    // A database that fails after it opened (disk full, locked too long) is a situation, not a bug.
+    if (isDatabaseFailure(err)) {
+      process.stderr.write(`dirbench: ${databaseFailure(err, 'running the command').message}\n`);
+      return 1;
     }
     process.stderr.write(
       `dirbench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
