@@ -172,8 +172,15 @@ export async function runCommand(options: RawOptions): Promise<number> {
       const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
       const run = await runOnce(core, { ...request, targetId }, password, label, source).catch(
         (err: unknown) => {
-          // A typo in --target should not leave a target behind that never worked.
-          if (created && runs.length === 0) core.targets.delete(targetId);
+          // A typo in --target should not leave a target behind that never worked; if even that
+          // cleanup fails (e.g. the disk is full), the original error is the one to report.
+          if (created && runs.length === 0) {
+            try {
+              core.targets.delete(targetId);
+            } catch {
+              // Reported below: err.
+            }
+          }
           throw err;
         },
       );
