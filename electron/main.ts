@@ -14,6 +14,7 @@ import {
   isAppPage,
   isOpenableExternally,
 } from './security.ts';
+import { safeStorageSealer } from './secrets.ts';
 import { utilityProcessLauncher } from './workerLauncher.ts';
 
 const bundleDir = dirname(fileURLToPath(import.meta.url));
@@ -107,10 +108,14 @@ function createWindow(): void {
 async function onReady(): Promise<void> {
   hardenSession();
   const dataDir = app.getPath('userData');
+  // safeStorage works only once the app is ready; without a real OS key store typed passwords
+  // go to mode-600 files, as in browser mode.
+  const sealer = safeStorageSealer();
   core = await openCore({
     dataDir,
     dbFile: process.env.DIRBENCH_DB ?? join(dataDir, 'dirbench.sqlite'),
     launcher: utilityProcessLauncher(bundleDir),
+    ...(sealer ? { sealer } : {}),
   });
   setupApi(core);
   createWindow();
