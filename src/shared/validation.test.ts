@@ -57,3 +57,49 @@ test('run requests: numbers out of range name their field', () => {
   rejects(() => validateRunRequest({ ...ok, durationS: -1 }), 'durationS', /between/);
   rejects(() => validateRunRequest({ ...ok, workload: ' ' }), 'workload', /choose a workload/);
 });
+
+// Found by validation.fuzz.test.ts: JSON from an HTTP client may hold any type, and these threw TypeError.
+test('a target with a non-text url, name or DN is a field error, not a crash', () => {
+  const target = { name: 't', url: 'ldap://h', startTls: false, bindDn: '', baseDn: 'o=x' };
+  rejects(
+    () => validateTargetInput({ ...target, url: NaN as unknown as string }),
+    'url',
+    /must be text/,
+  );
+  rejects(
+    () => validateTargetInput({ ...target, name: 5 as unknown as string }),
+    'name',
+    /must be text/,
+  );
+  rejects(
+    () => validateTargetInput({ ...target, bindDn: [] as unknown as string }),
+    'bindDn',
+    /must be text/,
+  );
+  rejects(
+    () => validateTargetInput({ ...target, startTls: 'yes' as unknown as boolean }),
+    'startTls',
+    /true or false/,
+  );
+});
+
+test('a null policy or rate step is a field error, not a crash', () => {
+  const req = {
+    targetId: 't',
+    workload: 'read-random',
+    connections: 1,
+    depth: 1,
+    warmupS: 0,
+    durationS: 1,
+  };
+  rejects(
+    () => validateRunRequest({ ...req, policy: null as never }),
+    'policy',
+    /unknown connection policy/,
+  );
+  rejects(
+    () => validateRunRequest({ ...req, rateProfile: [null as never] }),
+    'rateProfile',
+    /step 1 must be/,
+  );
+});

@@ -21,6 +21,7 @@ export function parseLdapUrl(
   url: string,
   field = 'url',
 ): { scheme: 'ldap' | 'ldaps'; host: string; port: number } {
+  textField(url, field);
   const match = /^(ldaps?):\/\/(\[[0-9a-fA-F:.]+\]|[^:/\s]+)(?::(\d+))?\/?$/.exec(url.trim());
   if (!match) {
     throw invalid(field, `"${url}" is not an LDAP URL: use ldap://host:port or ldaps://host:port`);
@@ -35,6 +36,7 @@ export function parseLdapUrl(
 
 /** Loose syntactic DN check: `attr=value` RDNs separated by commas; empty allowed when `optional`. */
 export function checkDn(dn: string, field: string, optional: boolean): void {
+  textField(dn, field);
   const trimmed = dn.trim();
   if (trimmed === '') {
     if (optional) return;
@@ -70,6 +72,12 @@ function splitDn(dn: string): string[] {
 
 /** Validates a target form; throws on the first bad field. */
 export function validateTargetInput(input: TargetInput): void {
+  // The form arrives as JSON from the GUI or an HTTP client: a wrong type is a field error too.
+  if (typeof input !== 'object' || input === null)
+    throw invalid('name', 'the target must be an object');
+  textField(input.name, 'name');
+  if (input.startTls !== undefined && typeof input.startTls !== 'boolean')
+    throw invalid('startTls', 'startTls must be true or false');
   if (input.name.trim() === '') throw invalid('name', 'name is required');
   if (input.name.length > 200) throw invalid('name', 'name is longer than 200 characters');
   const { scheme } = parseLdapUrl(input.url);
@@ -81,6 +89,13 @@ export function validateTargetInput(input: TargetInput): void {
   }
   checkDn(input.bindDn, 'bindDn', true);
   checkDn(input.baseDn, 'baseDn', false);
+}
+
+/** Checks that `value` is a string, naming the field otherwise (JSON input may hold anything). */
+function textField(value: unknown, field: string): asserts value is string {
+  if (typeof value !== 'string') {
+    throw invalid(field, `${field} must be text, got ${JSON.stringify(value) ?? String(value)}`);
+  }
 }
 
 /** Checks that `value` is an integer in [min, max], naming the field otherwise. */
@@ -127,7 +142,7 @@ export function validateRunRequest(req: RunRequest): void {
 
 /** Checks a connection policy; throws naming `policy`. */
 export function validatePolicy(policy: ConnectionPolicy): void {
-  const kind = (policy as { kind?: unknown }).kind;
+  const kind = (Object(policy) as { kind?: unknown }).kind;
   if (kind === 'reconnect') {
     checkInteger(
       (policy as { everyOps?: unknown }).everyOps,
@@ -170,6 +185,8 @@ export function validateRateProfile(steps: RateStep[], runS: number): void {
   let totalS = 0;
   for (const [i, step] of steps.entries()) {
     const where = `rateProfile step ${i + 1}`;
+    if (typeof step !== 'object' || step === null)
+      throw invalid('rateProfile', `${where} must be {durationS, fromOpsPerSec, toOpsPerSec}`);
     checkInteger(step.durationS, where, 1, LIMITS.durationS);
     checkInteger(step.fromOpsPerSec, where, 0, LIMITS.targetOpsPerSec);
     checkInteger(step.toOpsPerSec, where, 0, LIMITS.targetOpsPerSec);
