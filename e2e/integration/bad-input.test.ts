@@ -170,6 +170,11 @@ const CASES: [string, string[], RegExp][] = [
     /--entries must be between/,
   ],
   [
+    'generate huge entries',
+    ['generate', '--shape', 'salford', '--entries', '99999999999999', '--out', out],
+    /--entries.*at most 1,000,000,000/,
+  ],
+  [
     'generate unknown shape',
     ['generate', '--shape', 'tree', '--entries', '10', '--out', out],
     /--shape must be salford or flat/,

@@ -207,6 +207,12 @@ test('bad shape arguments are refused', async (t) => {
     generateDataset({ kind: 'shape', shape: 'round' as 'flat', entries: 1, seed: 1 }, out),
     RangeError,
   );
+  // A typo such as 99999999999999 would run for days and fill the disk: refused before any file.
+  await assert.rejects(
+    generateDataset({ kind: 'shape', shape: 'salford', entries: 99_999_999_999_999, seed: 1 }, out),
+    /entries must be at most 1,000,000,000/,
+  );
+  assert.deepEqual(await readdir(dir), []);
   await assert.rejects(
     generateDataset({ kind: 'shape', shape: 'flat', entries: 1, seed: 1 }, out, {
       signal: AbortSignal.abort(),

@@ -119,11 +119,18 @@ export async function generateDataset(
   }
 }
 
+/** Most entries one shape run writes: a thousand times the largest lab; beyond is a typo that would fill the disk. */
+export const MAX_GENERATED_ENTRIES = 1_000_000_000;
+
 function checkShape(source: { shape: string; entries: number; seed: number }): void {
   if (!(SHAPES as readonly string[]).includes(source.shape))
     throw new RangeError(`unknown shape "${source.shape}": use ${SHAPES.join(' or ')}`);
   if (!Number.isSafeInteger(source.entries) || source.entries < 0)
     throw new RangeError(`entries must be a whole number >= 0, got ${source.entries}`);
+  if (source.entries > MAX_GENERATED_ENTRIES)
+    throw new RangeError(
+      `entries must be at most ${MAX_GENERATED_ENTRIES.toLocaleString('en-US')} (about a terabyte of LDIF), got ${source.entries}`,
+    );
   if (!Number.isInteger(source.seed))
     throw new RangeError(`seed must be a whole number, got ${source.seed}`);
 }
