@@ -15,8 +15,11 @@ after(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
+const written: string[] = [];
+
 /** Writes a file into the test's folder and returns its path. */
 function file(name: string, text: string): string {
+  written.push(name);
   const p = path.join(work, name);
   writeFileSync(p, text);
   return p;
@@ -55,6 +58,19 @@ const badMatrix = file(
     sizes: [-5],
     indexProfiles: ['none'],
     workloads: ['read-random'],
+    connections: [1],
+    warmupS: 0,
+    durationS: 1,
+  }),
+);
+const unknownInMatrix = file(
+  'matrix-workload.json',
+  JSON.stringify({
+    name: 'm',
+    servers: [{ lab: 'openldap' }],
+    sizes: [1000],
+    indexProfiles: ['none'],
+    workloads: ['nope/x'],
     connections: [1],
     warmupS: 0,
     durationS: 1,
@@ -206,6 +222,11 @@ const CASES: [string, string[], RegExp][] = [
   ],
   ['matrix file missing', ['matrix', 'run', missing], /cannot read .*missing.*ENOENT/],
   ['matrix size negative', ['matrix', 'run', badMatrix], /sizes\[0\] must be between 1 and/],
+  [
+    'matrix with an unknown workload id',
+    ['matrix', 'run', unknownInMatrix],
+    /workloads\[0\]: unknown workload 'nope\/x'/,
+  ],
   ['unknown built-in matrix', ['matrix', 'run', 'builtin/nope'], /no matrix builtin\/nope/],
   [
     'matrix --sizes negative',
@@ -263,14 +284,7 @@ test('bad input is refused with exit 2 and the option named, and nothing is crea
     db.close();
   }
   // No output file either: generate refused before writing.
-  assert.deepEqual(readdirSync(work).sort(), [
-    'add.ldif',
-    'bad.csv',
-    'bad.json',
-    'bad.template',
-    'filter.json',
-    'matrix.json',
-  ]);
+  assert.deepEqual(readdirSync(work).sort(), [...written].sort());
   const list = await runCli(['runs', 'list', '--json'], dataDir, 30_000);
   assert.deepEqual(JSON.parse(list.stdout), []);
 });
