@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseEntryTemplateText, formatEntryTemplateText } from './entryTemplateText.ts';
 import { ApiError } from './errors.ts';
-import { fuzz, joined, maybeTruncated, oddText } from './fuzzCheck.ts';
+import { fuzz, joined, maybeTruncated, oddText } from '../core/testing/fuzzCheck.ts';
 
 // Add templates as LDIF with value patterns: dn first, attribute lines, folding, comments, base64.
 const name = fc.constantFrom(

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { ApiError } from './errors.ts';
-import { fuzz, looseRecord, mostly, numberText, oddValue } from './fuzzCheck.ts';
+import { fuzz, looseRecord, mostly, numberText, oddValue } from '../core/testing/fuzzCheck.ts';
 import { estimateMatrixS, expandMatrixCells, validateMatrixSpec } from './matrixSpec.ts';
 
 /** A list of mostly valid items with the odd bad one, rarely far too long. */

@@ -9,7 +9,7 @@ import {
   mostly,
   oddText,
   oddValue,
-} from './fuzzCheck.ts';
+} from '../core/testing/fuzzCheck.ts';
 import type { RunRequest, TargetInput } from './types.ts';
 import { validateRunRequest, validateTargetInput } from './validation.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { fuzz, joined, maybeTruncated, oddText } from '../../shared/fuzzCheck.ts';
+import { fuzz, joined, maybeTruncated, oddText } from '../testing/fuzzCheck.ts';
 import { ldifLine } from '../datagen/makeldif/ldifText.ts';
 import { LdifError, LdifParser } from './ldifReader.ts';
 import type { LdifEntry } from './ldifReader.ts';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { FilterParser } from 'ldapts';
 import { Prng } from '../datagen/prng.ts';
 import { ApiError } from '../../shared/errors.ts';
-import { fuzz, joined, maybeTruncated, oddText } from '../../shared/fuzzCheck.ts';
+import { fuzz, joined, maybeTruncated, oddText } from '../testing/fuzzCheck.ts';
 import { parseValuePattern } from './pattern/index.ts';
 import { filterPatternField } from './patternFields.ts';
 

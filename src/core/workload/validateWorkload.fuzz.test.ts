@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { ApiError } from '../../shared/errors.ts';
-import { fuzz, numberText, oddText } from '../../shared/fuzzCheck.ts';
-import { mutatedJson } from '../../shared/fuzzJson.ts';
+import { fuzz, numberText, oddText } from '../testing/fuzzCheck.ts';
+import { mutatedJson } from '../testing/fuzzJson.ts';
 import { Prng } from '../datagen/prng.ts';
 import { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import { loadCatalogData } from './catalogs.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
 import { resourcePath } from '../../app/resources.ts';
-import { fuzz, joined, numberText, oddText } from '../../../shared/fuzzCheck.ts';
+import { fuzz, joined, numberText, oddText } from '../../testing/fuzzCheck.ts';
 import type { EntryState, Program, Subordinate } from './compile.ts';
 import { loadTemplateText } from './engine.ts';
 import { TemplateError } from './errors.ts';

@@ -1,5 +1,7 @@
 // Test support for the *.fuzz.test.ts files: runs a property over generated inputs, allowing only the
 // parser's own error, failing any case slower than a bound and killing the process if one hangs.
+import { writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 
 /** How a fuzz run is bounded: cases to generate, slowest acceptable case, and when a case counts as hung. */
@@ -41,7 +43,6 @@ export async function fuzz<T>(
   bounds: FuzzBounds = {},
 ): Promise<void> {
   const maxCaseMs = bounds.maxCaseMs ?? 250;
-  const { Worker } = await import('node:worker_threads');
   const buffer = new SharedArrayBuffer(8);
   const cells = new Int32Array(buffer);
   const hangMs = (bounds.hangS ?? 10) * 1000;
@@ -49,7 +50,6 @@ export async function fuzz<T>(
   const seedText = process.env.DIRBENCH_FUZZ_SEED;
   const seed = bounds.seed ?? (seedText === undefined ? Date.now() | 0 : Number(seedText));
   const trace = process.env.DIRBENCH_FUZZ_TRACE;
-  const { writeFileSync } = await import('node:fs');
   const watchdog = new Worker(WATCHDOG, {
     eval: true,
     workerData: { buffer, hangMs, name: `${name} (seed ${seed})` },
