@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Prng } from '../datagen/prng.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { OpContext } from './opContext.ts';
-import { searchRequestBuilder } from './ops/search.ts';
+import { escapeFilterValue, searchRequestBuilder } from './ops/search.ts';
 import type { OpTools } from './ops/opTypes.ts';
 import { parseValuePattern } from './pattern/index.ts';
 import { filterSkeleton } from './filterCheck.ts';
@@ -61,4 +61,22 @@ test('a static filter with [[ ]] escapes is sent expanded, not as its source', (
   );
   const request = build(new OpContext(new Prng(1), null, 'u'));
   assert.equal(request.filter.toString(), '(cn=a[1])');
+});
+
+test("values taken from entries are escaped in filters, the pattern's own * stays a wildcard", () => {
+  assert.equal(escapeFilterValue('a(b)*c\\d'), 'a\\28b\\29\\2ac\\5cd');
+  const tools = { pattern: (t: string) => parseValuePattern(t) } as unknown as OpTools;
+  const build = searchRequestBuilder(
+    { kind: 'search', base: 'o=x', scope: 'sub', filter: '(cn=[entry:cn]*)', attributes: [] },
+    tools,
+  );
+  const ctx = {
+    rng: new Prng(1),
+    unique: () => 'u',
+    entry: () => 'Smith (IT)*',
+  } as unknown as OpContext;
+  const filter = build(ctx).filter as unknown as { initial: string; any: string[] };
+  // A leading-substring search for the literal text, not a malformed filter or extra wildcards.
+  assert.equal(filter.initial, 'Smith (IT)*');
+  assert.deepEqual(filter.any, []);
 });

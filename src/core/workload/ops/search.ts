@@ -5,7 +5,22 @@ import type { SearchOperation } from '../../../shared/workload.ts';
 import { countingSearch } from '../../ldap/countingSearch.ts';
 import type { CountingSearchRequest } from '../../ldap/countingSearch.ts';
 import type { OpContext } from '../opContext.ts';
+import type { PatternContext } from '../pattern/index.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
+
+/** RFC 4515 escapes for a value taken from an entry, so its `*`, `(`, `)`, `\` and NUL match literally. */
+export function escapeFilterValue(value: string): string {
+  return value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** The op's context with [entry:ATTR] values escaped: entries of another server may hold anything. */
+function filterContext(ctx: OpContext): PatternContext {
+  return {
+    rng: ctx.rng,
+    unique: () => ctx.unique(),
+    entry: (attribute) => escapeFilterValue(ctx.entry(attribute)),
+  };
+}
 
 /** Builds the request of one search from its patterns (the filter is parsed once when it never changes). */
 export function searchRequestBuilder(
@@ -28,12 +43,13 @@ export function searchRequestBuilder(
     pageSize: op.pageSize ?? 0,
     sortKeys,
   } as const;
+  const fromEntries = filterPattern.entryAttributes.length > 0;
   return (ctx) => ({
     ...fixed,
     baseDn: base.next(ctx),
     filter: filterPattern.isStatic
       ? (fixedFilter ??= FilterParser.parseString(filterPattern.next(ctx)))
-      : FilterParser.parseString(filterPattern.next(ctx)),
+      : FilterParser.parseString(filterPattern.next(fromEntries ? filterContext(ctx) : ctx)),
   });
 }
 
