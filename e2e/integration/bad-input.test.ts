@@ -111,6 +111,11 @@ const CASES: [string, string[], RegExp][] = [
     /--filter.*not an LDAP filter/,
   ],
   [
+    'modify of an attribute that cannot be one',
+    ['run', ...target, '--op', 'modify', '--entry-dn', 'uid=a', '--attribute', 'bad attr'],
+    /--attribute.*not an attribute name/,
+  ],
+  [
     'unclosed value pattern',
     ['run', ...target, '--op', 'search', '--filter', '(uid=user.[1-'],
     /--filter.*unclosed '\['/,

@@ -76,8 +76,13 @@ export function inUserTerms(err: unknown, source: CliWorkload): unknown {
   }
   const field = err.field;
   if (source.adhoc) {
+    // The deepest name first (`changes[0].attribute` came from --attribute), then the operation's field.
+    const last = /([A-Za-z]+)(?:\[\d+\])*$/.exec(field)?.[1];
     const key =
-      /operation\.([A-Za-z]+)/.exec(field)?.[1] ?? /^workloadSpec\.([A-Za-z]+)/.exec(field)?.[1];
+      last !== undefined && OPTION_OF_FIELD[last] !== undefined
+        ? last
+        : (/operation\.([A-Za-z]+)/.exec(field)?.[1] ??
+          /^workloadSpec\.([A-Za-z]+)/.exec(field)?.[1]);
     const option = key === undefined ? undefined : OPTION_OF_FIELD[key];
     if (option === undefined) return err;
     const message = err.message.split(field.replace(/^workloadSpec\./, '')).join(option);
