@@ -110,6 +110,7 @@ const CASES: [string, string[], RegExp][] = [
     ['run', ...target, '--op', 'search', '--filter', '(cn=a)(cn=b)'],
     /--filter.*not an LDAP filter/,
   ],
+  ['operation timeout of zero', ['run', ...target, '--op-timeout', '0'], /--op-timeout/],
   [
     'modify of an attribute that cannot be one',
     ['run', ...target, '--op', 'modify', '--entry-dn', 'uid=a', '--attribute', 'bad attr'],

@@ -99,6 +99,7 @@ Run options:
   --rate R                 open model: R ops/s scheduled at t0 + i/R, latency also from the intended start
   --rate-profile FILE      open model with steps/ramps: lines "SECONDS RATE" or "SECONDS FROM TO"
   --cooldown S             seconds of load after the measured phase, excluded (default 0)
+  --op-timeout S           an operation unanswered for S seconds counts as a timeout error (default 60)
   --repeats K              run K times and report mean and 95% confidence interval
   --no-delay on|off        TCP_NODELAY (default on; off leaves Nagle's algorithm on)
   --pool N                 size of the workload's pool (entries added before load for deletes/renames)
@@ -122,6 +123,7 @@ const OPTIONS = {
   tag: { type: 'string', multiple: true },
   status: { type: 'string', multiple: true },
   yes: { type: 'boolean' },
+  'op-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
   json: { type: 'boolean' },

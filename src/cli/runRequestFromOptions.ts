@@ -45,6 +45,8 @@ export function runRequestFromOptions(options: RawOptions): Omit<RunRequest, 'ta
   if (options.pool !== undefined && options.op === undefined) {
     request.poolEntries = intOption(options, 'pool', 1000, 1, LIMITS.labEntries);
   }
+  if (options['op-timeout'] !== undefined)
+    request.opTimeoutS = intOption(options, 'op-timeout', 60, 1, LIMITS.opTimeoutS);
   if (options.workers !== undefined)
     request.workers = intOption(options, 'workers', 1, 1, LIMITS.workers);
   if (typeof options.policy === 'string') request.policy = parsePolicy(options.policy, '--policy');

@@ -224,6 +224,8 @@ export interface RunRequest {
   cooldownS?: number;
   /** The user confirmed heavy load on a non-lab target (see src/core/runs/loadGuard.ts); never stored. */
   confirmed?: boolean;
+  /** Seconds an operation may stay unanswered before it counts as a `timeout` error (default 60). */
+  opTimeoutS?: number;
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
@@ -358,6 +360,7 @@ export interface RunConfig extends Required<
     | 'workloadSpec'
     | 'poolEntries'
     | 'confirmed'
+    | 'opTimeoutS'
   >
 > {
   /** The workload as run (resolved from the catalog when the request named one). */
@@ -378,6 +381,8 @@ export interface RunConfig extends Required<
   targetOpsPerSec: number | null;
   rateProfile: RateStep[] | null;
   cooldownS: number;
+  /** Seconds after which an unanswered operation counted as a timeout (absent in older runs: 60). */
+  opTimeoutS?: number;
 }
 
 /** Whole-run figures over the measured phase. */

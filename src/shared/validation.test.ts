@@ -56,6 +56,8 @@ test('run requests: numbers out of range name their field', () => {
   rejects(() => validateRunRequest({ ...ok, depth: 1.5 }), 'depth', /whole number/);
   rejects(() => validateRunRequest({ ...ok, durationS: -1 }), 'durationS', /between/);
   rejects(() => validateRunRequest({ ...ok, workload: ' ' }), 'workload', /choose a workload/);
+  validateRunRequest({ ...ok, opTimeoutS: 5 });
+  rejects(() => validateRunRequest({ ...ok, opTimeoutS: 0 }), 'opTimeoutS', /between 1 and/);
 });
 
 // Found by validation.fuzz.test.ts: JSON from an HTTP client may hold any type, and these threw TypeError.

@@ -14,6 +14,7 @@ export const LIMITS = {
   targetOpsPerSec: 10_000_000,
   rateSteps: 1_000,
   repeats: 1_000,
+  opTimeoutS: 3_600,
 } as const;
 
 /** Checks an LDAP URL and returns its parts; throws a field error naming what is wrong. */
@@ -130,6 +131,8 @@ export function validateRunRequest(req: RunRequest): void {
   if (req.seed !== undefined) checkInteger(req.seed, 'seed', 0, 2 ** 31 - 1);
   if (req.policy !== undefined) validatePolicy(req.policy);
   if (req.cooldownS !== undefined) checkInteger(req.cooldownS, 'cooldownS', 0, LIMITS.warmupS);
+  if (req.opTimeoutS !== undefined)
+    checkInteger(req.opTimeoutS, 'opTimeoutS', 1, LIMITS.opTimeoutS);
   if (req.targetOpsPerSec !== undefined && req.rateProfile !== undefined) {
     throw invalid('rateProfile', 'give either a constant target rate or a rate profile, not both');
   }

@@ -23,7 +23,7 @@ import type { DnSource } from '../loadgen/dnSource.ts';
 import { defaultWorkerCount } from '../runner/defaults.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { applyCeiling } from '../runner/nearCeiling.ts';
-import { startRun } from '../runner/orchestrator.ts';
+import { OP_TIMEOUT_MS, startRun } from '../runner/orchestrator.ts';
 import type { RunHandle } from '../runner/orchestrator.ts';
 import { databaseFailure } from '../store/databaseErrors.ts';
 import { newId, nowIso } from '../store/ids.ts';
@@ -174,6 +174,7 @@ export class RunService {
       targetOpsPerSec: req.targetOpsPerSec ?? null,
       rateProfile: req.rateProfile ?? null,
       cooldownS: req.cooldownS ?? 0,
+      opTimeoutS: req.opTimeoutS ?? OP_TIMEOUT_MS / 1000,
     };
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
@@ -210,6 +211,7 @@ export class RunService {
       dnSource,
       passwordFiles: workload.passwordFiles,
       ...(workload.baseDir === undefined ? {} : { workloadBaseDir: workload.baseDir }),
+      opTimeoutMs: (config.opTimeoutS ?? OP_TIMEOUT_MS / 1000) * 1000,
     };
     // Every run has a hard maximum length, whatever happens to its phases.
     const cap = hardCap(loadGuardLimits().maxRunS, (reason) => handle.stop(reason));

@@ -79,6 +79,9 @@ export function ConfigurationCard({ run }: { run: RunDetail }) {
       'Timing',
       `${config.warmupS} s warm-up, ${config.durationS} s measured${config.cooldownS > 0 ? `, ${config.cooldownS} s cool-down` : ''}`,
     ],
+    ...(config.opTimeoutS === undefined
+      ? []
+      : [['Operation timeout', `${config.opTimeoutS} s`] as [string, ReactNode]]),
     ...(config.rateProfile
       ? [['Rate profile', profileText(config.rateProfile)] as [string, ReactNode]]
       : []),
