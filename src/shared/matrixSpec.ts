@@ -26,7 +26,8 @@ export const MATRIX_LIMITS = {
 /** Lab kinds a matrix can build. */
 export const MATRIX_LAB_KINDS: readonly LabKind[] = ['openldap', '389ds', 'opendj'];
 
-const KEYS = [
+/** Every field a matrix file may have, in the order errors list them. */
+export const MATRIX_SPEC_KEYS = [
   'id',
   'name',
   'description',
@@ -137,8 +138,8 @@ function choice<T extends string>(value: unknown, field: string, allowed: readon
 export function validateMatrixSpec(input: unknown): MatrixSpec {
   const m = record(input, '', 'a JSON object with name, servers, sizes, workloads, ...');
   for (const key of Object.keys(m)) {
-    if (!(KEYS as readonly string[]).includes(key))
-      throw invalid(key, `unknown field "${key}": a matrix has ${KEYS.join(', ')}`);
+    if (!(MATRIX_SPEC_KEYS as readonly string[]).includes(key))
+      throw invalid(key, `unknown field "${key}": a matrix has ${MATRIX_SPEC_KEYS.join(', ')}`);
   }
   const name = text(m.name, 'name', '"Salford at 10K"');
   if (name.length > MATRIX_LIMITS.nameLength)

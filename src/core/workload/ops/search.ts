@@ -44,12 +44,22 @@ export function searchRequestBuilder(
     sortKeys,
   } as const;
   const fromEntries = filterPattern.entryAttributes.length > 0;
+  // A worker keeps one OpContext for all its ops: its escaping view is made once, not per op.
+  let viewOf: OpContext | null = null;
+  let view: PatternContext | null = null;
+  const filterCtx = (ctx: OpContext): PatternContext => {
+    if (viewOf !== ctx || view === null) {
+      viewOf = ctx;
+      view = filterContext(ctx);
+    }
+    return view;
+  };
   return (ctx) => ({
     ...fixed,
     baseDn: base.next(ctx),
     filter: filterPattern.isStatic
       ? (fixedFilter ??= FilterParser.parseString(filterPattern.next(ctx)))
-      : FilterParser.parseString(filterPattern.next(fromEntries ? filterContext(ctx) : ctx)),
+      : FilterParser.parseString(filterPattern.next(fromEntries ? filterCtx(ctx) : ctx)),
   });
 }
 

@@ -6,12 +6,11 @@ import type { IndexProfile, WorkloadListItem } from '../../../shared/workload.ts
 import { ChipToggles } from '../../components/ChipToggles.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
 import { formatEntries } from '../../format/numbers.ts';
-import { KIND_TEXT, SHAPES } from '../labs/labForm.ts';
+import { KIND_TEXT, LAB_KINDS, SHAPES } from '../labs/labForm.ts';
 import {
   CONNECTION_PRESETS,
   errorField,
   hasLab,
-  LAB_KINDS,
   parseCount,
   POLICY_CHOICES,
   samePolicy,

@@ -1,41 +1,19 @@
 // The matrix being built in the form: defaults, presets, axis toggles and where a host error belongs.
 import type { ApiError } from '../../../shared/errors.ts';
 import type { MatrixServer, MatrixSpec } from '../../../shared/matrix.ts';
-import type { ConnectionPolicy, LabKind } from '../../../shared/types.ts';
+import { MATRIX_SPEC_KEYS } from '../../../shared/matrixSpec.ts';
+import type { ConnectionPolicy } from '../../../shared/types.ts';
 
 /** The sections of the builder a validation error can point at. */
-export type MatrixField =
-  | 'name'
-  | 'servers'
-  | 'sizes'
-  | 'indexProfiles'
-  | 'workloads'
-  | 'connections'
-  | 'depth'
-  | 'policies'
-  | 'repeats'
-  | 'warmupS'
-  | 'durationS'
-  | 'seed'
-  | 'shape'
-  | 'load';
+/** Matrix fields the builder has no section of its own for (their errors show in the summary). */
+const NO_SECTION = ['id', 'description', 'studyConcurrency', 'poolEntries'] as const;
 
-const FIELDS: readonly MatrixField[] = [
-  'name',
-  'servers',
-  'sizes',
-  'indexProfiles',
-  'workloads',
-  'connections',
-  'depth',
-  'policies',
-  'repeats',
-  'warmupS',
-  'durationS',
-  'seed',
-  'shape',
-  'load',
-];
+/** The sections of the builder a validation error can point at: the matrix's other fields. */
+export type MatrixField = Exclude<(typeof MATRIX_SPEC_KEYS)[number], (typeof NO_SECTION)[number]>;
+
+const SECTIONS: ReadonlySet<string> = new Set(
+  MATRIX_SPEC_KEYS.filter((key) => !(NO_SECTION as readonly string[]).includes(key)),
+);
 
 /** A new matrix: the Salford search test on an OpenLDAP lab at two sizes, indexed. */
 export const NEW_MATRIX: MatrixSpec = {
@@ -100,11 +78,9 @@ export function hasLab(spec: Pick<MatrixSpec, 'servers'>): boolean {
 /** The builder section a host validation error names (`sizes[2]` -> `sizes`), or null for the summary. */
 export function errorField(error: ApiError | undefined): MatrixField | null {
   const head = error?.field?.split(/[[.]/, 1)[0];
-  return FIELDS.find((field) => field === head) ?? null;
+  // Fields the builder has no section for (id, studyConcurrency, ...) are shown in the summary.
+  return head !== undefined && SECTIONS.has(head) ? (head as MatrixField) : null;
 }
-
-/** The lab kinds a matrix can use, in the order the labs screen shows them. */
-export const LAB_KINDS: readonly LabKind[] = ['openldap', '389ds', 'opendj'];
 
 /** A file name for a matrix exported as JSON. */
 export function matrixFileName(spec: Pick<MatrixSpec, 'name'>): string {
