@@ -413,3 +413,31 @@ test('closed model: the summary says so, with time to full speed and no open fig
   assert.equal(summary.targetOpsPerSec, undefined);
   assert.equal(r.samples[0]?.scheduledOps, undefined);
 });
+
+test('a run whose server stopped answering ends failed by the lost-server rule, keeping its figures', async () => {
+  // Two good seconds, then four with nothing but refused reconnects, to the run's planned end.
+  const { launcher } = fakeLauncher((w, m) => {
+    if (m.type === 'start') w.emit({ type: 'ready', connections: m.connections, connectMs: 1 });
+    if (m.type === 'go') {
+      for (const s of [0, 1, 2, 3, 4, 5]) {
+        w.emit(
+          s < 2
+            ? interval(s, 500, 100)
+            : interval(s, 0, 100, { errors: 4, errorsByCode: { ECONNREFUSED: 4 } }),
+        );
+      }
+      w.emit({ type: 'done', reason: 'completed' });
+      w.exit(0);
+    }
+  });
+  const r = run(config({ warmupS: 0, durationS: 6 }), launcher);
+  const outcome = await r.handle.done;
+  assert.equal(outcome.status, 'failed');
+  assert.match(
+    outcome.endReason ?? '',
+    /^the server was lost: no operation succeeded in the last 4 s of load while 32 failed .*; 32 errors \(ECONNREFUSED 32\) from 2 s; no operation succeeded after 2 s$/,
+  );
+  assert.equal(r.samples.length, 6, 'every second is kept');
+  assert.equal(outcome.summary?.ops, 2000, 'the measured figures stay with the failed run');
+  assert.equal(outcome.summary?.errors, 32);
+});

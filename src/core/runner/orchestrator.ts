@@ -10,11 +10,12 @@ import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
 import { OpenSecondMerger, OpenTotals } from './openMerger.ts';
 import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
 import { RunDigest } from './runDigest.ts';
+import { ServerLossWatch } from './serverLoss.ts';
 import { phaseOfSecond } from './runPhases.ts';
 import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
 import { splitConnections } from './split.ts';
 import { timeToFullSpeedS } from './timeToFullSpeed.ts';
-import { workloadLabels } from '../workload/compileWorkload.ts';
+import { workloadLabels } from '../../shared/workload.ts';
 
 /** Everything a run needs: its stored config, how to connect, and which DNs to read. */
 export interface RunPlan {
@@ -50,7 +51,10 @@ export interface RunObserver {
 /** The stages of a run the observer hears about. */
 export type RunPhaseName = 'connecting' | 'running' | 'cleaning';
 
-/** How a run ended. `summary` covers the measured seconds (null for failed runs or when none were measured). */
+/**
+ * How a run ended. `summary` covers the measured seconds: null when none were measured and for runs
+ * that failed before their end; a run failed by the lost-server rule keeps it.
+ */
 export interface RunOutcome {
   status: 'completed' | 'stopped' | 'failed';
   endReason: string | null;
@@ -126,6 +130,10 @@ class RunOrchestrator {
   private readonly ratesBySecond: number[] = [];
   /** Errors by cause and silent seconds over the whole run, for the endReason of a run that rode out faults. */
   private readonly digest: RunDigest;
+  /** The outcome rule: a run whose server stopped answering ends failed, not completed. */
+  private readonly loss = new ServerLossWatch();
+  /** Set when the loss rule failed a run that ran to its end: its measured figures are kept. */
+  private lostServer = false;
   /** Set when the observer could not store a second; no later second is offered to it. */
   private storeFailed = false;
   /** Worker processes the run uses (the open model splits its rate across exactly these). */
@@ -332,6 +340,7 @@ class RunOrchestrator {
     this.nextSecond = second + 1;
     if (phase === 'measured') this.totals.add(sample, histogram, operationHistograms);
     this.digest.add(sample);
+    this.loss.add(sample);
     // Cool-down seconds are excluded like warm-up; a partial (stopped) second is no rate.
     if (phase !== 'cooldown' && sample.intervalMs === 1000) this.ratesBySecond.push(sample.ops);
     let intendedBase64: string | undefined;
@@ -424,11 +433,18 @@ class RunOrchestrator {
       // A run that completed through faults says what happened (errors by cause, silent seconds).
       if (this.status === 'completed' && this.endReason === null) {
         this.endReason = this.digest.reason();
+        const lost = this.loss.verdict();
+        if (lost !== null) {
+          this.status = 'failed';
+          this.lostServer = true;
+          this.endReason = `${lost}; ${this.endReason ?? ''}`.replace(/; $/, '');
+        }
       }
       this.resolveDone({
         status: this.status,
         endReason: this.endReason,
-        summary: this.status === 'failed' ? null : this.summary(),
+        // A lost server's run was measured to its end: its figures show what was lost, with its errors.
+        summary: this.status === 'failed' && !this.lostServer ? null : this.summary(),
         histogramBase64: this.totals.histogramBase64(),
       });
     };
