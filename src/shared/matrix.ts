@@ -47,6 +47,8 @@ export interface MatrixSpec {
   studyConcurrency?: boolean;
   /** Pool size for workloads that delete or rename entries they add first (their catalog's by default). */
   poolEntries?: number;
+  /** Thresholds every cell's run is checked against, beside its workload's own (`p99<5ms`). */
+  thresholds?: string[];
 }
 
 /** One combination of a matrix's axes: one run. */
@@ -102,6 +104,8 @@ export interface CampaignCell extends MatrixCell {
   error: string | null;
   opsPerSec: number | null;
   latencyUs: LatencySummary | null;
+  /** Thresholds the cell's run breached; null when it had none or its run did not complete. */
+  thresholdsBreached?: number | null;
 }
 
 /** A campaign in the list. */

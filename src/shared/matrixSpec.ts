@@ -1,5 +1,6 @@
 // Checks a test matrix from anywhere (a JSON file, the builder, a saved row): every error names the
 // field path (`sizes[2]`, `servers[0].lab`) and says how to fix it. Pure, so the GUI can use it too.
+import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { MatrixServer, MatrixSpec } from './matrix.ts';
 import type { ConnectionPolicy, LabKind, LabLoadMethod, LabShape } from './types.ts';
@@ -46,6 +47,7 @@ export const MATRIX_SPEC_KEYS = [
   'seed',
   'studyConcurrency',
   'poolEntries',
+  'thresholds',
 ] as const;
 
 /** Ids of saved and built-in matrices: `user/NAME` or `builtin/NAME`. */
@@ -198,6 +200,9 @@ export function validateMatrixSpec(input: unknown): MatrixSpec {
     durationS: checkInteger(m.durationS, 'durationS', 1, LIMITS.durationS),
     seed: checkInteger(m.seed ?? 1, 'seed', 0, 2 ** 31 - 1),
     ...(m.studyConcurrency === true ? { studyConcurrency: true } : {}),
+    ...(m.thresholds === undefined
+      ? {}
+      : { thresholds: parseThresholds(m.thresholds, 'thresholds').map((t) => t.expression) }),
     ...(m.poolEntries === undefined
       ? {}
       : { poolEntries: checkInteger(m.poolEntries, 'poolEntries', 1, LIMITS.labEntries) }),

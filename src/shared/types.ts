@@ -1,4 +1,5 @@
 // Domain types shared by every layer: targets, labs, runs, samples and summaries.
+import type { ThresholdResult } from './thresholdCheck.ts';
 import type { RunSource } from './history.ts';
 import type { WorkloadSpec } from './workload.ts';
 
@@ -226,6 +227,8 @@ export interface RunRequest {
   confirmed?: boolean;
   /** Seconds an operation may stay unanswered before it counts as a `timeout` error (default 60). */
   opTimeoutS?: number;
+  /** Pass/fail thresholds over the summary (`p99<5ms`; grammar in src/shared/thresholds.ts), beside the workload's own. */
+  thresholds?: string[];
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
@@ -361,6 +364,7 @@ export interface RunConfig extends Required<
     | 'poolEntries'
     | 'confirmed'
     | 'opTimeoutS'
+    | 'thresholds'
   >
 > {
   /** The workload as run (resolved from the catalog when the request named one). */
@@ -383,6 +387,8 @@ export interface RunConfig extends Required<
   cooldownS: number;
   /** Seconds after which an unanswered operation counted as a timeout (absent in older runs: 60). */
   opTimeoutS?: number;
+  /** Thresholds the run was checked against: the workload's, then the request's (absent: none). */
+  thresholds?: string[];
 }
 
 /** Whole-run figures over the measured phase. */
@@ -445,6 +451,8 @@ export interface RunListItem {
   notes: string | null;
   campaignId: string | null;
   source: RunSource;
+  /** Thresholds the run breached; null when it had none or they were not checked (it did not complete). */
+  thresholdsBreached: number | null;
 }
 
 /** A stored run with everything needed to chart it again. */
@@ -463,6 +471,8 @@ export interface RunDetail {
   source?: RunSource;
   notes?: string | null;
   tags?: string[];
+  /** Each threshold's verdict; null when the run had none or did not complete (so none were checked). */
+  thresholdResults?: ThresholdResult[] | null;
 }
 
 /** State of the run in progress, for a UI that connects mid-run. */

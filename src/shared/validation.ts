@@ -1,4 +1,5 @@
 // Input checks shared by the GUI, the CLI and the handlers: each names the field and the fix.
+import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { ConnectionPolicy, RateStep, RunRequest, TargetInput } from './types.ts';
 
@@ -141,6 +142,7 @@ export function validateRunRequest(req: RunRequest): void {
   }
   if (req.rateProfile !== undefined)
     validateRateProfile(req.rateProfile, req.warmupS + req.durationS + (req.cooldownS ?? 0));
+  if (req.thresholds !== undefined) parseThresholds(req.thresholds, 'thresholds');
 }
 
 /** Checks a connection policy; throws naming `policy`. */

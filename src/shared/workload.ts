@@ -181,6 +181,8 @@ export interface WorkloadSpec {
   pool?: { entries: number; template: EntryTemplate };
   expects?: WorkloadExpectations;
   concurrency?: WorkloadConcurrency;
+  /** Pass/fail thresholds every run of this workload is checked against (see src/shared/thresholds.ts). */
+  thresholds?: string[];
 }
 
 /** A versioned catalog file in data/workloads. */
@@ -219,4 +221,16 @@ export interface IndexProfile {
   name: string;
   description: string;
   indexes: { attribute: string; types: IndexType[] }[];
+}
+
+/** The labels results are counted under: each operation's, then `<label>-invalid` after binds with wrong passwords. */
+export function workloadLabels(spec: WorkloadSpec): string[] {
+  const labels: string[] = [];
+  for (const { label, operation } of spec.operations) {
+    labels.push(label);
+    if (operation.kind === 'bind' && (operation.invalidPercent ?? 0) > 0) {
+      labels.push(`${label}-invalid`);
+    }
+  }
+  return labels;
 }

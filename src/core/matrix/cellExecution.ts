@@ -68,6 +68,7 @@ export function cellRunRequest(
     policy: cell.policy,
     seed: spec.seed ?? 1,
     ...(hasPool && spec.poolEntries !== undefined ? { poolEntries: spec.poolEntries } : {}),
+    ...(spec.thresholds === undefined ? {} : { thresholds: spec.thresholds }),
   };
 }
 

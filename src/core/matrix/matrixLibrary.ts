@@ -4,6 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { MatrixCheck, MatrixListItem, MatrixSpec } from '../../shared/matrix.ts';
+import { checkThresholdLabels } from '../../shared/thresholdCheck.ts';
+import { parseThresholds } from '../../shared/thresholds.ts';
+import { workloadLabels } from '../../shared/workload.ts';
 import {
   estimateMatrixS,
   expandMatrixCells,
@@ -114,8 +117,17 @@ export class MatrixLibrary {
   check(input: unknown): MatrixCheck {
     const spec = validateMatrixSpec(input);
     const hasLab = spec.servers.some((s) => 'lab' in s);
+    const thresholds = parseThresholds(spec.thresholds ?? [], 'thresholds');
     spec.workloads.forEach((w, i) => {
-      const expected = under(`workloads[${i}]`, () => this.workloads.get(w)).expects?.shape;
+      const workload = under(`workloads[${i}]`, () => this.workloads.get(w));
+      // A threshold per operation label must name a label of every workload it will judge.
+      try {
+        checkThresholdLabels(thresholds, workloadLabels(workload), 'thresholds');
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.field === undefined) throw err;
+        throw invalid(err.field, `${err.message} (in workloads[${i}] ${w})`);
+      }
+      const expected = workload.expects?.shape;
       // Its [entry:...] patterns read attributes only the expected shape's generator writes.
       if (hasLab && expected !== undefined && expected !== spec.shape) {
         throw invalid(

@@ -11,7 +11,10 @@ import type {
   RunSample,
   RunSummary,
 } from '../../shared/types.ts';
+import { checkThresholds } from '../../shared/thresholdCheck.ts';
+import { parseThresholds } from '../../shared/thresholds.ts';
 import { validateRunRequest } from '../../shared/validation.ts';
+import { workloadLabels } from '../../shared/workload.ts';
 import { policyToken } from '../../shared/describe.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import { serverStatsSampler } from '../lab/serverStats.ts';
@@ -34,6 +37,7 @@ import type { WorkloadLibrary } from '../workload/library.ts';
 import { captureEnvironment } from './environment.ts';
 import { checkRunLength, hardCap, loadGuardLimits } from './loadGuard.ts';
 import { checkExternalBinds, resolveWorkload } from './resolveWorkload.ts';
+import { runThresholds } from './runThresholds.ts';
 import type { ResolvedWorkload } from './resolveWorkload.ts';
 
 /** Most DNs sampled from an external server for random reads. */
@@ -87,6 +91,7 @@ export class RunService {
     checkRunLength(req, loadGuardLimits());
     // The workload is checked before anything connects: a mistake costs no connection.
     const workload = resolveWorkload(this.deps.workloads, req, options.workloadBaseDir);
+    const thresholds = runThresholds(workload.spec, req);
     if (this.active) {
       throw new ApiError(
         'conflict',
@@ -176,6 +181,7 @@ export class RunService {
       cooldownS: req.cooldownS ?? 0,
       opTimeoutS: req.opTimeoutS ?? OP_TIMEOUT_MS / 1000,
     };
+    if (thresholds.length > 0) config.thresholds = thresholds.map((t) => t.expression);
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
     try {
@@ -270,8 +276,24 @@ export class RunService {
             };
           }
         }
+        // Only a completed run is judged: a failed or stopped one has already said what went wrong.
+        const thresholdResults =
+          outcome.status === 'completed' && config.thresholds !== undefined
+            ? checkThresholds(
+                parseThresholds(config.thresholds, 'thresholds'),
+                summary,
+                workloadLabels(config.workloadSpec),
+              )
+            : null;
         this.store(runId, () =>
-          runs.finish(runId, outcome.status, outcome.endReason, summary, outcome.histogramBase64),
+          runs.finish(
+            runId,
+            outcome.status,
+            outcome.endReason,
+            summary,
+            outcome.histogramBase64,
+            thresholdResults,
+          ),
         );
         return this.finish(runId, outcome.status, outcome.endReason);
       },

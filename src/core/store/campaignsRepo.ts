@@ -35,6 +35,7 @@ interface CellRow {
   error: string | null;
   ops_per_sec: number | null;
   latency_json: string | null;
+  thresholds_breached: number | null;
 }
 
 /** Statuses a campaign ends in; the others may still change. */
@@ -67,6 +68,7 @@ function toCell(row: CellRow): CampaignCell {
     error: row.error,
     opsPerSec: row.ops_per_sec,
     latencyUs: row.latency_json === null ? null : (JSON.parse(row.latency_json) as LatencySummary),
+    thresholdsBreached: row.thresholds_breached,
   };
 }
 
@@ -113,7 +115,7 @@ export class CampaignsRepo {
     }
     const cells = this.db
       .prepare(
-        `SELECT c.cell_json, c.status, c.run_id, c.error, r.ops_per_sec,
+        `SELECT c.cell_json, c.status, c.run_id, c.error, r.ops_per_sec, r.thresholds_breached,
            json_extract(r.summary_json, '$.latencyUs') AS latency_json
          FROM campaign_cells c LEFT JOIN runs r ON r.id = c.run_id
          WHERE c.campaign_id = ? ORDER BY c.cell_index`,

@@ -8,7 +8,7 @@ const TAG_SEPARATOR = '\u001f';
 
 /** The columns of a history row, plus its tags; every one is in the runs_history covering index. */
 const LIST_COLUMNS = `id, target_name, workload, entries, connections, depth, status, ops_per_sec, p99_us,
-  started_at, ended_at, server_vendor, server_version, notes, campaign_id, source,
+  started_at, ended_at, server_vendor, server_version, notes, campaign_id, source, thresholds_breached,
   (SELECT group_concat(tag, char(31)) FROM run_tags t WHERE t.run_id = runs.id) AS tags`;
 
 interface ListRow {
@@ -28,6 +28,7 @@ interface ListRow {
   notes: string | null;
   campaign_id: string | null;
   source: string;
+  thresholds_breached: number | null;
   tags: string | null;
 }
 
@@ -50,6 +51,7 @@ function toItem(row: ListRow): RunListItem {
     notes: row.notes,
     campaignId: row.campaign_id,
     source: row.source as RunSource,
+    thresholdsBreached: row.thresholds_breached,
   };
 }
 

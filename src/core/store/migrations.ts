@@ -172,4 +172,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE targets ADD COLUMN client_cert_file TEXT;
   ALTER TABLE targets ADD COLUMN client_key_file TEXT;
   `,
+  `
+  -- Thresholds: each one's verdict with the run, and how many were breached for the history list
+  -- (null: none were checked), which the covering history index carries like the other columns.
+  ALTER TABLE runs ADD COLUMN threshold_results_json TEXT;
+  ALTER TABLE runs ADD COLUMN thresholds_breached INTEGER;
+  DROP INDEX runs_history;
+  CREATE INDEX runs_history ON runs (started_at DESC, id DESC, target_name, workload, entries, connections,
+    depth, status, ops_per_sec, p99_us, ended_at, server_vendor, server_version, notes, campaign_id, source,
+    thresholds_breached);
+  `,
 ];

@@ -11,6 +11,8 @@ import type {
 } from '../../shared/types.ts';
 import type { RunSource } from '../../shared/history.ts';
 import { ApiError } from '../../shared/errors.ts';
+import { breaches } from '../../shared/thresholdCheck.ts';
+import type { ThresholdResult } from '../../shared/thresholdCheck.ts';
 import type { Db } from './database.ts';
 import { facets, listItem, listRuns } from './historyQueries.ts';
 import { annotateRun, deleteRuns, insertImportedRun, serverOf } from './historyWrites.ts';
@@ -35,6 +37,7 @@ interface RunRow {
   ended_at: string | null;
   source: string;
   notes: string | null;
+  threshold_results_json: string | null;
 }
 
 interface SampleRow {
@@ -167,11 +170,12 @@ export class RunsRepo {
     endReason: string | null,
     summary: RunSummary | null,
     histogramBase64: string | null,
+    thresholdResults: ThresholdResult[] | null = null,
   ): void {
     this.db
       .prepare(
         `UPDATE runs SET status = ?, end_reason = ?, summary_json = ?, ops_per_sec = ?, p99_us = ?, histogram = ?,
-           ended_at = ? WHERE id = ?`,
+           ended_at = ?, threshold_results_json = ?, thresholds_breached = ? WHERE id = ?`,
       )
       .run(
         status,
@@ -181,6 +185,8 @@ export class RunsRepo {
         summary ? summary.latencyUs.p99 : null,
         histogramBase64 ? Buffer.from(histogramBase64, 'base64') : null,
         nowIso(),
+        thresholdResults ? JSON.stringify(thresholdResults) : null,
+        thresholdResults ? breaches(thresholdResults).length : null,
         id,
       );
   }
@@ -253,6 +259,9 @@ export class RunsRepo {
       source: row.source as RunSource,
       notes: row.notes,
       tags: this.listItem(id).tags,
+      thresholdResults: row.threshold_results_json
+        ? (JSON.parse(row.threshold_results_json) as ThresholdResult[])
+        : null,
     };
   }
 

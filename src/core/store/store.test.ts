@@ -139,6 +139,24 @@ test('runs store per-second samples and read back in order with the summary', (t
   assert.deepEqual(detail.summary, summary);
   assert.equal(runs.list()[0]?.opsPerSec, 1001.5);
   assert.equal(runs.list()[0]?.p99Us, 300);
+  assert.equal(detail.thresholdResults, null, 'no thresholds: none checked');
+  assert.equal(runs.list()[0]?.thresholdsBreached, null);
+});
+
+test('threshold verdicts are stored with the run and the history row counts the breaches', (t) => {
+  const db = openDatabase(tempDb(t));
+  t.after(() => db.close());
+  const runs = new RunsRepo(db);
+  runs.create('run-1', { ...config, thresholds: ['p99<1us', 'errors<10'] }, environment);
+  const results = [
+    { expression: 'p99<1us', actual: 300, passed: false, detail: 'p99 was 300 us' },
+    { expression: 'errors<10', actual: 2, passed: true, detail: 'errors was 2' },
+  ];
+  runs.finish('run-1', 'completed', null, null, null, results);
+  assert.deepEqual(runs.get('run-1').thresholdResults, results);
+  assert.deepEqual(runs.get('run-1').config.thresholds, ['p99<1us', 'errors<10']);
+  assert.equal(runs.list()[0]?.thresholdsBreached, 1);
+  assert.equal(runs.listItem('run-1').thresholdsBreached, 1);
 });
 
 test('runs left running by a dead process become interrupted, keeping their samples', (t) => {

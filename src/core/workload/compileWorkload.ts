@@ -3,6 +3,7 @@
 import type { Client } from 'ldapts';
 import { NoSuchObjectError } from 'ldapts';
 import type { WorkloadOperation, WorkloadSpec } from '../../shared/workload.ts';
+import { workloadLabels } from '../../shared/workload.ts';
 import type { Prng } from '../datagen/prng.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
@@ -65,18 +66,6 @@ function compileOperation(operation: WorkloadOperation, tools: OpTools): OpFacto
     case 'search-and-modify':
       return compileSearchAndModify(operation, tools);
   }
-}
-
-/** The labels results are counted under: each operation's, then `<label>-invalid` after binds with wrong passwords. */
-export function workloadLabels(spec: WorkloadSpec): string[] {
-  const labels: string[] = [];
-  for (const { label, operation } of spec.operations) {
-    labels.push(label);
-    if (operation.kind === 'bind' && (operation.invalidPercent ?? 0) > 0) {
-      labels.push(`${label}-invalid`);
-    }
-  }
-  return labels;
 }
 
 /** A workload ready to run in one worker. */

@@ -1,5 +1,7 @@
 // Checks a workload definition or a catalog file field by field before any connection is made.
 import { ApiError, invalid } from '../../shared/errors.ts';
+import { checkThresholdLabels } from '../../shared/thresholdCheck.ts';
+import { parseThresholds } from '../../shared/thresholds.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import type {
   EntryTemplate,
@@ -9,6 +11,7 @@ import type {
   WorkloadExpectations,
   WorkloadSpec,
 } from '../../shared/workload.ts';
+import { workloadLabels } from '../../shared/workload.ts';
 import { FLAT_ENTRY_ATTRIBUTES, SALFORD_ENTRY_ATTRIBUTES } from './entryPicker.ts';
 import { templateField } from './patternFields.ts';
 import type { PatternOptions } from './patternFields.ts';
@@ -32,6 +35,7 @@ const SPEC_KEYS = [
   'pool',
   'expects',
   'concurrency',
+  'thresholds',
 ];
 const CATALOG_KEYS = ['catalog', 'version', 'title', 'source', 'description', 'workloads'];
 // Labels name result columns and CLI output, so they stay short words.
@@ -68,6 +72,8 @@ export function validateWorkloadSpec(
   if (pool !== undefined) spec.pool = pool;
   if (expects !== undefined) spec.expects = expects;
   if (concurrency !== undefined) spec.concurrency = concurrency;
+  const thresholds = optional(f, 'thresholds', where, (v, p) => thresholdsField(v, p, spec));
+  if (thresholds !== undefined) spec.thresholds = thresholds;
   checkOwnEntries(spec, where);
   checkBindDepth(spec, where);
   checkEntryAttributes(spec, patterns.entryAttributes ?? new Map());
@@ -117,6 +123,13 @@ function operationsField(
     }
     return { label, weight, operation };
   });
+}
+
+/** Pass/fail thresholds of the workload, checked against its own operation labels; kept as written. */
+function thresholdsField(value: unknown, field: string, spec: WorkloadSpec): string[] {
+  const thresholds = parseThresholds(value, field);
+  checkThresholdLabels(thresholds, workloadLabels(spec), field);
+  return thresholds.map((t) => t.expression);
 }
 
 function poolField(
