@@ -6,6 +6,7 @@ import { formatLatencyMs, formatOpsPerSec } from '../../format/numbers.ts';
 import { routeHref } from '../../hooks/useHashRoute.ts';
 import { CampaignBadge } from './CampaignBadge.tsx';
 import { directoryText, loadText, serverText } from './cellText.ts';
+import { ThresholdBadge } from '../../components/ThresholdBadge.tsx';
 
 /** The cells table; `repeats` > 1 adds the repeat column. */
 export function CampaignCellsTable({
@@ -59,6 +60,7 @@ export function CampaignCellsTable({
                 ) : (
                   <CampaignBadge status={cell.status} />
                 )}
+                <ThresholdBadge breached={cell.thresholdsBreached} />
                 {cell.error && (
                   <div className="cell-note small" title={cell.error}>
                     {cell.error}

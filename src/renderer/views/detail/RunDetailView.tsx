@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { ThresholdBadge } from '../../components/ThresholdBadge.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import { plannedTotalS, withConfigDefaults } from '../../format/runConfig.ts';
 import { useRunTimeline } from '../../charts/useRunTimeline.ts';
@@ -23,6 +24,7 @@ import { ConfigurationCard } from './ConfigurationCard.tsx';
 import { EnvironmentCard } from './EnvironmentCard.tsx';
 import { ErrorsByCodeTable } from './ErrorsByCodeTable.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
+import { ThresholdsCard } from './ThresholdsCard.tsx';
 import { WorkloadCard } from './WorkloadCard.tsx';
 import { OperationsPanel } from '../panels/OperationsPanel.tsx';
 import { OwnEntriesNote } from '../panels/OwnEntriesNote.tsx';
@@ -70,6 +72,11 @@ export function RunDetailView({ runId }: { runId: string }) {
   return <RunDetailBody run={run.data} />;
 }
 
+/** Breached thresholds of a judged run; null when none were checked. */
+function breachedCount(run: RunDetail): number | null {
+  return run.thresholdResults ? run.thresholdResults.filter((r) => !r.passed).length : null;
+}
+
 function subtitleTiming(config: RunDetail['config']): string {
   const cooldown = config.cooldownS > 0 ? ` + ${config.cooldownS} s cool-down` : '';
   return `${config.warmupS} s warm-up + ${config.durationS} s${cooldown}`;
@@ -96,6 +103,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
         title={
           <>
             {config.targetName} <StatusBadge status={run.status} />
+            <ThresholdBadge breached={breachedCount(run)} />
           </>
         }
         subtitle={
@@ -128,6 +136,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
       )}
       {summary && <ClientBoundBanner summary={summary} />}
       {summary && <SummaryCards summary={summary} cooldownS={config.cooldownS} />}
+      <ThresholdsCard run={run} />
       <div className="stat-grid stat-grid-6" aria-label="Load generation">
         <RunShapeCards config={config} summary={summary} />
         {open && <OpenModelCards figures={open} />}

@@ -4,6 +4,7 @@ import type { RunListItem } from '../../../shared/types.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Num } from '../../components/Num.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { ThresholdBadge } from '../../components/ThresholdBadge.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import {
   formatEntries,
@@ -162,8 +163,9 @@ export function HistoryTable({
                     testId="history-p99"
                   />
                 </td>
-                <td>
+                <td className="nowrap">
                   <StatusBadge status={run.status} />
+                  <ThresholdBadge breached={run.thresholdsBreached} />
                 </td>
                 <td className="history-tags-cell" onClick={(e) => e.stopPropagation()}>
                   <div className="history-tags-edit">

@@ -19,7 +19,7 @@ import {
   toggleValue,
 } from './matrixDraft.ts';
 import type { MatrixField } from './matrixDraft.ts';
-import { NumberField, Section } from './BuilderParts.tsx';
+import { NumberField, Section, ThresholdsField } from './BuilderParts.tsx';
 import { WorkloadChecklist } from './WorkloadChecklist.tsx';
 
 /** What the builder offers: availability of lab kinds, saved targets, index profiles, workloads. */
@@ -200,8 +200,8 @@ export function MatrixBuilder({
       </Section>
 
       <Section
-        title="Timing"
-        about="Warm-up is excluded from the figures; repeats give confidence intervals."
+        title="Timing and thresholds"
+        about="Warm-up is excluded from the figures; repeats give confidence intervals; thresholds judge each cell."
       >
         <div className="form-row form-row-5">
           <NumberField
@@ -240,6 +240,14 @@ export function MatrixBuilder({
             onChange={(seed) => set({ seed })}
           />
         </div>
+        <ThresholdsField
+          value={spec.thresholds ?? []}
+          error={errorFor('thresholds')}
+          onChange={(thresholds) => {
+            const { thresholds: _old, ...rest } = spec;
+            onChange(thresholds.length === 0 ? rest : { ...rest, thresholds });
+          }}
+        />
       </Section>
     </div>
   );

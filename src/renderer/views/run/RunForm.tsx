@@ -40,6 +40,7 @@ const FIELD_ORDER = [
   'reconnectEveryOps',
   'targetOpsPerSec',
   'rateProfile',
+  'thresholds',
 ];
 /** Host error fields that name a form field differently. */
 const HOST_FIELDS: Record<string, string> = { policy: 'reconnectEveryOps' };
@@ -147,7 +148,9 @@ export function RunForm({ targets }: { targets: Target[] }) {
       }
       const field = error.field?.startsWith('rateProfile')
         ? 'rateProfile'
-        : (HOST_FIELDS[error.field ?? ''] ?? error.field);
+        : error.field?.startsWith('thresholds')
+          ? 'thresholds'
+          : (HOST_FIELDS[error.field ?? ''] ?? error.field);
       if (error.field?.startsWith('workloadSpec') && mode === 'custom') {
         setCustomServerError(error);
         focusCustom(customCheckErrors(custom.kind, error));

@@ -78,6 +78,25 @@ export function RunFormFields({
           <RateProfileField values={values} errors={errors} onChange={onChange} />
         </div>
       )}
+      <div className="form-row">
+        <Field
+          id="run-thresholds"
+          label="Thresholds"
+          error={errors.thresholds}
+          hint="Optional pass/fail checks, one per line or comma-separated: p99<5ms, p99.9<=20ms, opsPerSec>=10000, errorRate<0.1%, search.p99<2ms (per operation). A breach marks the run; the CLI exits 3."
+        >
+          <textarea
+            id="run-thresholds"
+            className="mono"
+            rows={2}
+            spellCheck={false}
+            placeholder="p99<5ms, errorRate<0.1%"
+            value={values.thresholds}
+            onChange={(e) => onChange({ thresholds: e.target.value })}
+            {...describedBy('run-thresholds', errors.thresholds, true)}
+          />
+        </Field>
+      </div>
       <label className="checkbox">
         <input
           id="run-tcpNoDelay"

@@ -1,6 +1,7 @@
 // The new-run form's values and checks, on top of the shared run validation.
 import { ApiError } from '../../../shared/errors.ts';
 import { parseRateProfile } from '../../../shared/rateProfile.ts';
+import { splitThresholds } from '../../../shared/thresholds.ts';
 import type { ConnectionPolicy, RunRequest } from '../../../shared/types.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import {
@@ -32,6 +33,8 @@ export interface RunFormValues {
   targetOpsPerSec: string;
   /** Open model: lines "SECONDS RATE" or "SECONDS FROM TO"; blank means the constant rate. */
   rateProfile: string;
+  /** Pass/fail thresholds, one per line or comma-separated (`p99<5ms, errorRate<0.1%`); blank: none. */
+  thresholds: string;
 }
 
 /** Validation messages keyed by form field. */
@@ -53,6 +56,7 @@ export function defaultRunValues(targetId: string): RunFormValues {
     loadModel: 'closed',
     targetOpsPerSec: '1000',
     rateProfile: '',
+    thresholds: '',
   };
 }
 
@@ -71,6 +75,7 @@ const LABELS: Record<string, string> = {
 function formField(field: string): keyof RunFieldErrors {
   if (field === 'policy') return 'reconnectEveryOps';
   if (field.startsWith('rateProfile')) return 'rateProfile';
+  if (field.startsWith('thresholds')) return 'thresholds';
   return field as keyof RunFieldErrors;
 }
 
@@ -114,6 +119,8 @@ export function toRunRequest(
     cooldownS: toNumber(values.cooldownS),
   };
   if (values.workers.trim() !== '') req.workers = toNumber(values.workers);
+  const thresholds = splitThresholds(values.thresholds);
+  if (thresholds.length > 0) req.thresholds = thresholds;
   if (usesProfile(values)) {
     try {
       req.rateProfile = parseRateProfile(values.rateProfile);
