@@ -111,3 +111,15 @@ test('workloads that add, delete or rename entries are recognised as writing', (
   assert.equal(writesEntries(workloads.get('salford/S.1')), false);
   assert.equal(writesEntries(workloads.get('salford/M.1')), false);
 });
+
+test('matrix thresholds are checked by grammar and against every workload they judge', () => {
+  const lib = library();
+  const spec = lib.check({ ...SMALL, thresholds: ['p99<50ms', 'errorRate<1%'] }).spec;
+  assert.deepEqual(spec.thresholds, ['p99<50ms', 'errorRate<1%']);
+  rejects(() => lib.check({ ...SMALL, thresholds: ['p99<50'] }), 'thresholds[0]', /time unit/);
+  rejects(
+    () => lib.check({ ...SMALL, thresholds: ['p99<50ms', 'modify.p99<1ms'] }),
+    'thresholds[1]',
+    /no operation labelled "modify".*\(in workloads\[0\] read-random\)$/,
+  );
+});

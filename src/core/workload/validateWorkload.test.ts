@@ -617,3 +617,16 @@ describe('catalog files', () => {
     );
   });
 });
+
+test('a workload carries thresholds over its own labels, kept as written', () => {
+  const spec = validateWorkloadSpec(
+    workload([SEARCH, BIND], { thresholds: [' p99 < 5ms', 'op1.errorRate<1%'] }),
+  );
+  assert.deepEqual(spec.thresholds, ['p99 < 5ms', 'op1.errorRate<1%']);
+  const badLabel = rejection(workload([SEARCH], { thresholds: ['search.p99<1ms'] }));
+  assert.equal(badLabel.field, 'thresholds[0]');
+  assert.match(badLabel.message, /no operation labelled "search"; its labels are "op0"/);
+  const badGrammar = rejection(workload([SEARCH], { thresholds: ['p99<5'] }));
+  assert.equal(badGrammar.field, 'thresholds[0]');
+  assert.match(badGrammar.message, /time unit/);
+});
