@@ -8,8 +8,14 @@ import { REPO_ROOT } from './uiServe.ts';
 /** Where failing tests leave their trace and screenshot (gitignored). */
 export const ARTIFACTS_DIR = join(REPO_ROOT, '.test-data', 'ui');
 
-/** Where the README's screenshots go. */
-export const SCREENSHOTS_DIR = join(REPO_ROOT, 'e2e', 'screenshots');
+/** Where the README's screenshots live (tracked): written only when DIRBENCH_SCREENSHOTS is set. */
+const README_SCREENSHOTS_DIR = join(REPO_ROOT, 'e2e', 'screenshots');
+
+/** Where a test run's screenshots go otherwise (gitignored), to look at after the run. */
+export const RUN_SCREENSHOTS_DIR = join(ARTIFACTS_DIR, 'screenshots');
+
+/** Environment variable that makes the UI tests rewrite the README's screenshots (`npm run screenshots`). */
+export const SCREENSHOTS_ENV = 'DIRBENCH_SCREENSHOTS';
 
 /** Chromium flags for these shared, offline machines. */
 export const CHROMIUM_ARGS = [
@@ -81,10 +87,33 @@ export async function showRoute(page: Page, hash: string): Promise<void> {
   await waitReady(page);
 }
 
-/** Saves a README screenshot of the viewport to e2e/screenshots. */
-export async function saveScreenshot(page: Page, fileName: string): Promise<string> {
-  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  const path = join(SCREENSHOTS_DIR, fileName);
-  await page.screenshot({ path });
+/** True when this run rewrites the README's screenshots: DIRBENCH_SCREENSHOTS set, and not to 0 or false. */
+export function rewritingReadmeScreenshots(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env[SCREENSHOTS_ENV];
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/** Part of the page to keep, in CSS pixels (the whole viewport when absent). */
+export interface ScreenshotClip {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Saves a screenshot of the viewport (or of `clip`) as `fileName`: into e2e/screenshots, the README's
+ * pictures, only when asked (`npm run screenshots`); otherwise into .test-data/ui/screenshots, so a
+ * test run never rewrites a tracked file. Returns the path written.
+ */
+export async function saveScreenshot(
+  page: Page,
+  fileName: string,
+  clip?: ScreenshotClip,
+): Promise<string> {
+  const dir = rewritingReadmeScreenshots() ? README_SCREENSHOTS_DIR : RUN_SCREENSHOTS_DIR;
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, fileName);
+  await page.screenshot(clip === undefined ? { path } : { path, clip });
   return path;
 }

@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { Page } from 'playwright-core';
 import type { RunDetail } from '../../src/shared/types.ts';
-import { showRoute, startUi, waitReady } from '../helpers/ui.ts';
+import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 import { syntheticCrossCheckRun, syntheticLegacyRun } from '../helpers/syntheticRun.ts';
-import { SCREENSHOTS_DIR } from '../helpers/uiBrowser.ts';
 
 /** Answers `history/get` with `run` instead of asking the host. */
 async function showRun(page: Page, run: RunDetail): Promise<void> {
@@ -52,9 +51,11 @@ test('a lab run shows the server cross-check by operation kind', async (t) => {
   await card.scrollIntoViewIfNeeded();
   const box = await card.boundingBox();
   assert.ok(box);
-  await page.screenshot({
-    path: `${SCREENSHOTS_DIR}/run-detail-cross-check.png`,
-    clip: { x: box.x - 16, y: box.y - 14, width: box.width + 32, height: box.height + 28 },
+  await saveScreenshot(page, 'run-detail-cross-check.png', {
+    x: box.x - 16,
+    y: box.y - 14,
+    width: box.width + 32,
+    height: box.height + 28,
   });
 });
 

@@ -1,0 +1,167 @@
+// What the test suite needs from the machine beyond npm packages: each need, how to tell it is
+// there (the way the labs and tests look for it), and the Debian/Ubuntu package that provides it.
+import { accessSync, constants, existsSync, globSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { findDs389 } from '../../src/core/lab/ds389/install.ts';
+import { findOpenLdap } from '../../src/core/lab/openldap.ts';
+import { findJava } from '../../src/core/lab/opendj/java.ts';
+import {
+  OPENDJ_ARTIFACT,
+  OPENDJ_ZIP_ENV,
+  findOpenDjZip,
+} from '../../src/core/lab/opendj/software.ts';
+
+/** How the needs look at the machine; tests pass a fake. */
+export interface MachineProbe {
+  /** True when `path` exists. */
+  exists(path: string): boolean;
+  /** True when some path matches the glob `pattern` (e.g. a file in every multiarch lib folder). */
+  matches(pattern: string): boolean;
+  /** True when an executable `command` is on PATH. */
+  onPath(command: string): boolean;
+  /** OpenLDAP's slapd, slapadd and schemas, found as the OpenLDAP labs find them. */
+  openLdap(): boolean;
+  /** 389 DS's ns-slapd, template and schema, found as the 389 DS labs find them. */
+  ds389(): boolean;
+  /** A Java runtime the OpenDJ labs accept (JAVA_HOME or PATH, version 11 or newer). */
+  java(): boolean;
+}
+
+/** One thing the tests need from the system, and the apt packages that provide it. */
+export interface SystemNeed {
+  /** Debian/Ubuntu packages that provide it, preferred first: the first apt can install is used. */
+  packages: readonly string[];
+  /** Installed without its recommended packages. */
+  noRecommends: boolean;
+  /** What needs it, for messages. */
+  usedFor: string;
+  present(probe: MachineProbe): boolean;
+}
+
+/** Everything `.ci/run` installed before the suite, plus what the tests call (openssl). */
+export const SYSTEM_NEEDS: readonly SystemNeed[] = [
+  {
+    packages: ['slapd'],
+    noRecommends: false,
+    usedFor: 'OpenLDAP labs and the integration tests (slapd, slapadd)',
+    present: (p) => p.openLdap(),
+  },
+  {
+    packages: ['ldap-utils'],
+    noRecommends: false,
+    usedFor: 'ldapsearch and the other OpenLDAP client tools',
+    present: (p) => p.onPath('ldapsearch'),
+  },
+  {
+    packages: ['libsasl2-modules'],
+    noRecommends: false,
+    usedFor: 'SASL PLAIN binds against labs (the PLAIN mechanism plugin)',
+    present: (p) =>
+      p.exists('/usr/lib/sasl2/libplain.so') || p.matches('/usr/lib/*/sasl2/libplain.so'),
+  },
+  {
+    packages: ['chromium'],
+    noRecommends: false,
+    usedFor: 'the UI tests (headless Chromium at /usr/bin/chromium)',
+    present: (p) => p.exists('/usr/bin/chromium'),
+  },
+  {
+    packages: ['fonts-dejavu-core'],
+    noRecommends: false,
+    usedFor: 'charts rendered to PNG without a browser (dirbench export)',
+    present: (p) => p.exists('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
+  },
+  {
+    packages: ['openssl'],
+    noRecommends: false,
+    usedFor: 'TLS certificates for labs and the TLS tests',
+    present: (p) => p.onPath('openssl'),
+  },
+  {
+    // Its recommends would pull in scipy, matplotlib and more.
+    packages: ['389-ds-base'],
+    noRecommends: true,
+    usedFor: '389 Directory Server labs',
+    present: (p) => p.ds389(),
+  },
+  {
+    // Debian 13 and later have no Java 17: the distribution's default Java (11 or newer) serves too.
+    packages: ['openjdk-17-jre-headless', 'default-jre-headless'],
+    noRecommends: true,
+    usedFor: 'OpenDJ labs (Java 11 or newer)',
+    present: (p) => p.java(),
+  },
+  {
+    packages: ['maven'],
+    noRecommends: true,
+    usedFor: 'fetching the OpenDJ server zip from Maven Central',
+    present: (p) => p.onPath('mvn'),
+  },
+];
+
+/** The needs this machine lacks, in SYSTEM_NEEDS order. */
+export function missingNeeds(
+  probe: MachineProbe,
+  needs: readonly SystemNeed[] = SYSTEM_NEEDS,
+): SystemNeed[] {
+  return needs.filter((need) => !need.present(probe));
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The probe of this machine. */
+export function machineProbe(env: NodeJS.ProcessEnv = process.env): MachineProbe {
+  return {
+    exists: (path) => existsSync(path),
+    matches: (pattern) => globSync(pattern).length > 0,
+    onPath: (command) =>
+      (env['PATH'] ?? '')
+        .split(delimiter)
+        .some((dir) => dir !== '' && isExecutableFile(join(dir, command))),
+    openLdap: () => findOpenLdap().ok,
+    ds389: () => findDs389().ok,
+    java: () => findJava(env).ok,
+  };
+}
+
+// The OpenDJ lab tests give the driver no software folder of their own, so the zip they use is
+// the one DIRBENCH_OPENDJ_ZIP names or the local Maven repository's.
+const NO_SOFTWARE_DIR = join(tmpdir(), 'dirbench-software-none');
+
+/** Where the OpenDJ lab tests get the server zip from, as far as the set-up is concerned. */
+export type OpenDjZipState =
+  | { state: 'present'; path: string }
+  | { state: 'missing' }
+  | { state: 'misnamed'; problem: string };
+
+/** Whether the OpenDJ server zip the lab tests use is there. */
+export function openDjZipState(env: NodeJS.ProcessEnv = process.env): OpenDjZipState {
+  const path = findOpenDjZip(NO_SOFTWARE_DIR, env);
+  if (path !== null) return { state: 'present', path };
+  const explicit = env[OPENDJ_ZIP_ENV];
+  if (explicit !== undefined && explicit !== '') {
+    return {
+      state: 'misnamed',
+      problem: `${OPENDJ_ZIP_ENV}=${explicit} names no file: point it at the OpenDJ server zip or unset it`,
+    };
+  }
+  return { state: 'missing' };
+}
+
+/** The command that puts the OpenDJ server zip into the local Maven repository. */
+export const OPENDJ_FETCH_COMMAND: readonly string[] = [
+  'mvn',
+  '-q',
+  '-B',
+  'dependency:get',
+  '-Dtransitive=false',
+  `-Dartifact=${OPENDJ_ARTIFACT}`,
+];
