@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { fuzz, joined, maybeTruncated, oddText } from '../testing/fuzzCheck.ts';
+import { withFuzzSeed } from '../testing/fuzzSeed.ts';
 import { ldifLine } from '../datagen/makeldif/ldifText.ts';
 import { LdifError, LdifParser } from './ldifReader.ts';
 import type { LdifEntry } from './ldifReader.ts';
@@ -95,28 +96,30 @@ function fold(text: string, width: number): string {
     .join('\n');
 }
 
-test('LDIF: written entries, folded at any width, read back unchanged', () => {
-  fc.assert(
-    fc.property(
-      fc.array(entry, { minLength: 1, maxLength: 3 }),
-      fc.integer({ min: 2, max: 80 }),
-      (entries, width) => {
-        const text = entries
-          .map(
-            (e) =>
-              ldifLine('dn', e.dn) +
-              Object.entries(e.attributes)
-                .flatMap(([n, vs]) => vs.map((v) => ldifLine(n, v)))
-                .join(''),
-          )
-          .join('\n');
-        const back = parse(fold(text, width));
-        assert.deepEqual(
-          back.map((e) => ({ dn: e.dn, attributes: e.attributes })),
-          entries.map((e) => ({ dn: e.dn, attributes: { ...e.attributes } })),
-        );
-      },
+test('LDIF: written entries, folded at any width, read back unchanged', async () => {
+  await withFuzzSeed('LDIF fold round trip', (seed) =>
+    fc.assert(
+      fc.property(
+        fc.array(entry, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 2, max: 80 }),
+        (entries, width) => {
+          const text = entries
+            .map(
+              (e) =>
+                ldifLine('dn', e.dn) +
+                Object.entries(e.attributes)
+                  .flatMap(([n, vs]) => vs.map((v) => ldifLine(n, v)))
+                  .join(''),
+            )
+            .join('\n');
+          const back = parse(fold(text, width));
+          assert.deepEqual(
+            back.map((e) => ({ dn: e.dn, attributes: e.attributes })),
+            entries.map((e) => ({ dn: e.dn, attributes: { ...e.attributes } })),
+          );
+        },
+      ),
+      { numRuns: 2000, seed },
     ),
-    { numRuns: 2000 },
   );
 });

@@ -1,15 +1,16 @@
 // Test support for the *.fuzz.test.ts files: runs a property over generated inputs, allowing only the
-// parser's own error, failing any case slower than a bound and killing the process if one hangs.
+// parser's own error, failing any case slower than a bound and killing the process if one hangs;
+// every failure names the seed that replays it (fuzzSeed.ts).
 import { writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
+import { FUZZ_SEED_ENV, withFuzzSeed } from './fuzzSeed.ts';
 
 /** How a fuzz run is bounded: cases to generate, slowest acceptable case, and when a case counts as hung. */
 export interface FuzzBounds {
   numRuns?: number;
   maxCaseMs?: number;
   hangS?: number;
-  seed?: number;
 }
 
 /** The floor the issue sets for every parser in CI. */
@@ -28,13 +29,16 @@ const timer = setInterval(() => {
   const now = Atomics.load(cells, 0);
   if (now !== last) { last = now; since = Date.now(); return; }
   if (Date.now() - since > workerData.hangMs) {
-    writeSync(2, 'fuzz ' + workerData.name + ': case ' + now + ' ran for over ' + workerData.hangMs + ' ms (hung); rerun with DIRBENCH_FUZZ_SEED and DIRBENCH_FUZZ_TRACE=FILE to get it\\n');
+    writeSync(2, 'fuzz ' + workerData.name + ': case ' + now + ' ran for over ' + workerData.hangMs + ' ms (hung); rerun with ' + workerData.replay + ' DIRBENCH_FUZZ_TRACE=FILE to get it in FILE\\n');
     process.kill(process.pid, 'SIGKILL');
   }
 }, 200);
 `;
 
-/** Asserts `run` never throws anything `isOwnError` rejects and never takes longer than the bound, over `arb`. */
+/**
+ * Asserts `run` never throws anything `isOwnError` rejects and never takes longer than the bound, over
+ * `arb`. The seed follows withFuzzSeed (given, fixed in CI, else random) and is named on failure.
+ */
 export async function fuzz<T>(
   name: string,
   arb: fc.Arbitrary<T>,
@@ -42,17 +46,45 @@ export async function fuzz<T>(
   isOwnError: (err: unknown) => boolean,
   bounds: FuzzBounds = {},
 ): Promise<void> {
+  await withFuzzSeed(name, (seed) => fuzzWithSeed(name, seed, arb, run, isOwnError, bounds));
+}
+
+/** Cases to generate: DIRBENCH_FUZZ_RUNS, else the bound, else FUZZ_RUNS. */
+function numRunsOf(bounds: FuzzBounds): number {
+  const text = process.env.DIRBENCH_FUZZ_RUNS;
+  if (text === undefined || text.trim() === '') return bounds.numRuns ?? FUZZ_RUNS;
+  const runs = Number(text);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(
+      `DIRBENCH_FUZZ_RUNS=${text} is not a number of cases: give a whole number >= 1`,
+    );
+  return runs;
+}
+
+async function fuzzWithSeed<T>(
+  name: string,
+  seed: number,
+  arb: fc.Arbitrary<T>,
+  run: (input: T) => void,
+  isOwnError: (err: unknown) => boolean,
+  bounds: FuzzBounds,
+): Promise<void> {
   const maxCaseMs = bounds.maxCaseMs ?? 250;
+  // DIRBENCH_FUZZ_RUNS scales a run up for a soak or down while profiling a generator.
+  const numRuns = numRunsOf(bounds);
   const buffer = new SharedArrayBuffer(8);
   const cells = new Int32Array(buffer);
   const hangMs = (bounds.hangS ?? 10) * 1000;
-  // An explicit seed, so a hang (which fast-check never gets to report) can be replayed.
-  const seedText = process.env.DIRBENCH_FUZZ_SEED;
-  const seed = bounds.seed ?? (seedText === undefined ? Date.now() | 0 : Number(seedText));
   const trace = process.env.DIRBENCH_FUZZ_TRACE;
+  // A hang is never reported by fast-check: the watchdog names the seed that replays it.
   const watchdog = new Worker(WATCHDOG, {
     eval: true,
-    workerData: { buffer, hangMs, name: `${name} (seed ${seed})` },
+    workerData: {
+      buffer,
+      hangMs,
+      name: `${name} (seed ${seed})`,
+      replay: `${FUZZ_SEED_ENV}=${seed}`,
+    },
   });
   watchdog.unref();
   let count = 0;
@@ -79,11 +111,7 @@ export async function fuzz<T>(
         if (tookMs > maxCaseMs && timed(run, input, isOwnError) > maxCaseMs)
           throw new Error(`${name}: one case took ${tookMs.toFixed(0)} ms`);
       }),
-      {
-        // DIRBENCH_FUZZ_RUNS scales a run up for a soak or down while profiling a generator.
-        numRuns: Number(process.env.DIRBENCH_FUZZ_RUNS ?? bounds.numRuns ?? FUZZ_RUNS),
-        seed,
-      },
+      { numRuns, seed },
     );
   } finally {
     if (process.env.DIRBENCH_FUZZ_STATS !== undefined) {
