@@ -1,5 +1,6 @@
 // Engine test harness: start a recorded run, track worker PIDs, check that none outlived its run.
 import assert from 'node:assert/strict';
+import type { Core } from '../../src/core/app/core.ts';
 import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
 import { processAlive } from '../../src/core/lab/processes.ts';
@@ -40,20 +41,31 @@ export interface RecordedRun {
   intended: (string | undefined)[];
   /** Resolves when the workers are connected and load has started. */
   running: Promise<void>;
+  /**
+   * Resolves with second `n`'s sample as the run emits it, just after that second ended (every
+   * worker has reported it): a test places a fault in second n + 1 by acting when this resolves.
+   * Rejects when the run ends without emitting it.
+   */
+  second(n: number): Promise<RunSample>;
 }
 
-/** Starts an anonymous run against `config.url` and records every second it reports. */
+/**
+ * Starts an anonymous run against `config.url` and records every second it reports; `opTimeoutMs`
+ * overrides how long an operation may wait for its answer.
+ */
 export function startRecordedRun(
   config: RunConfig,
   launcher: WorkerLauncher,
   dnSource: DnSource,
   runId = 'run-test',
+  opTimeoutMs?: number,
 ): RecordedRun {
   const samples: RunSample[] = [];
   const histograms: string[] = [];
   const intended: (string | undefined)[] = [];
   let markRunning!: () => void;
   const running = new Promise<void>((resolve) => (markRunning = resolve));
+  const waiting = new Map<number, ((sample: RunSample) => void)[]>();
   const connection = {
     url: config.url,
     startTls: false,
@@ -61,17 +73,41 @@ export function startRecordedRun(
     password: '',
     tcpNoDelay: config.tcpNoDelay,
   };
-  const handle = startRun({ runId, config, connection, dnSource }, launcher, {
+  const plan = {
+    runId,
+    config,
+    connection,
+    dnSource,
+    ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
+  };
+  const handle = startRun(plan, launcher, {
     onSample: (sample, histogram, intendedHistogram) => {
       samples.push(sample);
       histograms.push(histogram);
       intended.push(intendedHistogram);
+      for (const resolve of waiting.get(sample.second) ?? []) resolve(sample);
+      waiting.delete(sample.second);
     },
     onPhase: (phase) => {
       if (phase === 'running') markRunning();
     },
   });
-  return { handle, samples, histograms, intended, running };
+  const second = (n: number): Promise<RunSample> => {
+    const emitted = samples.find((s) => s.second === n);
+    if (emitted !== undefined) return Promise.resolve(emitted);
+    return new Promise((resolve, reject) => {
+      waiting.set(n, [...(waiting.get(n) ?? []), resolve]);
+      // Samples come before the outcome: settling here means second n never came.
+      void handle.done.then((outcome) =>
+        reject(
+          new Error(
+            `the run ended (${outcome.status}: ${outcome.endReason ?? 'no reason'}) without second ${n}`,
+          ),
+        ),
+      );
+    });
+  };
+  return { handle, samples, histograms, intended, running, second };
 }
 
 /** A closed-model read run against the test slapd's Salford tree; tests override what they vary. */
@@ -104,4 +140,28 @@ export function testRunConfig(
     cooldownS: 0,
     ...overrides,
   };
+}
+
+/**
+ * Resolves with second `n`'s sample when `core` has stored and announced it (`run/sample`) for
+ * the run it starts next or has in progress; rejects when that run ends without it. Call it before
+ * starting the run, so no event is missed.
+ */
+export function storedSecond(core: Pick<Core, 'subscribe'>, n: number): Promise<RunSample> {
+  return new Promise((resolve, reject) => {
+    const unsubscribe = core.subscribe((message) => {
+      if (message.event === 'run/sample' && message.payload.sample.second === n) {
+        unsubscribe();
+        resolve(message.payload.sample);
+      } else if (message.event === 'run/ended') {
+        unsubscribe();
+        const { runId, status, endReason } = message.payload;
+        reject(
+          new Error(
+            `run ${runId} ended (${status}: ${endReason ?? 'no reason'}) without second ${n}`,
+          ),
+        );
+      }
+    });
+  });
 }

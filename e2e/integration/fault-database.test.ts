@@ -11,7 +11,14 @@ import { openDatabase } from '../../src/core/store/database.ts';
 import { runCli } from './cliHarness.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
-import { runArgs, startCli, storedRuns, waitForSampleRows } from './fault-harness.ts';
+import {
+  childPids,
+  runArgs,
+  startCli,
+  storedRuns,
+  waitForSampleRows,
+  waitUntilExited,
+} from './fault-harness.ts';
 
 let slapd: TestSlapd;
 let dataDir: string;
@@ -88,7 +95,11 @@ test('locked mid-run for less than the busy timeout: every second is kept, the r
   try {
     await waitForSampleRows(file, 1, 30_000);
     const release = lockExclusively(file);
+    const lockedAtRows = storedRuns(file)[0]?.sampleRows ?? 0;
+    // The fault is the lock's length: over a second, so at least one second's store waits on it,
+    // and under the 5 s busy timeout, so that store goes through once it is released.
     await new Promise((r) => setTimeout(r, 2000));
+    assert.equal(storedRuns(file)[0]?.sampleRows, lockedAtRows, 'nothing was stored while locked');
     release();
     const r = await cli.result;
     assert.equal(r.code, 0, r.stderr);
@@ -107,9 +118,12 @@ test('locked mid-run past the busy timeout: the run is ended at the first second
   try {
     await waitForSampleRows(file, 1, 30_000);
     const lockedAtRows = storedRuns(file)[0]?.sampleRows ?? 0;
+    const workers = childPids(cli.pid);
+    assert.ok(workers.length > 0, 'the run has load workers');
     release = lockExclusively(file);
-    // The next second waits 5 s for the lock, then fails; the lock goes before marking gives up.
-    await new Promise((r) => setTimeout(r, 7000));
+    // The next second waits 5 s for the lock and fails, which ends the run: its workers exit. The
+    // lock goes then, while marking the run failed still waits for it (another 5 s).
+    await waitUntilExited(workers, 30_000);
     release();
     release = null;
     const r = await cli.result;

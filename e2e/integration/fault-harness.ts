@@ -1,6 +1,7 @@
 // Fault tests' CLI harness: a `dirbench run` child the test can interrupt, and reads of what its database kept.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { CliResult } from './cliHarness.ts';
@@ -116,4 +117,44 @@ export async function waitForSampleRows(
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`${dbFile} did not get ${rows} sample rows within ${timeoutMs} ms`);
+}
+
+/** State and parent of process `pid` from /proc (Linux); null when it is gone. */
+function procStat(pid: number): { state: string; ppid: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command name is in parentheses and may hold spaces: the fields after it are state, ppid.
+  const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: state ?? '', ppid: Number(ppid) };
+}
+
+/** True while `pid` runs; a zombie (exited, not yet reaped by a blocked parent) has exited. */
+function running(pid: number): boolean {
+  const stat = procStat(pid);
+  return stat !== null && stat.state !== 'Z' && stat.state !== 'X';
+}
+
+/** The running child processes of `parentPid` (a CLI's load workers), from /proc (Linux). */
+export function childPids(parentPid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => procStat(pid)?.ppid === parentPid && running(pid));
+}
+
+/** Waits until none of `pids` runs any more (exited, reaped or not); throws after `timeoutMs`. */
+export async function waitUntilExited(pids: readonly number[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (pids.some(running)) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `processes ${pids.filter(running).join(', ')} still run after ${timeoutMs} ms`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }

@@ -2,11 +2,10 @@
 // each run's effect is checked in the directory, and the run's own entries are gone afterwards.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { RunDetail } from '../../src/shared/types.ts';
 import type { WorkloadOperation, WorkloadSpec } from '../../src/shared/workload.ts';
 import { ApiError } from '../../src/shared/errors.ts';
-import { assertAllExited } from './engineHarness.ts';
+import { assertAllExited, storedSecond } from './engineHarness.ts';
 import { startWorkloadLab } from './workloadLab.ts';
 import type { WorkloadLab } from './workloadLab.ts';
 
@@ -98,11 +97,15 @@ test('add: entries from a template appear during the run and are all removed at 
       ],
     },
   });
+  const firstSecond = storedSecond(lab.core, 0);
   const running = lab.run(add, { durationS: 3 });
-  await delay(2000);
+  // Counted once the first second is stored: what it added is in the directory, and the run has two
+  // more seconds before it removes its entries.
+  const added = await Promise.race([firstSecond, running.then(() => null)]);
+  assert.ok(added !== null && added.ops > 0, 'the first second added entries');
   const during = await lab.countEntries('(sn=DirBenchAddTest)');
   const summary = assertClean(await running);
-  assert.ok(during > 0, `added entries visible during the run (${during})`);
+  assert.ok(during >= added.ops, `added entries visible during the run (${during})`);
   assert.equal(await lab.countEntries('(sn=DirBenchAddTest)'), 0, 'the run removed what it added');
   assert.ok(summary.ownEntries !== undefined);
   assert.equal(summary.ownEntries.left, 0);
