@@ -39,7 +39,7 @@ export interface SystemNeed {
   present(probe: MachineProbe): boolean;
 }
 
-/** Everything `.ci/run` installed before the suite, plus what the tests call (openssl). */
+/** Everything `.ci/run` installed before the suite, plus what the tests call (openssl, xmllint). */
 export const SYSTEM_NEEDS: readonly SystemNeed[] = [
   {
     packages: ['slapd'],
@@ -71,6 +71,12 @@ export const SYSTEM_NEEDS: readonly SystemNeed[] = [
     noRecommends: false,
     usedFor: 'charts rendered to PNG without a browser (dirbench export)',
     present: (p) => p.exists('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
+  },
+  {
+    packages: ['libxml2-utils'],
+    noRecommends: false,
+    usedFor: 'xmllint, which checks --junit files against the JUnit schema',
+    present: (p) => p.onPath('xmllint'),
   },
   {
     packages: ['openssl'],

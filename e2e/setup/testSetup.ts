@@ -17,6 +17,7 @@ import {
 import type { ChosenPackage, PrivilegeFacts } from './installPlan.ts';
 import { machineProbe, missingNeeds, OPENDJ_FETCH_COMMAND, openDjZipState } from './systemNeeds.ts';
 import type { SystemNeed } from './systemNeeds.ts';
+import { fetchJunitSchema, JUNIT_XSD_ENV, junitSchemaPresent } from './junitSchema.ts';
 import { OPENDJ_ARTIFACT, OPENDJ_ZIP_ENV } from '../../src/core/lab/opendj/software.ts';
 
 const USAGE = 'usage: node e2e/setup/testSetup.ts [--check]';
@@ -83,7 +84,7 @@ function installPackages(
   }
 }
 
-function main(args: readonly string[]): number {
+async function main(args: readonly string[]): Promise<number> {
   const unknown = args.filter((a) => a !== '--check');
   if (unknown.length > 0) {
     process.stderr.write(`test:setup: unknown option ${unknown[0]}\n${USAGE}\n`);
@@ -96,9 +97,10 @@ function main(args: readonly string[]): number {
     process.stderr.write(`test:setup: ${zip.problem}\n`);
     return 1;
   }
-  if (missing.length === 0 && zip.state === 'present') {
+  const schema = junitSchemaPresent();
+  if (missing.length === 0 && zip.state === 'present' && schema) {
     process.stdout.write(
-      'test:setup: the system packages and the OpenDJ zip the tests need are installed\n',
+      'test:setup: the system packages, the OpenDJ zip and the JUnit schema the tests need are installed\n',
     );
     return 0;
   }
@@ -109,6 +111,7 @@ function main(args: readonly string[]): number {
       ...(zip.state === 'missing'
         ? [`  the OpenDJ server zip: OpenDJ labs (${OPENDJ_FETCH_COMMAND.join(' ')})`]
         : []),
+      ...(schema ? [] : ['  the JUnit schema (junit-10.xsd, from PyPI): the --junit tests']),
     ];
     process.stdout.write(
       `test:setup: missing:\n${lines.join('\n')}\nnpm run test:setup installs them.\n`,
@@ -156,12 +159,22 @@ function main(args: readonly string[]): number {
     }
     installed.push('the OpenDJ server zip');
   }
+  if (!junitSchemaPresent()) {
+    process.stdout.write('test:setup: fetching the JUnit schema (junit-10.xsd) from PyPI\n');
+    try {
+      installed.push(`the JUnit schema (${await fetchJunitSchema()})`);
+    } catch (err) {
+      throw new SetupError(
+        `the JUnit schema could not be fetched: ${(err as Error).message}; without PyPI, point ${JUNIT_XSD_ENV} at a copy of the Jenkins xUnit plugin's junit-10.xsd`,
+      );
+    }
+  }
   process.stdout.write(`test:setup: installed ${installed.join(', ')}\n`);
   return 0;
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
   if (!(err instanceof SetupError)) throw err;
   process.stderr.write(`test:setup: ${err.message}\n`);
