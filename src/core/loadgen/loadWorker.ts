@@ -230,8 +230,7 @@ export class LoadWorker {
     );
     // Connects before t0 (opening the slots) land in second 0, so opened counts every connection.
     recorder.connectionCounters = this.counters;
-    if (workload.labels.length > 1)
-      recorder.operations = new OperationRecorder(workload.labels.length);
+    if (workload.labels.length > 1) recorder.operations = new OperationRecorder(workload.labels);
     const control: LoadControl = {
       issuing: false,
       recording: true,

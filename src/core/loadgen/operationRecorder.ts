@@ -4,6 +4,7 @@ import type { Histogram } from './histogram.ts';
 import type { OperationInterval } from './protocol.ts';
 
 interface LabelCounts {
+  label: string;
   ops: number;
   errors: number;
   errorsByCode: Record<string, number>;
@@ -11,12 +12,14 @@ interface LabelCounts {
   histogram: Histogram;
 }
 
-/** Accumulates the current second per label; `take` ships and clears it. */
+/** Accumulates the current second per label; `take` ships and clears it, each entry naming its label. */
 export class OperationRecorder {
   private readonly counts: LabelCounts[];
 
-  constructor(labels: number) {
-    this.counts = Array.from({ length: labels }, () => ({
+  /** `labels`: the compiled workload's labels; an op's label index points into this same list. */
+  constructor(labels: readonly string[]) {
+    this.counts = labels.map((label) => ({
+      label,
       ops: 0,
       errors: 0,
       errorsByCode: {},
@@ -46,6 +49,7 @@ export class OperationRecorder {
   take(): OperationInterval[] {
     return this.counts.map((c) => {
       const interval: OperationInterval = {
+        label: c.label,
         ops: c.ops,
         errors: c.errors,
         errorsByCode: c.errorsByCode,

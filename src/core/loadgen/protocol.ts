@@ -51,8 +51,10 @@ export interface WorkerOpenModel {
   shares: number;
 }
 
-/** One operation label's counts in an interval (mixes only; index-aligned with the workload's labels). */
+/** One operation label's counts in an interval (mixes only), named by its label. */
 export interface OperationInterval {
+  /** The workload label these counts belong to; the parent matches by this, never by position. */
+  label: string;
   ops: number;
   errors: number;
   errorsByCode: Record<string, number>;
@@ -114,7 +116,7 @@ export interface WorkerIntervalMessage {
   bytesReceived?: number;
   /** Per-op and rebind policies: phase latencies (us) of this second, HDR compressed base64. */
   phaseHistograms?: PhaseHistograms;
-  /** Per-operation counts when the workload has more than one label. */
+  /** Per-operation counts when the workload has more than one label: one entry per label, each naming it. */
   operations?: OperationInterval[];
   /** How busy the worker process was over this second (absent from workers that do not measure it). */
   telemetry?: WorkerTelemetry;

@@ -1,6 +1,16 @@
 // Merges the workers' per-operation counts of a second (mixes), and totals them over the measured phase.
+//
+// Everything here is keyed by label (Maps in the workload's label order): a worker's entry names its
+// label, and per-label records are built with Object.fromEntries so every label, `__proto__`
+// included, is an own key; nothing pairs labels with figures by position or by object key order.
 import type { OperationSample, OperationSummary } from '../../shared/types.ts';
-import { createHistogram, decodeHistogram, mergeInto, summarize } from '../loadgen/histogram.ts';
+import {
+  createHistogram,
+  decodeHistogram,
+  encodeHistogram,
+  mergeInto,
+  summarize,
+} from '../loadgen/histogram.ts';
 import type { Histogram } from '../loadgen/histogram.ts';
 import type { OperationInterval } from '../loadgen/protocol.ts';
 
@@ -12,100 +22,128 @@ interface LabelTotals {
   histogram: Histogram;
 }
 
+/** One label's merged second: the figures its sample shows and the histogram behind them. */
+export interface LabelledOperation {
+  label: string;
+  figures: OperationSample;
+  histogram: Histogram;
+}
+
 function emptyTotals(): LabelTotals {
   return { ops: 0, errors: 0, errorsByCode: {}, entries: 0, histogram: createHistogram(64) };
 }
 
-function addInto(
-  into: LabelTotals,
-  ops: number,
-  errors: number,
-  codes: Record<string, number>,
-  entries: number,
-): void {
-  into.ops += ops;
-  into.errors += errors;
-  into.entries += entries;
-  for (const [code, n] of Object.entries(codes))
+/** A fresh total for each label, in the workload's label order. */
+function totalsByLabel(labels: readonly string[]): Map<string, LabelTotals> {
+  return new Map(labels.map((label) => [label, emptyTotals()]));
+}
+
+/** The totals of `label`; a label the workload does not have is a broken report, never dropped silently. */
+function totalsOf(totals: Map<string, LabelTotals>, label: string, from: string): LabelTotals {
+  const into = totals.get(label);
+  if (into === undefined) {
+    throw new Error(
+      `${from} has figures for operation label ${JSON.stringify(label)}, which the workload does not have ` +
+        `(its labels: ${[...totals.keys()].map((l) => JSON.stringify(l)).join(', ')})`,
+    );
+  }
+  return into;
+}
+
+function addInto(into: LabelTotals, figures: Omit<OperationInterval, 'label' | 'histogram'>): void {
+  into.ops += figures.ops;
+  into.errors += figures.errors;
+  into.entries += figures.entries;
+  for (const [code, n] of Object.entries(figures.errorsByCode))
     into.errorsByCode[code] = (into.errorsByCode[code] ?? 0) + n;
 }
 
-/** One second's per-label figures, summed over the workers (index-aligned with the labels). */
+/** One second's per-label figures, summed over the workers. */
 export class SecondOperations {
-  private readonly labels: readonly string[];
-  private readonly totals: LabelTotals[] | null = null;
+  private readonly totals: Map<string, LabelTotals> | null = null;
 
   constructor(labels: readonly string[]) {
-    this.labels = labels;
-    if (labels.length > 1) this.totals = labels.map(emptyTotals);
+    if (labels.length > 1) this.totals = totalsByLabel(labels);
   }
 
-  /** Adds one worker's per-label report. */
+  /** Adds one worker's per-label report; throws when it names a label the workload does not have. */
   add(operations: readonly OperationInterval[] | undefined): void {
-    if (this.totals === null || operations === undefined) return;
+    const totals = this.totals;
+    if (totals === null || operations === undefined) return;
+    // Every label is checked before anything is added: a broken report changes nothing.
+    const into = operations.map((o) => totalsOf(totals, o.label, 'a worker interval'));
     operations.forEach((o, i) => {
-      const into = this.totals?.[i];
-      if (into === undefined) return;
-      addInto(into, o.ops, o.errors, o.errorsByCode, o.entries);
+      const t = into[i] as LabelTotals;
+      addInto(t, o);
       // Percentiles are merged only as histograms, never averaged.
-      mergeInto(into.histogram, decodeHistogram(o.histogram));
+      mergeInto(t.histogram, decodeHistogram(o.histogram));
     });
   }
 
-  /** The sample's `operations` field with each label's histogram, or null for single-operation workloads. */
-  take(): { operations: Record<string, OperationSample>; histograms: Histogram[] } | null {
+  /** Each label's figures and histogram in the workload's label order, or null for single-operation workloads. */
+  take(): LabelledOperation[] | null {
     if (this.totals === null) return null;
-    const operations: Record<string, OperationSample> = {};
-    this.totals.forEach((t, i) => {
-      operations[this.labels[i] as string] = {
+    return [...this.totals].map(([label, t]) => ({
+      label,
+      figures: {
         ops: t.ops,
         errors: t.errors,
         errorsByCode: t.errorsByCode,
         entries: t.entries,
         latencyUs: summarize(t.histogram),
-      };
-    });
-    return { operations, histograms: this.totals.map((t) => t.histogram) };
+      },
+      histogram: t.histogram,
+    }));
   }
+}
+
+/** The `operations` record of a sample: each label's figures under its own key. */
+export function operationsRecord(
+  operations: readonly LabelledOperation[],
+): Record<string, OperationSample> {
+  // Object.fromEntries defines own keys: `__proto__` stays a label, never the prototype.
+  return Object.fromEntries(operations.map((o) => [o.label, o.figures]));
+}
+
+/** Each label's histogram, HDR compressed base64, keyed by label in the workload's label order. */
+export function operationHistogramsBase64(
+  operations: readonly LabelledOperation[],
+): Map<string, string> {
+  return new Map(operations.map((o) => [o.label, encodeHistogram(o.histogram)]));
 }
 
 /** Per-label totals over the measured seconds. */
 export class OperationTotals {
-  private readonly labels: readonly string[];
-  private readonly totals: LabelTotals[];
+  private readonly totals: Map<string, LabelTotals>;
 
   constructor(labels: readonly string[]) {
-    this.labels = labels;
-    this.totals = labels.map(emptyTotals);
+    this.totals = totalsByLabel(labels);
   }
 
   /** Adds one measured second's per-label figures and histograms. */
-  add(operations: Record<string, OperationSample>, histograms: readonly Histogram[]): void {
-    this.labels.forEach((label, i) => {
-      const o = operations[label];
-      const into = this.totals[i];
-      const histogram = histograms[i];
-      if (o === undefined || into === undefined || histogram === undefined) return;
-      addInto(into, o.ops, o.errors, o.errorsByCode, o.entries);
-      mergeInto(into.histogram, histogram);
-    });
+  add(operations: readonly LabelledOperation[]): void {
+    for (const o of operations) {
+      const into = totalsOf(this.totals, o.label, 'a merged second');
+      addInto(into, o.figures);
+      mergeInto(into.histogram, o.histogram);
+    }
   }
 
   /** Each label's measured figures over `measuredS` seconds; undefined for single-operation workloads. */
   summary(measuredS: number): Record<string, OperationSummary> | undefined {
-    if (this.labels.length <= 1 || measuredS <= 0) return undefined;
-    const out: Record<string, OperationSummary> = {};
-    this.labels.forEach((label, i) => {
-      const t = this.totals[i] as LabelTotals;
-      out[label] = {
-        opsPerSec: Math.round((t.ops / measuredS) * 10) / 10,
-        ops: t.ops,
-        errors: t.errors,
-        errorsByCode: { ...t.errorsByCode },
-        entriesPerOp: t.ops === 0 ? 0 : Math.round((t.entries / t.ops) * 1000) / 1000,
-        latencyUs: summarize(t.histogram),
-      };
-    });
-    return out;
+    if (this.totals.size <= 1 || measuredS <= 0) return undefined;
+    return Object.fromEntries(
+      [...this.totals].map(([label, t]): [string, OperationSummary] => [
+        label,
+        {
+          opsPerSec: Math.round((t.ops / measuredS) * 10) / 10,
+          ops: t.ops,
+          errors: t.errors,
+          errorsByCode: { ...t.errorsByCode },
+          entriesPerOp: t.ops === 0 ? 0 : Math.round((t.entries / t.ops) * 1000) / 1000,
+          latencyUs: summarize(t.histogram),
+        },
+      ]),
+    );
   }
 }

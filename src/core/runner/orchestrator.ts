@@ -12,6 +12,7 @@ import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
 import { RunDigest } from './runDigest.ts';
 import { ServerLossWatch } from './serverLoss.ts';
 import { phaseOfSecond } from './runPhases.ts';
+import { operationHistogramsBase64 } from './operationMerge.ts';
 import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
 import { splitConnections } from './split.ts';
 import { timeToFullSpeedS } from './timeToFullSpeed.ts';
@@ -41,8 +42,8 @@ export interface RunObserver {
     sample: RunSample,
     histogramBase64: string,
     intendedHistogramBase64?: string,
-    /** Mixes: each operation label's histogram, in the order of the workload's labels. */
-    operationHistogramsBase64?: string[],
+    /** Mixes: each operation label's histogram, keyed by label (in the workload's label order). */
+    operationHistogramsBase64?: ReadonlyMap<string, string>,
   ): void;
   /** `cleaning`: load is over and workers are removing the entries the run added. */
   onPhase?(phase: RunPhaseName): void;
@@ -244,7 +245,15 @@ class RunOrchestrator {
       case 'interval':
         worker.lastSecond = Math.max(worker.lastSecond, message.second);
         if (this.phase === 'running' || this.phase === 'finishing') {
-          this.merger.add(message);
+          try {
+            this.merger.add(message);
+          } catch (err) {
+            // Figures under a label the workload does not have cannot be stored under any label.
+            this.fail(
+              `worker ${worker.number} sent a report DirBench cannot use: ${messageOf(err)}`,
+            );
+            break;
+          }
           this.openMerger.add(message);
         }
         if (this.phase === 'running') this.emitCompleteSeconds();
@@ -336,9 +345,9 @@ class RunOrchestrator {
   private emit(second: number, intervalMs?: number): void {
     const { config } = this.plan;
     const phase = phaseOfSecond(second, config.warmupS, config.durationS);
-    const { sample, histogram, operationHistograms } = this.merger.take(second, phase, intervalMs);
+    const { sample, histogram, operations } = this.merger.take(second, phase, intervalMs);
     this.nextSecond = second + 1;
-    if (phase === 'measured') this.totals.add(sample, histogram, operationHistograms);
+    if (phase === 'measured') this.totals.add(sample, histogram, operations);
     this.digest.add(sample);
     this.loss.add(sample);
     // Cool-down seconds are excluded like warm-up; a partial (stopped) second is no rate.
@@ -357,7 +366,7 @@ class RunOrchestrator {
         sample,
         encodeHistogram(histogram),
         intendedBase64,
-        operationHistograms === null ? undefined : operationHistograms.map(encodeHistogram),
+        operations === null ? undefined : operationHistogramsBase64(operations),
       );
     } catch (err) {
       // The run ends at the first second that cannot be kept: a benchmark with holes misleads.

@@ -11,7 +11,8 @@ import type { Histogram } from '../loadgen/histogram.ts';
 import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
 import { judgeClientBound } from './clientBound.ts';
 import { ConnectionTotals, SecondConnections } from './connectionMerge.ts';
-import { OperationTotals, SecondOperations } from './operationMerge.ts';
+import { OperationTotals, SecondOperations, operationsRecord } from './operationMerge.ts';
+import type { LabelledOperation } from './operationMerge.ts';
 
 /** One second as reported so far by some of the workers. */
 interface Bucket {
@@ -45,7 +46,10 @@ export class SecondMerger {
     this.labels = labels;
   }
 
-  /** Adds one worker's report; returns how many workers have reported that second. */
+  /**
+   * Adds one worker's report; returns how many workers have reported that second. Throws, adding
+   * nothing, when the report has figures for an operation label the workload does not have.
+   */
   add(report: WorkerIntervalMessage): number {
     let bucket = this.buckets.get(report.second);
     if (bucket === undefined) {
@@ -63,6 +67,7 @@ export class SecondMerger {
       };
       this.buckets.set(report.second, bucket);
     }
+    bucket.operations.add(report.operations);
     bucket.reports++;
     bucket.intervalMs = Math.max(bucket.intervalMs, report.intervalMs);
     bucket.ops += report.ops;
@@ -73,7 +78,6 @@ export class SecondMerger {
     mergeInto(bucket.histogram, decodeHistogram(report.histogram));
     bucket.connections.add(report);
     if (report.telemetry !== undefined) bucket.workers.push(report.telemetry);
-    bucket.operations.add(report.operations);
     return bucket.reports;
   }
 
@@ -82,12 +86,15 @@ export class SecondMerger {
     return this.buckets.get(second)?.reports ?? 0;
   }
 
-  /** Removes `second` and returns it as a sample (empty if nobody reported it) with its merged histogram. */
+  /**
+   * Removes `second` and returns it as a sample (empty if nobody reported it) with its merged
+   * histogram and, for mixes, each label's figures and histogram in the workload's label order.
+   */
   take(
     second: number,
     phase: RunPhase,
     intervalMs?: number,
-  ): { sample: RunSample; histogram: Histogram; operationHistograms: Histogram[] | null } {
+  ): { sample: RunSample; histogram: Histogram; operations: LabelledOperation[] | null } {
     const bucket = this.buckets.get(second);
     this.buckets.delete(second);
     const histogram = bucket?.histogram ?? createHistogram(64);
@@ -109,8 +116,8 @@ export class SecondMerger {
     }
     // A second nobody reported still lists every operation, at zero.
     const operations = (bucket?.operations ?? new SecondOperations(this.labels)).take();
-    if (operations !== null) sample.operations = operations.operations;
-    return { sample, histogram, operationHistograms: operations?.histograms ?? null };
+    if (operations !== null) sample.operations = operationsRecord(operations);
+    return { sample, histogram, operations };
   }
 }
 
@@ -132,11 +139,11 @@ export class MeasuredTotals {
     this.operations = new OperationTotals(labels);
   }
 
-  /** Adds one measured second (with its per-operation histograms for mixes). */
+  /** Adds one measured second (with, for mixes, each label's figures and histogram). */
   add(
     sample: RunSample,
     histogram: Histogram,
-    operationHistograms: Histogram[] | null = null,
+    operations: readonly LabelledOperation[] | null = null,
   ): void {
     this.seconds++;
     this.telemetry.push(sample.workers ?? []);
@@ -147,9 +154,7 @@ export class MeasuredTotals {
     addCounts(this.errorsByCode, sample.errorsByCode);
     mergeInto(this.histogram, histogram);
     this.connections.add(sample);
-    if (sample.operations !== undefined && operationHistograms !== null) {
-      this.operations.add(sample.operations, operationHistograms);
-    }
+    if (operations !== null) this.operations.add(operations);
   }
 
   /** Whole-run figures, or null when no measured second was recorded. */

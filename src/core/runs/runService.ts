@@ -225,9 +225,13 @@ export class RunService {
       onSample: (measuredSample, histogramBase64, intendedHistogramBase64, operationHistograms) => {
         const server = serverStats?.sample() ?? null;
         const sample = server === null ? measuredSample : { ...measuredSample, server };
-        const byLabel =
-          operationHistograms === undefined ? null : labelled(sample, operationHistograms);
-        runs.appendSample(runId, sample, histogramBase64, intendedHistogramBase64 ?? null, byLabel);
+        runs.appendSample(
+          runId,
+          sample,
+          histogramBase64,
+          intendedHistogramBase64 ?? null,
+          operationHistograms ?? null,
+        );
         this.active?.samples.push(sample);
         emit({ event: 'run/sample', payload: { runId, sample } });
       },
@@ -375,13 +379,6 @@ export class RunService {
     state.handle.stop(reason);
     await state.stored?.catch(() => undefined);
   }
-}
-
-/** Pairs each operation histogram with its label (the sample lists the labels in the same order). */
-function labelled(sample: RunSample, histograms: string[]): Record<string, string> | null {
-  const labels = Object.keys(sample.operations ?? {});
-  if (labels.length !== histograms.length) return null;
-  return Object.fromEntries(labels.map((label, i) => [label, histograms[i] as string]));
 }
 
 /** What the server completed between two monitor reads, less the first read's own bind, search and unbind. */

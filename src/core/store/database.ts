@@ -53,7 +53,9 @@ function migrate(db: Db, file: string): void {
   if (current === MIGRATIONS.length) return;
   db.transaction(() => {
     for (let version = current; version < MIGRATIONS.length; version++) {
-      db.exec(MIGRATIONS[version] as string);
+      const step = MIGRATIONS[version];
+      if (typeof step === 'function') step(db);
+      else db.exec(step as string);
     }
     db.pragma(`user_version = ${MIGRATIONS.length}`);
   })();

@@ -1,7 +1,12 @@
 // Schema migrations, applied in order; the index + 1 is the database's user_version.
+import type { Db } from './database.ts';
+import { repairOperationHistograms } from './operationHistogramRepair.ts';
+
+/** One step: SQL, or a function for data SQL cannot fix (run in the same transaction). */
+export type Migration = string | ((db: Db) => void);
 
 /** Each entry moves the schema one version forward; never edit a released entry, append a new one. */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE targets (
     id TEXT PRIMARY KEY,
@@ -182,4 +187,7 @@ export const MIGRATIONS: readonly string[] = [
     depth, status, ops_per_sec, p99_us, ended_at, server_vendor, server_version, notes, campaign_id, source,
     thresholds_breached);
   `,
+  // Per-operation histograms stored under another label (integer-like labels were paired by
+  // object key order) go back under their own label; see operationHistogramRepair.ts.
+  repairOperationHistograms,
 ];

@@ -18,6 +18,7 @@ import { facets, listItem, listRuns } from './historyQueries.ts';
 import { annotateRun, deleteRuns, insertImportedRun, serverOf } from './historyWrites.ts';
 import type { ImportedRun } from './historyWrites.ts';
 import { nowIso } from './ids.ts';
+import { operationHistogramsJson } from './operationHistograms.ts';
 
 interface RunRow {
   id: string;
@@ -124,13 +125,16 @@ export class RunsRepo {
     this.db.prepare('UPDATE runs SET status = ? WHERE id = ?').run(status, id);
   }
 
-  /** Stores one merged second; called once per second, each call its own transaction. */
+  /**
+   * Stores one merged second; called once per second, each call its own transaction.
+   * `operationHistogramsBase64`: mixes, each label's histogram keyed by its label.
+   */
   appendSample(
     runId: string,
     sample: RunSample,
     histogramBase64: string,
     intendedHistogramBase64: string | null = null,
-    operationHistogramsBase64: Record<string, string> | null = null,
+    operationHistogramsBase64: ReadonlyMap<string, string> | null = null,
   ): void {
     const l = sample.latencyUs;
     const extras = extrasOf(sample);
@@ -159,7 +163,7 @@ export class RunsRepo {
         Buffer.from(histogramBase64, 'base64'),
         extras ? JSON.stringify(extras) : null,
         intendedHistogramBase64 ? Buffer.from(intendedHistogramBase64, 'base64') : null,
-        operationHistogramsBase64 ? JSON.stringify(operationHistogramsBase64) : null,
+        operationHistogramsBase64 ? operationHistogramsJson(operationHistogramsBase64) : null,
       );
   }
 

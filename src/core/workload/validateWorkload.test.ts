@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
+import { TRICKY_LABELS } from '../testing/operationLabelCases.ts';
 import { validateWorkloadCatalog, validateWorkloadSpec } from './validateWorkload.ts';
 
 type Json = Record<string, unknown>;
@@ -127,6 +128,30 @@ describe('broken workloads are rejected with the field at fault', () => {
       { ...workload([SEARCH]), operations: [{ label: 'two words', weight: 1, operation: SEARCH }] },
       'operations[0].label',
       'must be a short word',
+    ],
+    [
+      'label with a trailing space (a look-alike of another)',
+      { ...workload([SEARCH]), operations: [{ label: 'search ', weight: 1, operation: SEARCH }] },
+      'operations[0].label',
+      'no spaces; got "search "',
+    ],
+    [
+      'label starting with an underscore',
+      { ...workload([SEARCH]), operations: [{ label: '__proto__', weight: 1, operation: SEARCH }] },
+      'operations[0].label',
+      'starting with a letter, digit or emoji, no spaces; got "__proto__"',
+    ],
+    [
+      'the same label in two Unicode forms',
+      {
+        ...workload([SEARCH]),
+        operations: [
+          { label: 'modifi\u00e9', weight: 1, operation: SEARCH },
+          { label: 'modifie\u0301', weight: 1, operation: SEARCH },
+        ],
+      },
+      'operations[1].label',
+      "is already used by operations[0].label (as 'modifi\u00e9', the same text in another Unicode form)",
     ],
     [
       'duplicate labels',
@@ -444,6 +469,17 @@ describe('broken workloads are rejected with the field at fault', () => {
 });
 
 describe('valid workloads come back normalized', () => {
+  test('numeric, unicode, emoji and look-alike labels are accepted as written, in order', () => {
+    const spec = validateWorkloadSpec({
+      ...workload([]),
+      operations: TRICKY_LABELS.map((label) => ({ label, weight: 1, operation: SEARCH })),
+    });
+    assert.deepEqual(
+      spec.operations.map((o) => o.label),
+      TRICKY_LABELS,
+    );
+  });
+
   test('a search keeps exactly the fields it was given', () => {
     const spec = validateWorkloadSpec(
       workload([{ ...SEARCH, sizeLimit: 0, sortKeys: ['-sn'] }], {

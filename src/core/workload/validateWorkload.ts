@@ -38,8 +38,11 @@ const SPEC_KEYS = [
   'thresholds',
 ];
 const CATALOG_KEYS = ['catalog', 'version', 'title', 'source', 'description', 'workloads'];
-// Labels name result columns and CLI output, so they stay short words.
-const LABEL = /^[A-Za-z0-9][\w.-]{0,63}$/;
+// Labels name result columns, CLI output and thresholds (LABEL.p99<2ms), so they stay short words:
+// letters, digits and emoji of any script, '.', '_', '-'; no spaces, which would hide look-alikes.
+// A zero-width joiner only inside an emoji sequence (👩🏽‍💻), never hiding between letters.
+const LABEL =
+  /^(?=[\p{L}\p{N}\p{Extended_Pictographic}])(?:[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Modifier}_.-]|\u200D(?=\p{Extended_Pictographic})){1,64}$/u;
 
 /** Validates a parsed JSON workload; `where` prefixes every field path (e.g. `workloads[2]`). */
 export function validateWorkloadSpec(
@@ -85,7 +88,8 @@ function operationsField(
   field: string,
   options: PatternOptions,
 ): WeightedOperation[] {
-  const labels = new Map<string, string>();
+  // NFC form of each label and derived label -> where it was given, as written.
+  const labels = new Map<string, { field: string; name: string }>();
   return listField(value, field, 1).map((item, i) => {
     const path = child(field, i);
     const f = fieldsOf(
@@ -99,7 +103,8 @@ function operationsField(
     if (!LABEL.test(label)) {
       throw invalid(
         labelField,
-        `${labelField} must be a short word (letters, digits, '.', '_', '-'; at most 64); got '${label}'`,
+        `${labelField} must be a short word: 1-64 letters, digits or emoji (any script), '.', '_' or '-', ` +
+          `starting with a letter, digit or emoji, no spaces; got ${JSON.stringify(label)}`,
       );
     }
     const weightField = child(path, 'weight');
@@ -113,13 +118,20 @@ function operationsField(
         ? [label, `${label}-invalid`]
         : [label];
     for (const name of names) {
-      const earlier = labels.get(name);
-      if (earlier !== undefined)
+      // Compared in one Unicode form: "modifié" typed with a combining accent is the same label.
+      const key = name.normalize('NFC');
+      const earlier = labels.get(key);
+      if (earlier !== undefined) {
+        const form =
+          earlier.name === name
+            ? ''
+            : ` (as '${earlier.name}', the same text in another Unicode form)`;
         throw invalid(
           labelField,
-          `${labelField} '${name}' is already used by ${earlier}: labels must be unique`,
+          `${labelField} '${name}' is already used by ${earlier.field}${form}: labels must be unique`,
         );
-      labels.set(name, labelField);
+      }
+      labels.set(key, { field: labelField, name });
     }
     return { label, weight, operation };
   });

@@ -1,4 +1,5 @@
 // ECharts option for a mix's throughput per operation label, stacked so the top line is the total.
+import { figuresOf } from '../../shared/operationLabels.ts';
 import type { RunSample } from '../../shared/types.ts';
 import { formatOpsPerSec } from '../format/numbers.ts';
 import {
@@ -17,7 +18,7 @@ import type { ChartOption } from './echarts.ts';
 /** Ops/sec of one label per second (0 when the second has none of it). */
 export function operationPoints(samples: readonly RunSample[], label: string): ChartPoint[] {
   return samples.map((s) => {
-    const ops = s.operations?.[label]?.ops ?? 0;
+    const ops = figuresOf(s.operations, label)?.ops ?? 0;
     return [midInterval(s), s.intervalMs > 0 ? (ops * 1000) / s.intervalMs : 0];
   });
 }

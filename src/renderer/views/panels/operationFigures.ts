@@ -1,5 +1,8 @@
 // Per-operation figures of a mix: from the summary when stored, else summed from the samples so far (live).
+// Figures are looked up by label; rows follow the workload's label order, never the records' key order.
+import { figuresOf, labelsInOrder } from '../../../shared/operationLabels.ts';
 import type { LatencySummary, RunSample, RunSummary } from '../../../shared/types.ts';
+import { workloadLabels } from '../../../shared/workload.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 
 /** One operation label's row of the breakdown table. */
@@ -63,7 +66,7 @@ export function operationBreakdown(
     return {
       latencyIsLastSecond: false,
       rows: labels.map((label) => {
-        const o = ops[label];
+        const o = figuresOf(ops, label);
         return {
           label,
           kind: plan.get(label)?.kind ?? null,
@@ -90,7 +93,7 @@ export function operationBreakdown(
     let errors = 0;
     let entries = 0;
     for (const s of window) {
-      const o = s.operations?.[label];
+      const o = figuresOf(s.operations, label);
       if (!o) continue;
       ops += o.ops;
       errors += o.errors;
@@ -112,17 +115,14 @@ export function operationBreakdown(
       errors: r.errors,
       errorsByCode: r.codes,
       entriesPerOp: r.ops > 0 ? r.entries / r.ops : 0,
-      latencyUs: last?.operations?.[r.label]?.latencyUs ?? null,
+      latencyUs: figuresOf(last?.operations, r.label)?.latencyUs ?? null,
     })),
   };
 }
 
-/** Labels in the definition's order (those present), then the others sorted. */
+/** Labels in the definition's order (those present; `LABEL-invalid` after its bind), then the others sorted. */
 function orderLabels(spec: WorkloadSpec | undefined, present: Iterable<string>): string[] {
-  const have = new Set(present);
-  const ordered = (spec?.operations ?? []).map((o) => o.label).filter((l) => have.has(l));
-  const extra = [...have].filter((l) => !ordered.includes(l)).sort();
-  return [...ordered, ...extra];
+  return labelsInOrder(spec === undefined ? [] : workloadLabels(spec), present);
 }
 
 /** Every label the run's samples or summary carry, in display order (for the chart's series). */
