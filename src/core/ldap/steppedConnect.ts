@@ -7,8 +7,8 @@ import type { ConnectionCounters } from './connectionCounters.ts';
 import { gatedFactories, tlsOverCountedTcp } from './socketGate.ts';
 import { tlsOptionsFor } from './tlsTrust.ts';
 
-/** Scheme, host and port of an LDAP URL, as ldapts reads them. */
-function endpoint(url: string): { secure: boolean; host: string; port: number } {
+/** Scheme, host and port of an LDAP URL, as ldapts reads them (the host it connects to). */
+export function endpoint(url: string): { secure: boolean; host: string; port: number } {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'ldaps:';
   let host = parsed.hostname;

@@ -12,6 +12,7 @@ import {
   loadGuardLimits,
   peakOpsPerSec,
 } from './loadGuard.ts';
+import { isLoopbackHost, isLoopbackUrl } from './loadGuardLoopback.ts';
 
 const PLAIN = { name: 'prod', url: 'ldap://dir.example:389', labId: null };
 const LAB = { name: 'lab', url: 'ldap://127.0.0.1:40000', labId: 'lab_1' };
@@ -52,18 +53,82 @@ test('the peak rate is the constant rate or the highest point of a profile; clos
   assert.equal(peakOpsPerSec({ rateProfile }), 3000);
 });
 
-test('only non-lab targets above a threshold need a confirmation, which names target, connections and rate', () => {
+test('only targets off loopback above a threshold need a confirmation, which names target, connections and rate', () => {
   assert.equal(confirmationReason({ connections: 64 }, PLAIN, LIMITS), null);
   assert.equal(confirmationReason({ connections: 8, targetOpsPerSec: 1000 }, PLAIN, LIMITS), null);
   assert.equal(confirmationReason({ connections: 5000, targetOpsPerSec: 1e6 }, LAB, LIMITS), null);
   assert.match(
     confirmationReason({ connections: 65 }, PLAIN, LIMITS) ?? '',
-    /^prod \(ldap:\/\/dir\.example:389\) is not a DirBench lab.*65 connections at as many ops\/s/,
+    /^prod \(ldap:\/\/dir\.example:389\) is not on this machine's loopback address.*65 connections at as many ops\/s/,
   );
   assert.match(
     confirmationReason({ connections: 2, targetOpsPerSec: 1001 }, PLAIN, LIMITS) ?? '',
     /2 connections at 1001 ops\/s \(confirmation is needed above 64 connections or 1000 ops\/s\)/,
   );
+});
+
+test('loopback addresses and localhost are this machine: heavy load there needs no confirmation', () => {
+  const heavy = { connections: 5000, targetOpsPerSec: 1e6 };
+  const loopback = [
+    'ldap://127.0.0.1:389',
+    'ldaps://127.0.0.2',
+    'ldap://127.255.255.254:1389/',
+    'ldap://[::1]:389',
+    'ldap://[0:0:0:0:0:0:0:1]',
+    'ldap://[::ffff:127.0.0.1]:389',
+    'ldap://localhost',
+    'ldap://LOCALHOST.',
+    'ldaps://LocalHost:636',
+  ];
+  for (const url of loopback) {
+    assert.equal(isLoopbackUrl(url), true, url);
+    assert.equal(confirmationReason(heavy, { name: 'local', url }, LIMITS), null, url);
+  }
+});
+
+test('every other address needs the confirmation, lab or not: names are never resolved, odd forms stay unconfirmed', () => {
+  const heavy = { connections: 65 };
+  const elsewhere = [
+    'ldap://localhost.example.com',
+    'ldap://127.0.0.1.nip.io',
+    'ldap://localhost..',
+    'ldap://my-localhost',
+    'ldap://127.0.0.1@dir.example',
+    'ldap://10.0.0.1',
+    'ldap://128.0.0.1',
+    'ldap://0.0.0.0',
+    'ldap://[::]',
+    'ldap://[::2]',
+    'ldap://[::ffff:10.0.0.1]',
+    // Forms the resolver would read as 127.0.0.1, left to the confirmation rather than guessed.
+    'ldap://127.1',
+    'ldap://2130706433',
+    'ldap://local%68ost',
+    'not a url',
+  ];
+  for (const url of elsewhere) {
+    assert.equal(isLoopbackUrl(url), false, url);
+    assert.match(
+      confirmationReason(heavy, { name: 'remote', url }, LIMITS) ?? '',
+      /is not on this machine's loopback address/,
+      url,
+    );
+  }
+  const labElsewhere = { ...LAB, url: 'ldap://192.0.2.10:389' };
+  assert.notEqual(
+    confirmationReason(heavy, labElsewhere, LIMITS),
+    null,
+    'a lab is judged by its address',
+  );
+});
+
+test('a loopback host is judged with or without brackets, as the connection reads it', () => {
+  assert.equal(isLoopbackHost('::1'), true);
+  assert.equal(isLoopbackHost('[::1]'), true);
+  assert.equal(isLoopbackHost('127.0.0.9'), true);
+  assert.equal(isLoopbackHost('localhost.'), true);
+  assert.equal(isLoopbackHost(''), false);
+  assert.equal(isLoopbackHost('dir.example'), false);
 });
 
 test('an unconfirmed heavy run is refused with the given way to confirm; a confirmed one passes', () => {
@@ -110,7 +175,7 @@ test('the hard cap stops the run once armed for the cap plus grace, never when d
   }
 });
 
-test('a campaign needs a confirmation when any cell on a saved non-lab target is heavy', () => {
+test('a campaign needs a confirmation when any cell on a saved target off loopback is heavy', () => {
   const targets = new Map<string, { name: string; url: string; labId: string | null }>([
     ['tgt_prod', PLAIN],
     ['tgt_lab', LAB],

@@ -1,12 +1,13 @@
-// Load guard rails: heavy load on a server DirBench does not manage needs a confirmation; every run has a length cap.
+// Load guard rails: heavy load on an address that is not this machine's loopback needs a confirmation; every run has a length cap.
 import { ApiError } from '../../shared/errors.ts';
 import type { RunRequest, Target } from '../../shared/types.ts';
+import { isLoopbackUrl } from './loadGuardLoopback.ts';
 
 /** The thresholds, from DIRBENCH_CONFIRM_ABOVE_CONNECTIONS, DIRBENCH_CONFIRM_ABOVE_OPS_PER_SEC, DIRBENCH_MAX_RUN_S. */
 export interface LoadGuardLimits {
-  /** Runs on a non-lab target with more connections than this need `confirmed`. */
+  /** Runs on a target off loopback with more connections than this need `confirmed`. */
   confirmAboveConnections: number;
-  /** Runs on a non-lab target with a target rate above this (ops/s) need `confirmed`. */
+  /** Runs on a target off loopback with a target rate above this (ops/s) need `confirmed`. */
   confirmAboveOpsPerSec: number;
   /** Hard cap on warm-up + measured + cool-down seconds of any run. */
   maxRunS: number;
@@ -67,27 +68,29 @@ export function peakOpsPerSec(
 /** Why this run needs a confirmation, in words naming the target, connections and rate; null when it does not. */
 export function confirmationReason(
   req: Pick<RunRequest, 'connections' | 'targetOpsPerSec' | 'rateProfile'>,
-  target: Pick<Target, 'name' | 'url' | 'labId'>,
+  target: Pick<Target, 'name' | 'url'>,
   limits: LoadGuardLimits,
 ): string | null {
-  // A lab is DirBench's own server on this machine: nobody else is hit by its load.
-  if (target.labId !== null) return null;
+  // Load on this machine's loopback reaches nobody else's server (labs listen there too); the
+  // address decides, never what the target is called or whether DirBench started it.
+  if (isLoopbackUrl(target.url)) return null;
   const rate = peakOpsPerSec(req);
   const tooManyConnections = req.connections > limits.confirmAboveConnections;
   const tooFast = rate !== null && rate > limits.confirmAboveOpsPerSec;
   if (!tooManyConnections && !tooFast) return null;
   const rateText = rate === null ? 'as many ops/s as it serves' : `${rate} ops/s`;
   return (
-    `${target.name} (${target.url}) is not a DirBench lab, and this run sends ${req.connections} connections ` +
+    `${target.name} (${target.url}) is not on this machine's loopback address, ` +
+    `and this run sends ${req.connections} connections ` +
     `at ${rateText} (confirmation is needed above ${limits.confirmAboveConnections} connections ` +
     `or ${limits.confirmAboveOpsPerSec} ops/s)`
   );
 }
 
-/** Throws a validation error on `field` unless the run is below the thresholds, on a lab, or confirmed. */
+/** Throws a validation error on `field` unless the run is below the thresholds, on loopback, or confirmed. */
 export function checkLoadConfirmed(
   req: Pick<RunRequest, 'connections' | 'targetOpsPerSec' | 'rateProfile' | 'confirmed'>,
-  target: Pick<Target, 'name' | 'url' | 'labId'>,
+  target: Pick<Target, 'name' | 'url'>,
   limits: LoadGuardLimits,
   howToConfirm = 'confirm it in the dialog, or send confirmed: true',
   field = 'confirmed',
@@ -143,7 +146,7 @@ export function hardCap(maxRunS: number, stop: (reason: string) => void): HardCa
   };
 }
 
-/** One cell's load for the campaign check: the saved target it hits (null for a lab) and its connections. */
+/** One cell's load for the campaign check: the saved target it hits (null for a lab the campaign builds) and its connections. */
 export interface CellLoad {
   targetId: string | null;
   connections: number;
@@ -151,11 +154,11 @@ export interface CellLoad {
 
 /**
  * For campaigns/start: throws on `field` unless confirmed, when any cell sends more than the
- * threshold's connections to a saved target that is not a lab; names the target and its largest cell.
+ * threshold's connections to a saved target off loopback; names the target and its largest cell.
  */
 export function checkCellsConfirmed(
   cells: readonly CellLoad[],
-  targetOf: (targetId: string) => Pick<Target, 'name' | 'url' | 'labId'>,
+  targetOf: (targetId: string) => Pick<Target, 'name' | 'url'>,
   confirmed: boolean | undefined,
   limits: LoadGuardLimits,
   howToConfirm = 'confirm it in the dialog, or send confirmed: true',

@@ -1,4 +1,4 @@
-// Asks before heavy load goes to a server DirBench does not manage (the host refused it unconfirmed).
+// Asks before heavy load goes to a server off this machine's loopback (the host refused it unconfirmed).
 import type { RunRequest, Target } from '../../../shared/types.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatInt } from '../../format/numbers.ts';
@@ -40,15 +40,15 @@ export function HeavyLoadDialog({
   const name = target ? `${target.name} (${target.url})` : pending.request.targetId;
   return (
     <ConfirmDialog
-      title="Send heavy load to a server DirBench does not manage?"
+      title="Send heavy load to a server other people may use?"
       confirmLabel="Start the run"
       action={() => start({ ...pending.request, confirmed: true })}
       onDone={onDone}
       onCancel={onCancel}
     >
       <p>
-        <strong data-testid="confirm-target">{name}</strong> is not a DirBench lab: other people may
-        depend on it.
+        <strong data-testid="confirm-target">{name}</strong> is not on this machine&apos;s loopback
+        address (127.0.0.0/8, ::1 or localhost): other people may depend on it.
       </p>
       <ul>
         <li data-testid="confirm-connections">{load.connections}</li>
