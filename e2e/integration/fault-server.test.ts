@@ -49,9 +49,14 @@ function causesOf(samples: RunSample[]): Set<string> {
   return new Set(samples.flatMap((s) => Object.keys(s.errorsByCode)));
 }
 
-/** A completed run kept one sample per second of its length, in order. */
-function assertEverySecond(outcome: RunOutcome, samples: RunSample[], totalS: number): void {
-  assert.equal(outcome.status, 'completed', outcome.endReason ?? '');
+/** A run that ran to its end (`completed`, or `failed` by the lost-server rule) kept one sample per second of its length, in order. */
+function assertEverySecond(
+  outcome: RunOutcome,
+  samples: RunSample[],
+  totalS: number,
+  status: RunOutcome['status'] = 'completed',
+): void {
+  assert.equal(outcome.status, status, outcome.endReason ?? '');
   assert.deepEqual(
     samples.map((s) => s.second),
     Array.from({ length: totalS }, (_, i) => i),
@@ -64,15 +69,17 @@ const dnSource = (): { kind: 'salford'; entries: number; seed: number } => ({
   seed: slapd.seed,
 });
 
-test('server killed mid-run: errors counted per second by cause, every second kept, endReason says when answers stopped', async () => {
+test('server killed mid-run: the run fails as lost, errors counted per second by cause, every second and its figures kept', async () => {
   const { launcher, pids } = trackedLauncher();
-  const config = testRunConfig(slapd.url, slapd.entries, { warmupS: 0, durationS: 4 });
+  const config = testRunConfig(slapd.url, slapd.entries, { warmupS: 0, durationS: 6 });
   const run = startRecordedRun(config, launcher, dnSource());
   try {
     await run.second(0);
     process.kill(slapd.pid, 'SIGKILL');
     const outcome = await run.handle.done;
-    assertEverySecond(outcome, run.samples, 4);
+    assertEverySecond(outcome, run.samples, 6, 'failed');
+    assert.ok(outcome.summary !== null, 'a lost run keeps what it measured');
+    assert.ok((outcome.summary?.errors ?? 0) > 0);
     assert.ok((run.samples[0]?.ops ?? 0) > 0, 'the second before the kill is kept with its ops');
     const afterKill = run.samples.slice(2);
     assert.ok(
@@ -83,7 +90,7 @@ test('server killed mid-run: errors counted per second by cause, every second ke
     assert.ok(causesOf(afterKill).has('ECONNREFUSED'));
     assert.match(
       outcome.endReason ?? '',
-      /^\d+ errors \(.*ECONNREFUSED \d+.*\) from 1 s; no operation succeeded after [12] s$/,
+      /^the server was lost: no operation succeeded in the last [45] s of load while \d+ failed \(.*\); \d+ errors \(.*ECONNREFUSED \d+.*\) from 1 s; no operation succeeded after [12] s$/,
     );
     await assertAllExited(pids);
   } finally {
