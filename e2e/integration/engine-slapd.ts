@@ -1,4 +1,4 @@
-// Throwaway OpenLDAP server for engine integration tests: temp dir, Salford data, loopback port, stopped by PID.
+// Throwaway OpenLDAP server for engine integration tests: temp dir, Salford data (or the test's own), loopback port, stopped by PID.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -55,6 +55,20 @@ export interface TestSlapdOptions {
   tls?: boolean;
   /** Global slapd.conf lines (e.g. `idletimeout 1`), placed before the database section. */
   extraConfig?: string;
+  /** Another directory than Salford's: its suffix, root user and an LDIF file to bulk load. */
+  data?: TestSlapdData;
+}
+
+/** A directory a test brings (e.g. generated from a makeldif template) instead of Salford's. */
+export interface TestSlapdData {
+  suffix: string;
+  /** Where its entries are (the `baseDn` of the server). */
+  baseDn: string;
+  rootDn: string;
+  rootPw: string;
+  ldifFile: string;
+  /** Equality-indexed attributes besides objectClass and cn. */
+  indexes?: string[];
 }
 
 /** Writes a self-signed key and certificate for 127.0.0.1 into `dir`; returns the certificate path. */
@@ -87,7 +101,7 @@ function writeSelfSignedCert(dir: string): string {
 
 function config(
   dir: string,
-  rootPw: string,
+  names: { suffix: string; rootDn: string; rootPw: string; indexes: string[] },
   anonymousRead: boolean,
   tls: boolean,
   extraConfig: string,
@@ -108,45 +122,42 @@ sizelimit unlimited
 ${extraConfig}
 database mdb
 maxsize 1073741824
-suffix "${SALFORD_SUFFIX}"
-rootdn "cn=admin,${SALFORD_SUFFIX}"
-rootpw ${rootPw}
+suffix "${names.suffix}"
+rootdn "${names.rootDn}"
+rootpw ${names.rootPw}
 directory ${dir}/db
 index objectClass eq
 index cn eq
-${anonymousRead ? '' : 'access to * by users read by anonymous auth by * none\n'}`;
+${names.indexes.map((a) => `index ${a} eq\n`).join('')}${anonymousRead ? '' : 'access to * by users read by anonymous auth by * none\n'}`;
 }
 
-/** Generates `entries` Salford persons, bulk loads them and starts slapd on a free loopback port. */
+/** Generates `entries` Salford persons (or takes `options.data`), bulk loads them and starts slapd on a free loopback port. */
 export async function startTestSlapd(
   entries: number,
   options: TestSlapdOptions = {},
 ): Promise<TestSlapd> {
   const seed = options.seed ?? 1;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dirbench-engine-'));
-  const rootPw = 'secret';
+  const data = options.data;
+  const names = {
+    suffix: data?.suffix ?? SALFORD_SUFFIX,
+    rootDn: data?.rootDn ?? `cn=admin,${SALFORD_SUFFIX}`,
+    rootPw: data?.rootPw ?? 'secret',
+    indexes: data?.indexes ?? [],
+  };
   try {
     const caFile = options.tls === true ? writeSelfSignedCert(dir) : null;
     await writeFile(
       path.join(dir, 'slapd.conf'),
-      config(
-        dir,
-        rootPw,
-        options.anonymousRead ?? true,
-        caFile !== null,
-        options.extraConfig ?? '',
-      ),
+      config(dir, names, options.anonymousRead ?? true, caFile !== null, options.extraConfig ?? ''),
     );
     await mkdir(path.join(dir, 'db'));
-    await writeSalfordLdif({ entries, seed }, path.join(dir, 'data.ldif'));
-    const load = spawnSync(
-      SLAPADD,
-      ['-q', '-f', path.join(dir, 'slapd.conf'), '-l', path.join(dir, 'data.ldif')],
-      {
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
+    const ldifFile = data?.ldifFile ?? path.join(dir, 'data.ldif');
+    if (data === undefined) await writeSalfordLdif({ entries, seed }, ldifFile);
+    const load = spawnSync(SLAPADD, ['-q', '-f', path.join(dir, 'slapd.conf'), '-l', ldifFile], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     if (load.status !== 0) throw new Error(`slapadd failed: ${load.stderr}`);
     const port = await freePort();
     const url = `ldap://127.0.0.1:${port}`;
@@ -155,9 +166,9 @@ export async function startTestSlapd(
       url,
       port,
       pid: running.pid,
-      baseDn: SALFORD_BASE_DN,
-      rootDn: `cn=admin,${SALFORD_SUFFIX}`,
-      rootPw,
+      baseDn: data?.baseDn ?? SALFORD_BASE_DN,
+      rootDn: names.rootDn,
+      rootPw: names.rootPw,
       entries,
       seed,
       caFile,

@@ -1,7 +1,7 @@
 // Performance bar: DirBench's engine vs UnboundID's searchrate on one throwaway slapd, same workload, same run.
 // Prints each tool's throughput and client CPU microseconds per operation, and DirBench/searchrate ratios.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,10 +10,9 @@ import { LabManager } from '../../src/core/lab/labManager.ts';
 import { collectEntryDns } from '../../src/core/ldap/collectDns.ts';
 import { MemoryLabRegistry } from '../integration/fixtures/memoryLabRegistry.ts';
 import { runTool } from './toolRun.ts';
+import { UNBOUNDID_VERSION, unboundIdJar } from './unboundIdJar.ts';
 import type { ToolRun } from './toolRun.ts';
 
-/** The SDK release measured against (latest 7.x on Maven Central when this was written). */
-const UNBOUNDID_VERSION = '7.0.5';
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 const { values } = parseArgs({
@@ -36,28 +35,6 @@ for (const [name, value] of Object.entries({ entries, connections, warmupS, dura
 }
 // Each tool gets its run time plus JVM/Node start-up and connect; past that it is killed.
 const toolTimeoutMs = (warmupS + durationS + 60) * 1000;
-
-/** Fetches the SDK jar with Maven (cached in ~/.m2 after the first time) and returns its path. */
-function unboundIdJar(): string {
-  const jar = path.join(
-    os.homedir(),
-    '.m2/repository/com/unboundid/unboundid-ldapsdk',
-    UNBOUNDID_VERSION,
-    `unboundid-ldapsdk-${UNBOUNDID_VERSION}.jar`,
-  );
-  if (existsSync(jar)) return jar;
-  const mvn = spawnSync(
-    'mvn',
-    ['-q', 'dependency:get', `-Dartifact=com.unboundid:unboundid-ldapsdk:${UNBOUNDID_VERSION}`],
-    { encoding: 'utf8', timeout: 300_000 },
-  );
-  if (mvn.status !== 0 || !existsSync(jar)) {
-    throw new Error(
-      `mvn dependency:get failed (${String(mvn.status)}): ${mvn.stdout}${mvn.stderr}`,
-    );
-  }
-  return jar;
-}
 
 /** UnboundID searchrate: `connections` threads, base reads of random DNs from the file, all user attributes. */
 function searchrate(jar: string, port: number, dnFile: string, slapdPid: number): Promise<ToolRun> {

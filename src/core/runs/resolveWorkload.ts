@@ -12,8 +12,14 @@ import { validateWorkloadSpec } from '../workload/validateWorkload.ts';
 /** A workload ready to hand to the orchestrator. */
 export interface ResolvedWorkload {
   spec: WorkloadSpec;
-  /** True when some [entry:...] token reads existing entries (a target's entries are then sampled). */
+  /**
+   * True when some [entry:...] token reads existing entries: the one rule for whether a target's
+   * subtree (its base DN) is sampled. Patterns that name their own DNs ([file:], [sequentialfile:],
+   * [streamfile:], ranges in a literal DN) sample nothing; a lab's entries are computed from its shape.
+   */
   readsEntries: boolean;
+  /** The first field holding an [entry:...] token (e.g. `operations[0].operation.base`), null when none. */
+  entryField: string | null;
   /** Attributes its [entry:ATTR] tokens read besides the DN, which a sampled target must supply. */
   sampledAttributes: string[];
   /** First line of each password file its binds name, by the path as written. */
@@ -49,6 +55,7 @@ export function resolveWorkload(
   return {
     spec,
     readsEntries: entryAttributes.size > 0,
+    entryField: entryAttributes.values().next().value ?? null,
     sampledAttributes: [...entryAttributes.keys()].filter(
       (a) => a !== 'dn' && !(DERIVED_ATTRIBUTES as readonly string[]).includes(a),
     ),

@@ -1,0 +1,142 @@
+// The base DN a target can be given when its workload names its own DNs and samples nothing: the
+// literal DN suffix of those patterns, else the server's first naming context.
+import type { RootDseInfo } from '../../shared/types.ts';
+import type { WorkloadOperation, WorkloadSpec } from '../../shared/workload.ts';
+
+/** A base DN derived from a workload, with the DN patterns it was read from. */
+export interface PatternSuffix {
+  baseDn: string;
+  /** The DN patterns whose literal tail it is, as written. */
+  patterns: string[];
+}
+
+/** How a DN field names entries: a search base names a subtree, an entry DN one entry (its parent is the subtree). */
+type DnRole = 'subtree' | 'entry';
+
+interface DnPattern {
+  text: string;
+  role: DnRole;
+}
+
+/** One RDN of a DN pattern, and whether a bracketed token makes it vary. */
+interface RdnPart {
+  text: string;
+  varies: boolean;
+}
+
+/** Splits a DN pattern at commas that are neither escaped nor inside a [token]; `[[` and `]]` are literal brackets. */
+function rdnParts(pattern: string): RdnPart[] {
+  const parts: RdnPart[] = [];
+  let text = '';
+  let varies = false;
+  let i = 0;
+  while (i < pattern.length) {
+    const ch = pattern[i] as string;
+    const next = pattern[i + 1];
+    if ((ch === '[' && next === '[') || (ch === ']' && next === ']')) {
+      text += ch;
+      i += 2;
+    } else if (ch === '[') {
+      const close = pattern.indexOf(']', i + 1);
+      const end = close < 0 ? pattern.length : close + 1;
+      text += pattern.slice(i, end);
+      varies = true;
+      i = end;
+    } else if (ch === '\\' && next !== undefined) {
+      text += ch + next;
+      i += 2;
+    } else if (ch === ',') {
+      parts.push({ text: text.trim(), varies });
+      text = '';
+      varies = false;
+      i++;
+    } else {
+      text += ch;
+      i++;
+    }
+  }
+  parts.push({ text: text.trim(), varies });
+  return parts;
+}
+
+/** The literal RDNs a DN pattern ends with (the subtree it addresses), or [] when a token names the whole DN. */
+function literalTail(dn: DnPattern): string[] {
+  if (dn.text.trim() === '') return [];
+  const parts = rdnParts(dn.text);
+  const lastVarying = parts.map((p) => p.varies).lastIndexOf(true);
+  // A literal entry DN addresses that entry: its parent is the subtree.
+  const from = lastVarying >= 0 ? lastVarying + 1 : dn.role === 'entry' ? 1 : 0;
+  return parts.slice(from).map((p) => p.text.replace(/\[\[/g, '[').replace(/\]\]/g, ']'));
+}
+
+/** The DN patterns an operation addresses entries with. */
+function dnPatterns(operation: WorkloadOperation): DnPattern[] {
+  switch (operation.kind) {
+    case 'search':
+      return [{ text: operation.base, role: 'subtree' }];
+    case 'search-and-modify':
+      return [{ text: operation.search.base, role: 'subtree' }];
+    case 'add':
+      return [{ text: operation.template.dn, role: 'entry' }];
+    case 'modify':
+    case 'compare':
+      return [{ text: operation.entryDn, role: 'entry' }];
+    case 'delete':
+    case 'modrdn':
+      return operation.entryDn === undefined ? [] : [{ text: operation.entryDn, role: 'entry' }];
+    case 'bind': {
+      const out: DnPattern[] = [];
+      if (operation.search !== undefined)
+        out.push({ text: operation.search.base, role: 'subtree' });
+      // PLAIN and EXTERNAL identities are not DNs.
+      else if ((operation.mechanism ?? 'simple') === 'simple')
+        out.push({ text: operation.bindDn, role: 'entry' });
+      return out;
+    }
+  }
+}
+
+/** An RDN compared the way servers compare names: case and spaces around `=` do not matter. */
+function rdnKey(rdn: string): string {
+  return rdn.replace(/\s*=\s*/g, '=').toLowerCase();
+}
+
+/** The longest run of trailing RDNs every list shares, spelled as in the first list. */
+function commonTail(lists: string[][]): string[] {
+  const first = lists[0] ?? [];
+  let n = 0;
+  while (
+    n < first.length &&
+    lists.every(
+      (l) =>
+        n < l.length &&
+        rdnKey(l[l.length - 1 - n] as string) === rdnKey(first[first.length - 1 - n] as string),
+    )
+  ) {
+    n++;
+  }
+  return first.slice(first.length - n);
+}
+
+/**
+ * The subtree a workload's own DN patterns address, in their literal text: `ou=People,dc=example,dc=com`
+ * for `uid=user.[1-1000],ou=People,dc=example,dc=com`; shared by every pattern that has one. Null when
+ * the patterns name whole DNs (`[file:dns.txt]`, `[entry:dn]`) or share no suffix.
+ */
+export function workloadDnSuffix(spec: WorkloadSpec): PatternSuffix | null {
+  const patterns = [
+    ...spec.operations.flatMap((o) => dnPatterns(o.operation)),
+    ...(spec.pool === undefined ? [] : [{ text: spec.pool.template.dn, role: 'entry' as const }]),
+  ];
+  const withTail = patterns
+    .map((p) => ({ text: p.text, tail: literalTail(p) }))
+    .filter((p) => p.tail.length > 0);
+  const tail = commonTail(withTail.map((p) => p.tail));
+  if (tail.length === 0) return null;
+  return { baseDn: tail.join(','), patterns: [...new Set(withTail.map((p) => p.text))] };
+}
+
+/** The server's first naming context (its root DSE lists the user data's suffixes), or null when it lists none. */
+export function firstNamingContext(rootDse: RootDseInfo): string | null {
+  return rootDse.namingContexts.find((dn) => dn.trim() !== '') ?? null;
+}
