@@ -22,3 +22,16 @@ export async function openCliCore(options: RawOptions): Promise<Core> {
   process.once('SIGTERM', onSignal);
   return core;
 }
+
+/** Runs one command's work with the core open, and shuts the core down after, whatever happened. */
+export async function withCliCore<T>(
+  options: RawOptions,
+  work: (core: Core) => Promise<T> | T,
+): Promise<T> {
+  const core = await openCliCore(options);
+  try {
+    return await work(core);
+  } finally {
+    await core.shutdown('CLI command ended');
+  }
+}

@@ -15,6 +15,13 @@ import { CalibrationsRepo } from '../../core/store/calibrationsRepo.ts';
 import { runRequestFromOptions } from '../runRequestFromOptions.ts';
 import { inUserTerms, workloadFromOptions } from '../workloadFromOptions.ts';
 import type { RawOptions } from '../options.ts';
+import { omit, pick } from '../commandSpec.ts';
+import type { CommandSpec } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
+import { RUN_AND_MATRIX_OPTIONS, RUN_LOAD_OPTIONS } from '../runRequestFromOptions.ts';
+import { TARGET_GROUP } from '../targetOptions.ts';
+import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
+import { LAB_BUILD_OPTIONS } from './lab.ts';
 
 /** What `dirbench calibrate --json` prints. */
 export interface CalibrationResult {
@@ -26,34 +33,28 @@ export interface CalibrationResult {
   latencyUs: LatencySummary | null;
 }
 
-/** Options that name a server: calibration always uses its own responder, so they are refused. */
-const TARGET_OPTIONS = [
-  'target',
-  'lab',
-  'base',
-  'bind-dn',
-  'password-file',
-  'password-env',
-  'start-tls',
-  'ca-file',
-  'tls-no-verify',
-  'client-cert',
-  'client-key',
-];
+/** Options of `run` calibrate refuses, and why: it has its own server and finds the closed-model ceiling. */
+const REFUSED: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    [...Object.keys(TARGET_GROUP.options), ...Object.keys(LAB_BUILD_OPTIONS)]
+      // --base is also --op search's, which calibrate takes.
+      .filter((name) => !(name in ADHOC_GROUP.options))
+      .map((name) => [name, 'it measures against its own responder']),
+  ),
+  rate: 'it finds the closed-model ceiling',
+  'rate-profile': 'it finds the closed-model ceiling',
+  repeats: 'it finds the closed-model ceiling',
+};
 
 function calibrationRequest(options: RawOptions): Omit<RunRequest, 'targetId'> {
-  for (const name of TARGET_OPTIONS) {
-    if (options[name] !== undefined) {
-      throw invalid(`--${name}`, `calibrate measures against its own responder: drop --${name}`);
-    }
+  // --base is also a --target's base DN in `run`; here it can only be --op search's base.
+  if (options.base !== undefined && options.op === undefined) {
+    throw invalid(
+      '--base',
+      'calibrate measures against its own responder: --base goes with --op search',
+    );
   }
-  for (const name of ['rate', 'rate-profile', 'repeats']) {
-    if (options[name] !== undefined) {
-      throw invalid(`--${name}`, `calibrate finds the closed-model ceiling: drop --${name}`);
-    }
-  }
-  const request = runRequestFromOptions(options);
-  return request;
+  return runRequestFromOptions(options);
 }
 
 /** Stores the ceiling in the user's database (not the scratch one) so later runs are compared with it. */
@@ -163,3 +164,36 @@ export async function calibrateCommand(options: RawOptions): Promise<number> {
     process.off('exit', removeScratch);
   }
 }
+
+/** `dirbench calibrate`. */
+export const calibrateSpec: CommandSpec = {
+  name: 'calibrate',
+  summary: "this machine's load-generation ceiling (ops/s) against the built-in responder",
+  usage: ['dirbench calibrate [--workload read-random] [run options]'],
+  args: [],
+  about: [
+    'The built-in responder is a loopback LDAP listener that answers at once, so the rate reached is',
+    "the client's limit. The ceiling is recorded (not kept in history): later runs with the same settings",
+    'that come near it are flagged client-bound.',
+  ],
+  groups: [
+    WORKLOAD_GROUP,
+    ADHOC_GROUP,
+    {
+      title: 'Run options',
+      options: {
+        ...omit(RUN_LOAD_OPTIONS, ['rate', 'rate-profile']),
+        ...pick(RUN_AND_MATRIX_OPTIONS, ['warmup', 'duration', 'pool']),
+      },
+    },
+    commonGroup('{ workload, ceilingOpsPerSec, connections, depth, workers, latencyUs }'),
+  ],
+  examples: [
+    {
+      what: 'the ceiling of the default workload at 8 connections',
+      line: 'dirbench calibrate --workload read-random --connections 8 --duration 10',
+    },
+  ],
+  refused: REFUSED,
+  run: (_args, options) => calibrateCommand(options),
+};

@@ -9,10 +9,42 @@ import type {
   ExportSelection,
 } from '../../shared/exchange.ts';
 import { CHART_KINDS } from '../../shared/charts/compareChart.ts';
+import { COMPARE_METRICS } from '../../shared/compareSeries.ts';
 import type { Core } from '../../core/app/core.ts';
+import type { CommandSpec, OptionGroup, OptionTable } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+
+/** Which runs an export or report covers: `export` and `report` take these. */
+export const SELECTION_GROUP: OptionGroup = {
+  title: 'Runs (one of)',
+  options: {
+    run: {
+      type: 'string',
+      multiple: true,
+      value: 'ID',
+      description: 'a stored run (see "dirbench runs list")',
+    },
+    campaign: {
+      type: 'string',
+      value: 'ID',
+      description: 'a campaign\'s runs (see "dirbench matrix list")',
+    },
+  },
+};
+
+/** The published figures a chart or report shows beside the measured ones. */
+export const REFERENCE_OPTION = {
+  reference: {
+    type: 'string',
+    multiple: true,
+    value: 'TABLE-ID',
+    description:
+      "a study's published table drawn dashed beside the runs, e.g. salford/table-5 (data/reference)",
+  },
+} as const satisfies OptionTable;
 
 /** API fields and the options that set them, so errors name what the user typed. */
 const OPTION_OF_FIELD: Record<string, string> = {
@@ -145,3 +177,58 @@ export async function exportCommand(options: RawOptions): Promise<number> {
     await core.shutdown('CLI command ended');
   }
 }
+
+/** `dirbench export`. */
+export const exportSpec: CommandSpec = {
+  name: 'export',
+  summary: 'a chart (PNG, SVG) or data (CSV, JSON, HdrHistogram log) of runs or a campaign',
+  usage: [
+    `dirbench export --run ID... | --campaign ID --chart ${CHART_KINDS.join('|')}`,
+    `                [--format png|svg] [--metric ${COMPARE_METRICS.join('|')}]`,
+    '                [--reference TABLE-ID]... --out FILE',
+    'dirbench export --run ID... | --campaign ID --format csv|json|hlog [--samples] --out FILE',
+  ],
+  args: [],
+  about: [
+    "Charts are drawn headlessly like the GUI's compare charts. Data: CSV of run summaries (--samples:",
+    "one row per second), JSON of whole runs, or one run's HdrHistogram interval log.",
+  ],
+  groups: [
+    SELECTION_GROUP,
+    {
+      title: 'What to write',
+      options: {
+        chart: { type: 'string', value: 'KIND', description: `a chart: ${CHART_KINDS.join(', ')}` },
+        format: {
+          type: 'string',
+          value: 'FORMAT',
+          description: 'png or svg with --chart (default png); else csv, json or hlog',
+        },
+        metric: {
+          type: 'string',
+          value: 'METRIC',
+          description: `the chart's measure: ${COMPARE_METRICS.join(', ')}`,
+        },
+        ...REFERENCE_OPTION,
+        samples: { type: 'boolean', description: 'with --format csv: one row per second' },
+        out: { type: 'string', value: 'FILE', description: 'the file to write' },
+      },
+    },
+    commonGroup('{ file, mimeType, bytes }'),
+  ],
+  examples: [
+    {
+      what: "a campaign's trend chart beside Salford's Table 5",
+      line: 'dirbench export --campaign CAMPAIGN-ID --chart trend --reference salford/table-5 --format png --out trend.png',
+    },
+    {
+      what: "a campaign's cells as CSV",
+      line: 'dirbench export --campaign CAMPAIGN-ID --format csv --out cells.csv',
+    },
+    {
+      what: "one run's HdrHistogram interval log",
+      line: 'dirbench export --run RUN-ID --format hlog --out run.hlog',
+    },
+  ],
+  run: (_args, options) => exportCommand(options),
+};

@@ -3,11 +3,59 @@ import { ApiError, invalid } from '../../shared/errors.ts';
 import { generateDataset, SHAPES } from '../../core/datagen/generate.ts';
 import type { GenerateResult, GenerateSource, ShapeName } from '../../core/datagen/generate.ts';
 import { TemplateError } from '../../core/datagen/makeldif/errors.ts';
+import type { CommandSpec, OptionTable } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
 import { intOption, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
+/** What to generate and where: a built-in shape or a makeldif template. */
+const GENERATE_OPTIONS = {
+  shape: {
+    type: 'string',
+    value: SHAPES.join('|'),
+    description:
+      "a built-in directory: Salford's c=gb/o=Salford tree or M-Vault's flat o=Test,c=BA",
+  },
+  entries: { type: 'string', value: 'N', description: 'with --shape: how many persons' },
+  template: {
+    type: 'string',
+    value: 'FILE',
+    description: 'an OpenDJ/SLAMD makeldif template instead of --shape',
+  },
+  seed: {
+    type: 'string',
+    value: 'S',
+    description: 'the same seed gives the same LDIF, byte for byte',
+    default: 1,
+  },
+  out: {
+    type: 'string',
+    value: 'FILE',
+    description:
+      'the LDIF to write; FILE.dns (person DNs) and FILE.binds (DN<TAB>password) beside it',
+  },
+} as const satisfies OptionTable;
+
 /** Options that only a template run takes. */
-const TEMPLATE_ONLY = ['resource-dir', 'entries-override', 'constant'];
+const TEMPLATE_OPTIONS = {
+  'resource-dir': {
+    type: 'string',
+    value: 'DIR',
+    description: "where the template's resource files are (default: beside the template)",
+  },
+  'entries-override': {
+    type: 'string',
+    value: 'N',
+    description: "sets the template's numusers",
+  },
+  constant: {
+    type: 'string',
+    multiple: true,
+    value: 'NAME=VALUE',
+    description: "sets a template constant, like makeldif's -c",
+  },
+} as const satisfies OptionTable;
+const TEMPLATE_ONLY = Object.keys(TEMPLATE_OPTIONS);
 
 /** `--constant NAME=VALUE` (repeatable) as a map, like makeldif's -c. */
 function constantsOption(options: RawOptions): Record<string, string> | undefined {
@@ -26,7 +74,7 @@ function constantsOption(options: RawOptions): Record<string, string> | undefine
 
 /** The generation the options ask for. */
 export function generateSourceFromOptions(options: RawOptions): GenerateSource {
-  const seed = intOption(options, 'seed', 1, -(2 ** 31), 2 ** 32 - 1);
+  const seed = intOption(options, 'seed', GENERATE_OPTIONS.seed.default, -(2 ** 31), 2 ** 32 - 1);
   const shape = options.shape;
   const template = options.template;
   if (shape !== undefined && template !== undefined)
@@ -139,3 +187,35 @@ export async function generateCommand(options: RawOptions): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
 }
+
+/** `dirbench generate`. */
+export const generateSpec: CommandSpec = {
+  name: 'generate',
+  summary:
+    'a directory as LDIF (a built-in shape or a makeldif template), plus its DN and bind lists',
+  usage: [
+    `dirbench generate --shape ${SHAPES.join('|')} --entries N [--seed S] --out FILE [--json]`,
+    'dirbench generate --template FILE [--resource-dir DIR] [--entries-override N] [--constant NAME=VALUE]',
+    '                  [--seed S] --out FILE [--json]',
+  ],
+  args: [],
+  about: [
+    'The LDIF is deterministic for a seed. Progress goes to stderr every second; Ctrl-C leaves no file.',
+  ],
+  groups: [
+    { title: 'Options', options: GENERATE_OPTIONS },
+    { title: 'With --template', options: TEMPLATE_OPTIONS },
+    commonGroup('the result (entries, persons, seconds, bytes, ldifPath, dnsPath, bindsPath, ...)'),
+  ],
+  examples: [
+    {
+      what: 'the Salford directory at a million persons',
+      line: 'dirbench generate --shape salford --entries 1000000 --seed 7 --out salford-1m.ldif',
+    },
+    {
+      what: "OpenDJ's example template at 100,000 users",
+      line: 'dirbench generate --template example.template --entries-override 100000 --out people.ldif',
+    },
+  ],
+  run: (_args, options) => generateCommand(options),
+};

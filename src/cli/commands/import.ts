@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { ImportFormat } from '../../shared/exchange.ts';
+import type { CommandSpec } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
 import type { RawOptions } from '../options.ts';
 
@@ -16,11 +18,9 @@ export async function importCommand(args: string[], options: RawOptions): Promis
       '--format',
       `--format must be searchrate-csv (UnboundID searchrate --csv) or opendj-csv (OpenDJ searchrate -S)${typeof format === 'string' ? `, got "${format}"` : ''}`,
     );
-  const [file, extra] = args;
+  const [file] = args;
   if (file === undefined)
     throw invalid('file', 'which file? use "dirbench import --format FORMAT FILE"');
-  if (extra !== undefined)
-    throw invalid('file', `one file per import (got "${file}" and "${extra}")`);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -48,3 +48,41 @@ export async function importCommand(args: string[], options: RawOptions): Promis
     await core.shutdown('CLI command ended');
   }
 }
+
+/** `dirbench import`. */
+export const importSpec: CommandSpec = {
+  name: 'import',
+  summary:
+    "stores a peer tool's output (UnboundID searchrate --csv, OpenDJ searchrate -S) as a run",
+  usage: [`dirbench import --format ${FORMATS.join('|')} FILE [--target-name NAME] [--json]`],
+  args: ['FILE'],
+  about: [
+    "The tool's own figures only: DirBench never invents percentiles it did not print. Prints the run id.",
+  ],
+  groups: [
+    {
+      title: 'Options',
+      options: {
+        format: {
+          type: 'string',
+          value: FORMATS.join('|'),
+          description:
+            'searchrate-csv (UnboundID searchrate --csv) or opendj-csv (OpenDJ searchrate -S)',
+        },
+        'target-name': {
+          type: 'string',
+          value: 'NAME',
+          description: 'the server the tool measured, as history shows it',
+        },
+      },
+    },
+    commonGroup('{ runId }'),
+  ],
+  examples: [
+    {
+      what: 'UnboundID searchrate output, named after its server',
+      line: 'dirbench import --format searchrate-csv searchrate-output.csv --target-name dir1',
+    },
+  ],
+  run: importCommand,
+};

@@ -4,12 +4,63 @@ import type { LabInfo, LabKind, LabLoadMethod, LabShape, LabTlsMode } from '../.
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
-import { openCliCore } from '../coreForCli.ts';
+import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
+import { withCliCore } from '../coreForCli.ts';
 import { intOption, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
 /** Lab kinds the CLI names, in the order help lists them. */
 export const LAB_KINDS: readonly LabKind[] = ['openldap', '389ds', 'opendj'];
+
+/** How a lab is built: `lab start` and `run --lab` take these. */
+export const LAB_BUILD_OPTIONS = {
+  entries: {
+    type: 'string',
+    value: 'N',
+    description: 'persons in the generated directory',
+    default: 10_000,
+  },
+  shape: {
+    type: 'string',
+    value: 'salford|flat',
+    description:
+      "the directory's shape: Salford's c=gb/o=Salford tree or M-Vault's flat o=Test,c=BA",
+    default: 'salford',
+  },
+  index: {
+    type: 'string',
+    value: 'PROFILE',
+    description:
+      'salford-indexed (the default), salford-unindexed, none, another name in data/index-profiles.json, or a list like cn:eq,sub;uid:eq',
+  },
+  load: {
+    type: 'string',
+    value: 'offline|protocol',
+    description: "the server's bulk loader (the default) or LDAP adds, timed either way",
+  },
+  'load-connections': {
+    type: 'string',
+    value: 'N',
+    description: 'connections of --load protocol',
+    default: 8,
+  },
+  tls: {
+    type: 'string',
+    value: 'starttls|ldaps',
+    description: 'the lab gets its own CA and its target verifies the server against it',
+  },
+} as const satisfies OptionTable;
+
+/** What only `lab start` takes besides the build options. */
+const LAB_START_OPTIONS = {
+  seed: {
+    type: 'string',
+    value: 'S',
+    description: 'seed of the generated directory (the same seed gives the same entries)',
+    default: 1,
+  },
+} as const satisfies OptionTable;
 
 /** The `lab` kind argument (or --lab value), checked; `field` names it in errors. */
 export function labKind(value: string | undefined, field: string): LabKind {
@@ -65,7 +116,13 @@ export function loadOptions(options: RawOptions): {
     );
   }
   if (load === 'offline') return { load, ...tls };
-  const connections = intOption(options, 'load-connections', 8, 1, 1024);
+  const connections = intOption(
+    options,
+    'load-connections',
+    LAB_BUILD_OPTIONS['load-connections'].default,
+    1,
+    1024,
+  );
   return { load, loadConnections: connections, ...tls };
 }
 
@@ -105,8 +162,14 @@ async function start(
   options: RawOptions,
 ): Promise<number> {
   const kind = labKind(kindArg, 'kind');
-  const entries = intOption(options, 'entries', 10_000, 1, LIMITS.labEntries);
-  const seed = intOption(options, 'seed', 1, 0, 2 ** 31 - 1);
+  const entries = intOption(
+    options,
+    'entries',
+    LAB_BUILD_OPTIONS.entries.default,
+    1,
+    LIMITS.labEntries,
+  );
+  const seed = intOption(options, 'seed', LAB_START_OPTIONS.seed.default, 0, 2 ** 31 - 1);
   const index = typeof options.index === 'string' ? options.index : undefined;
   const load = loadOptions(options);
   let lastStep = '';
@@ -155,63 +218,141 @@ async function start(
   return 0;
 }
 
-/** Dispatches the lab sub-commands. */
-export async function labCommand(args: string[], options: RawOptions): Promise<number> {
-  const [sub, arg] = args;
-  if (sub === 'start') labKind(arg, 'kind');
-  const core = await openCliCore(options);
-  try {
-    if (sub === 'start') return await start(core, arg, options);
-    if (sub === 'install') {
-      const kind = labKind(arg, 'kind');
-      process.stderr.write(`Fetching what ${kind} labs need...\n`);
-      const availability = await core.labs.install(kind);
-      process.stdout.write(
-        `${kind}: ${availability.available ? 'ready' : 'still missing'}: ${availability.detail}\n`,
-      );
-      return availability.available ? 0 : 1;
-    }
-    if (sub === 'stop' || sub === 'destroy') {
-      if (!arg)
-        throw invalid('id', `which lab? use "dirbench lab ${sub} ID" (see "dirbench lab list")`);
-      if (sub === 'stop') await core.labs.stop(arg);
-      else await core.labs.destroy(arg);
-      core.targets.deleteForLab(arg);
-      process.stdout.write(
-        `Lab ${arg} ${sub === 'stop' ? 'stopped' : 'destroyed (its files are deleted)'}.\n`,
-      );
-      return 0;
-    }
-    if (sub === 'list') {
-      const labs = core.labs.list();
-      if (options.json === true)
-        process.stdout.write(`${JSON.stringify(labs.map(labJson), null, 2)}\n`);
-      else if (labs.length === 0)
-        process.stdout.write(
-          'No labs. Start one with: dirbench lab start openldap --entries 10000\n',
-        );
-      else
-        printTable(
-          ['ID', 'KIND', 'STATE', 'ENTRIES', 'INDEX', 'VERSION', 'URL', 'LOAD S', 'CREATED'],
-          labs.map((l) => [
-            l.id,
-            l.kind,
-            l.state,
-            l.entries,
-            l.indexProfile,
-            l.serverVersion ?? '-',
-            l.url,
-            l.loadS ?? '-',
-            l.createdAt,
-          ]),
-        );
-      return 0;
-    }
-    throw invalid(
-      'command',
-      `unknown lab command "${sub ?? ''}": use lab start|list|stop|destroy|install`,
-    );
-  } finally {
-    await core.shutdown('CLI command ended');
-  }
+async function install(core: Core, kindArg: string | undefined): Promise<number> {
+  const kind = labKind(kindArg, 'kind');
+  process.stderr.write(`Fetching what ${kind} labs need...\n`);
+  const availability = await core.labs.install(kind);
+  process.stdout.write(
+    `${kind}: ${availability.available ? 'ready' : 'still missing'}: ${availability.detail}\n`,
+  );
+  return availability.available ? 0 : 1;
 }
+
+/** `lab stop ID` and `lab destroy ID` (which also deletes the lab's files). */
+async function stopOrDestroy(
+  core: Core,
+  sub: 'stop' | 'destroy',
+  id: string | undefined,
+): Promise<number> {
+  if (!id) throw invalid('id', `which lab? use "dirbench lab ${sub} ID" (see "dirbench lab list")`);
+  if (sub === 'stop') await core.labs.stop(id);
+  else await core.labs.destroy(id);
+  core.targets.deleteForLab(id);
+  process.stdout.write(
+    `Lab ${id} ${sub === 'stop' ? 'stopped' : 'destroyed (its files are deleted)'}.\n`,
+  );
+  return 0;
+}
+
+function list(core: Core, options: RawOptions): number {
+  const labs = core.labs.list();
+  if (options.json === true)
+    process.stdout.write(`${JSON.stringify(labs.map(labJson), null, 2)}\n`);
+  else if (labs.length === 0)
+    process.stdout.write('No labs. Start one with: dirbench lab start openldap --entries 10000\n');
+  else
+    printTable(
+      ['ID', 'KIND', 'STATE', 'ENTRIES', 'INDEX', 'VERSION', 'URL', 'LOAD S', 'CREATED'],
+      labs.map((l) => [
+        l.id,
+        l.kind,
+        l.state,
+        l.entries,
+        l.indexProfile,
+        l.serverVersion ?? '-',
+        l.url,
+        l.loadS ?? '-',
+        l.createdAt,
+      ]),
+    );
+  return 0;
+}
+
+const KINDS = LAB_KINDS.join('|');
+
+const labStart: CommandSpec = {
+  name: 'lab start',
+  summary: 'a local lab server with a generated directory, kept until lab stop; prints its id',
+  usage: [
+    `dirbench lab start ${KINDS} --entries N [--seed S] [--shape salford|flat] [--index PROFILE]`,
+    '                   [--load offline|protocol] [--load-connections N] [--tls starttls|ldaps] [--json]',
+  ],
+  args: ['KIND'],
+  about: [
+    "Generates the directory, loads it (timed) with the server's bulk loader or over LDAP, starts the",
+    'server on a free loopback port and verifies the entry count; the lab is also a saved target.',
+  ],
+  groups: [
+    { title: 'Directory and server', options: { ...LAB_BUILD_OPTIONS, ...LAB_START_OPTIONS } },
+    commonGroup(
+      'the lab (id, kind, url, baseDn, bindDn, passwordFile, entries, serverVersion, generateS, loadS, ...)',
+    ),
+  ],
+  examples: [
+    { what: 'OpenLDAP with 10,000 entries', line: 'dirbench lab start openldap --entries 10000' },
+    {
+      what: "389 DS with M-Vault's flat directory and its indexes, loaded over LDAP on 8 connections, as JSON",
+      line: 'dirbench lab start 389ds --entries 100000 --shape flat --index mvault --load protocol --load-connections 8 --json',
+    },
+    {
+      what: 'OpenLDAP serving ldaps:// with a CA of its own',
+      line: 'dirbench lab start openldap --entries 10000 --tls ldaps',
+    },
+  ],
+  run: ([kind], options) => {
+    labKind(kind, 'kind');
+    return withCliCore(options, (core) => start(core, kind, options));
+  },
+};
+
+const labList: CommandSpec = {
+  name: 'lab list',
+  summary: 'the labs and their state',
+  usage: ['dirbench lab list [--json]'],
+  args: [],
+  groups: [commonGroup('the labs, as lab start --json prints each')],
+  examples: [{ what: 'the labs', line: 'dirbench lab list' }],
+  run: (_args, options) => withCliCore(options, (core) => list(core, options)),
+};
+
+const labStop: CommandSpec = {
+  name: 'lab stop',
+  summary: 'stops a lab (its files are kept)',
+  usage: ['dirbench lab stop ID'],
+  args: ['ID'],
+  groups: [commonGroup()],
+  examples: [{ what: 'stop a lab', line: 'dirbench lab stop LAB-ID' }],
+  run: ([id], options) => withCliCore(options, (core) => stopOrDestroy(core, 'stop', id)),
+};
+
+const labDestroy: CommandSpec = {
+  name: 'lab destroy',
+  summary: 'stops a lab and deletes its files',
+  usage: ['dirbench lab destroy ID'],
+  args: ['ID'],
+  groups: [commonGroup()],
+  examples: [{ what: 'remove a lab for good', line: 'dirbench lab destroy LAB-ID' }],
+  run: ([id], options) => withCliCore(options, (core) => stopOrDestroy(core, 'destroy', id)),
+};
+
+const labInstall: CommandSpec = {
+  name: 'lab install',
+  summary: 'fetches what a lab kind needs (opendj: the OpenDJ 4.9 server zip from Maven Central)',
+  usage: [`dirbench lab install ${KINDS}`],
+  args: ['KIND'],
+  groups: [commonGroup()],
+  examples: [
+    {
+      what: 'fetch the OpenDJ 4.9 server zip once, before the first opendj lab',
+      line: 'dirbench lab install opendj',
+    },
+  ],
+  run: ([kind], options) => withCliCore(options, (core) => install(core, kind)),
+};
+
+/** `dirbench lab start|list|stop|destroy|install`. */
+export const labFamily: CommandFamily = {
+  name: 'lab',
+  summary: 'local lab servers (OpenLDAP, 389 DS, OpenDJ) with a generated directory',
+  subcommands: [labStart, labList, labStop, labDestroy, labInstall],
+};

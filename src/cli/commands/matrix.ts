@@ -10,11 +10,27 @@ import {
 } from '../../shared/matrixSpec.ts';
 import { checkInteger, LIMITS } from '../../shared/validation.ts';
 import type { Core } from '../../core/app/core.ts';
-import { openCliCore } from '../coreForCli.ts';
+import { pick, withoutDefaults } from '../commandSpec.ts';
+import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
+import { withCliCore } from '../coreForCli.ts';
 import { intOption, ms, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+import { RUN_AND_MATRIX_OPTIONS } from '../runRequestFromOptions.ts';
 
-const SUBCOMMANDS = ['run', 'resume', 'list', 'show', 'check'];
+/** Narrow a matrix's axes for a quick run: `matrix run` and `matrix check` take these. */
+const AXIS_OPTIONS = {
+  sizes: {
+    type: 'string',
+    value: 'LIST',
+    description: "directory sizes instead of the matrix's, e.g. 10000,100000",
+  },
+  servers: {
+    type: 'string',
+    value: 'LIST',
+    description: `servers instead of the matrix's: lab kinds (${MATRIX_LAB_KINDS.join(', ')}) or saved target ids`,
+  },
+} as const satisfies OptionTable;
 
 /** Reads a matrix file as JSON; errors name the file and say what is wrong. */
 function readMatrixFile(file: string): unknown {
@@ -199,71 +215,171 @@ async function list(core: Core, json: boolean): Promise<number> {
   return 0;
 }
 
-/** Dispatches the matrix sub-commands. */
-export async function matrixCommand(args: string[], options: RawOptions): Promise<number> {
-  const [sub = 'list', arg] = args;
-  if (!SUBCOMMANDS.includes(sub)) {
-    throw invalid(
-      'command',
-      `unknown matrix command "${sub}": use matrix ${SUBCOMMANDS.join(', ')}`,
-    );
-  }
-  if (sub !== 'list' && arg === undefined) {
-    const what =
-      sub === 'resume'
-        ? 'a campaign id'
-        : sub === 'show'
-          ? 'a matrix or campaign id'
-          : 'a matrix FILE or builtin/NAME';
-    throw invalid('command', `matrix ${sub} needs ${what}`);
-  }
-  const json = options.json === true;
-  const core = await openCliCore(options);
-  try {
-    const target = arg as string;
-    if (sub === 'list') return await list(core, json);
-    if (sub === 'resume') {
-      core.campaigns.resume(target);
-      return await follow(core, target, json);
-    }
-    if (sub === 'show') {
-      if (MATRIX_ID.test(target)) {
-        process.stdout.write(`${JSON.stringify(core.matrices.get(target), null, 2)}\n`);
-        return 0;
-      }
-      const detail = await core.handlers['campaigns/get']({ campaignId: target });
-      if (json) process.stdout.write(`${JSON.stringify(campaignJson(detail), null, 2)}\n`);
-      else {
-        process.stdout.write(
-          `${detail.id} ${detail.name}: ${detail.status}${detail.error === null ? '' : ` (${detail.error})`}\n`,
-        );
-        printCampaign(detail);
-      }
-      return 0;
-    }
-    const spec = fromSource(target, () => matrixFrom(core, target, options));
-    if (sub === 'check') {
-      const check = fromSource(target, () => core.matrices.check(spec));
-      if (json) process.stdout.write(`${JSON.stringify(check, null, 2)}\n`);
-      else
-        process.stdout.write(
-          `${target}: "${check.spec.name}" is valid: ${check.cells.length} cells, ${check.labBuilds} lab build(s), about ${formatDurationS(check.estimatedS)}\n`,
-        );
-      return 0;
-    }
-    const campaignId = fromSource(target, () =>
-      core.campaigns.start(spec, options.yes === true, {
-        message: 'add --yes to send this load',
-        field: '--yes',
-      }),
-    );
-    return await follow(core, campaignId, json);
-  } catch (err) {
-    // Every id this command looks up came from its arguments: an unknown one is bad input.
-    if (err instanceof ApiError && err.kind === 'not-found')
-      throw invalid(err.field ?? 'id', err.message);
-    throw err;
-  } finally {
-    await core.shutdown('CLI command ended');
-  }
+/** Runs `work` with the core open; every id these commands look up came from their arguments, so an unknown one is bad input. */
+function withCore(options: RawOptions, work: (core: Core) => Promise<number>): Promise<number> {
+  return withCliCore(options, (core) =>
+    work(core).catch((err: unknown) => {
+      if (err instanceof ApiError && err.kind === 'not-found')
+        throw invalid(err.field ?? 'id', err.message);
+      throw err;
+    }),
+  );
 }
+
+/** The argument a sub-command needs, or an error saying what it is. */
+function needed(sub: string, arg: string | undefined, what: string): string {
+  if (arg === undefined) throw invalid('command', `matrix ${sub} needs ${what}`);
+  return arg;
+}
+
+async function show(core: Core, target: string, json: boolean): Promise<number> {
+  if (MATRIX_ID.test(target)) {
+    process.stdout.write(`${JSON.stringify(core.matrices.get(target), null, 2)}\n`);
+    return 0;
+  }
+  const detail = await core.handlers['campaigns/get']({ campaignId: target });
+  if (json) process.stdout.write(`${JSON.stringify(campaignJson(detail), null, 2)}\n`);
+  else {
+    process.stdout.write(
+      `${detail.id} ${detail.name}: ${detail.status}${detail.error === null ? '' : ` (${detail.error})`}\n`,
+    );
+    printCampaign(detail);
+  }
+  return 0;
+}
+
+function check(core: Core, source: string, options: RawOptions): number {
+  const spec = fromSource(source, () => matrixFrom(core, source, options));
+  const checked = fromSource(source, () => core.matrices.check(spec));
+  if (options.json === true) process.stdout.write(`${JSON.stringify(checked, null, 2)}\n`);
+  else
+    process.stdout.write(
+      `${source}: "${checked.spec.name}" is valid: ${checked.cells.length} cells, ${checked.labBuilds} lab build(s), about ${formatDurationS(checked.estimatedS)}\n`,
+    );
+  return 0;
+}
+
+async function runMatrix(core: Core, source: string, options: RawOptions): Promise<number> {
+  const spec = fromSource(source, () => matrixFrom(core, source, options));
+  const campaignId = fromSource(source, () =>
+    core.campaigns.start(spec, options.yes === true, {
+      message: 'add --yes to send this load',
+      field: '--yes',
+    }),
+  );
+  return follow(core, campaignId, options.json === true);
+}
+
+const SOURCE = 'FILE|builtin/NAME|user/NAME';
+
+const matrixRun: CommandSpec = {
+  name: 'matrix run',
+  summary: 'runs a test matrix as a campaign (progress on stderr, its id on stdout)',
+  usage: [
+    `dirbench matrix run ${SOURCE} [--sizes 10000,100000] [--servers openldap,389ds,TARGET-ID]`,
+    '                    [--warmup S] [--duration S] [--repeats K] [--pool N] [--yes] [--json]',
+  ],
+  args: ['SOURCE'],
+  about: [
+    'The cells run in an order that builds each lab once; finished cells are stored as they end, so a',
+    'campaign cut short resumes at its first unfinished cell (matrix resume).',
+  ],
+  groups: [
+    { title: 'Narrow the matrix', options: AXIS_OPTIONS },
+    {
+      title: "Run options (for every cell, over the matrix file's values)",
+      options: withoutDefaults(RUN_AND_MATRIX_OPTIONS),
+    },
+    commonGroup(
+      'the campaign and its cells (campaignId, status, cells with runId, opsPerSec, latencyUs)',
+    ),
+  ],
+  examples: [
+    {
+      what: "a study's built-in matrix, narrowed, as JSON",
+      line: 'dirbench matrix run builtin/salford --sizes 10000,100000 --servers openldap --json',
+    },
+    { what: 'a matrix file of your own', line: 'dirbench matrix run my-matrix.json' },
+  ],
+  run: ([source], options) => {
+    const matrix = needed('run', source, 'a matrix FILE or builtin/NAME');
+    return withCore(options, (core) => runMatrix(core, matrix, options));
+  },
+};
+
+const matrixResume: CommandSpec = {
+  name: 'matrix resume',
+  summary: "runs an interrupted campaign's unfinished cells",
+  usage: ['dirbench matrix resume CAMPAIGN-ID [--json]'],
+  args: ['CAMPAIGN-ID'],
+  groups: [commonGroup('the campaign and its cells, as matrix run --json')],
+  examples: [{ what: 'after a crash', line: 'dirbench matrix resume CAMPAIGN-ID' }],
+  run: ([id], options) => {
+    const campaignId = needed('resume', id, 'a campaign id');
+    return withCore(options, (core) => {
+      core.campaigns.resume(campaignId);
+      return follow(core, campaignId, options.json === true);
+    });
+  },
+};
+
+const matrixList: CommandSpec = {
+  name: 'matrix list',
+  summary: 'the saved and built-in matrices, and the campaigns',
+  usage: ['dirbench matrix list [--json]'],
+  args: [],
+  groups: [commonGroup('{ matrices, campaigns }')],
+  examples: [{ what: 'matrices and campaigns', line: 'dirbench matrix list' }],
+  run: (_args, options) => withCore(options, (core) => list(core, options.json === true)),
+};
+
+const matrixShow: CommandSpec = {
+  name: 'matrix show',
+  summary: 'a matrix as JSON (to copy and edit), or a campaign and its cells',
+  usage: ['dirbench matrix show builtin/NAME|user/NAME|CAMPAIGN-ID [--json]'],
+  args: ['ID'],
+  groups: [commonGroup('the campaign, as matrix run --json (a matrix is always JSON)')],
+  examples: [
+    {
+      what: 'a built-in matrix, to start your own from',
+      line: 'dirbench matrix show builtin/unboundid-threads > my-matrix.json',
+    },
+  ],
+  run: ([id], options) => {
+    const shown = needed('show', id, 'a matrix or campaign id');
+    return withCore(options, (core) => show(core, shown, options.json === true));
+  },
+};
+
+const matrixCheck: CommandSpec = {
+  name: 'matrix check',
+  summary: 'checks a matrix: its cells, lab builds and estimated time (nothing runs)',
+  usage: [
+    `dirbench matrix check ${SOURCE} [--sizes LIST] [--servers LIST]`,
+    '                      [--warmup S] [--duration S] [--repeats K] [--pool N] [--json]',
+  ],
+  args: ['SOURCE'],
+  groups: [
+    { title: 'Narrow the matrix', options: AXIS_OPTIONS },
+    {
+      title: "Run options (over the matrix file's values)",
+      options: withoutDefaults(
+        pick(RUN_AND_MATRIX_OPTIONS, ['warmup', 'duration', 'repeats', 'pool']),
+      ),
+    },
+    commonGroup('{ spec, cells, labBuilds, estimatedS }'),
+  ],
+  examples: [{ what: 'check a matrix file', line: 'dirbench matrix check my-matrix.json' }],
+  run: ([source], options) => {
+    const matrix = needed('check', source, 'a matrix FILE or builtin/NAME');
+    return withCore(options, async (core) => check(core, matrix, options));
+  },
+};
+
+/** `dirbench matrix run|resume|list|show|check`. */
+export const matrixFamily: CommandFamily = {
+  name: 'matrix',
+  summary: 'test matrices run headless as campaigns',
+  subcommands: [matrixRun, matrixResume, matrixList, matrixShow, matrixCheck],
+  defaultSub: 'list',
+};

@@ -1,7 +1,7 @@
 // `dirbench run`: one benchmark against a throwaway lab or an existing server, with a JSON summary.
-import { invalid } from '../../shared/errors.ts';
-import type { RunDetail, RunRequest } from '../../shared/types.ts';
-import { LIMITS, validateTargetInput } from '../../shared/validation.ts';
+import { ApiError, invalid } from '../../shared/errors.ts';
+import type { RunDetail, RunRequest, TargetInput } from '../../shared/types.ts';
+import { checkDn, LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkCaFile } from '../../core/ldap/caFile.ts';
@@ -9,16 +9,34 @@ import { checkClientCert } from '../../core/ldap/clientCert.ts';
 import { readPasswordFile } from '../../core/secrets/secretFiles.ts';
 import { checkEnvName, readPasswordEnv } from '../../core/secrets/targetSecrets.ts';
 import { checkLoadConfirmed, loadGuardLimits } from '../../core/runs/loadGuard.ts';
+import type { ResolvedWorkload } from '../../core/runs/resolveWorkload.ts';
+import { targetConnection } from '../../core/ldap/targetConnection.ts';
+import { testConnection } from '../../core/ldap/testConnection.ts';
+import { firstNamingContext, workloadDnSuffix } from '../../core/workload/targetBase.ts';
 import { openCliCore } from '../coreForCli.ts';
-import { labKind, loadOptions, shapeOption } from './lab.ts';
-import { runRequestFromOptions } from '../runRequestFromOptions.ts';
-import { checkWorkloadEarly, inUserTerms, workloadFromOptions } from '../workloadFromOptions.ts';
+import { LAB_BUILD_OPTIONS, LAB_KINDS, labKind, loadOptions, shapeOption } from './lab.ts';
+import {
+  RUN_AND_MATRIX_OPTIONS,
+  RUN_LOAD_OPTIONS,
+  runRequestFromOptions,
+} from '../runRequestFromOptions.ts';
+import {
+  adhocOptionOf,
+  checkWorkloadEarly,
+  inUserTerms,
+  workloadFromOptions,
+} from '../workloadFromOptions.ts';
 import type { CliWorkload } from '../workloadFromOptions.ts';
 import { repeatsJson, repeatsText } from '../repeatsOutput.ts';
 import { runSummaryJson } from '../runSummaryJson.ts';
 import { intOption, stringOption } from '../options.ts';
 import { progressLine, summaryText } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
+import { omit } from '../commandSpec.ts';
+import type { CommandSpec } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
+import { TARGET_GROUP } from '../targetOptions.ts';
+import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
 
 /** The password of --password-file or --password-env ('' when neither is given); never stored. */
 function cliPassword(options: RawOptions): string {
@@ -33,31 +51,125 @@ function cliPassword(options: RawOptions): string {
   return '';
 }
 
-/** The subtree an ad-hoc target's existing entries are sampled from: --target-base, else a literal --base. */
-function targetBaseDn(options: RawOptions): string {
-  if (typeof options['target-base'] === 'string') return options['target-base'];
-  const base = stringOption(
-    options,
-    'base',
-    'the base DN holding the entries to use, e.g. o=Salford,c=gb',
-  );
-  if (base.includes('[')) {
+/** The base DN messages suggest; also the stand-in while a target's other fields are checked. */
+const BASE_EXAMPLE = 'ou=People,dc=example,dc=com';
+
+/**
+ * The base DN of an ad-hoc target: --target-base, else a literal --base. A workload that reads
+ * existing entries needs one of them (its entries are sampled from that subtree); any other names
+ * its own DNs, so the target gets the literal suffix of its DN patterns, else the server's first
+ * naming context (`namingContext` asks the server), and the choice is printed.
+ */
+async function targetBaseDn(
+  options: RawOptions,
+  workload: ResolvedWorkload,
+  source: CliWorkload,
+  namingContext: () => Promise<string | null>,
+): Promise<string> {
+  const targetBase = options['target-base'];
+  if (typeof targetBase === 'string') {
+    checkDn(targetBase, '--target-base', false);
+    return targetBase;
+  }
+  const base = typeof options.base === 'string' ? options.base : undefined;
+  if (base !== undefined && base.trim() !== '' && !base.includes('[')) {
+    checkDn(base, '--base', false);
+    return base;
+  }
+  if (workload.readsEntries) throw samplingNeedsBase(options, workload, source);
+  const suffix = workloadDnSuffix(workload.spec);
+  if (suffix !== null) {
+    process.stderr.write(
+      `Target base DN ${suffix.baseDn}, from the workload's DNs (${suffix.patterns.join(', ')}); nothing is sampled from it (--target-base sets another)\n`,
+    );
+    return suffix.baseDn;
+  }
+  const context = await namingContext();
+  if (context === null) {
     throw invalid(
       '--target-base',
-      `--base "${base}" is a pattern; give --target-base DN too: the subtree DirBench samples existing entries from, e.g. o=Salford,c=gb`,
+      `the workload's DN patterns name whole DNs and the server's root DSE lists no naming context: give --target-base DN, the target's base DN, e.g. ${BASE_EXAMPLE}`,
     );
   }
-  return base;
+  process.stderr.write(
+    `Target base DN ${context}, the server's first naming context (the workload's DN patterns name whole DNs); nothing is sampled from it (--target-base sets another)\n`,
+  );
+  return context;
+}
+
+/** The error for a workload that samples existing entries from a target that has no base DN: it names the option to add. */
+function samplingNeedsBase(
+  options: RawOptions,
+  workload: ResolvedWorkload,
+  source: CliWorkload,
+): Error {
+  const field = workload.entryField ?? 'operations';
+  if (source.adhoc) {
+    // With --op, --base is the search base: the subtree to sample is --target-base.
+    const option = adhocOptionOf(field, workload.spec);
+    const value = option === undefined ? undefined : options[option.slice(2)];
+    const what =
+      option === undefined || typeof value !== 'string'
+        ? `--op ${workload.spec.operations[0]?.operation.kind ?? ''}`
+        : `${option} "${value}"`;
+    return invalid(
+      '--target-base',
+      `${what} reads existing entries ([entry:...]): add --target-base DN, the subtree DirBench samples them from, e.g. --target-base ${BASE_EXAMPLE}`,
+    );
+  }
+  const option = typeof options.base === 'string' ? '--target-base' : '--base';
+  return invalid(
+    option,
+    `workload ${workload.spec.id} reads existing entries ([entry:...] in ${field}): add ${option} DN, the subtree DirBench samples them from, e.g. ${option} ${BASE_EXAMPLE}`,
+  );
+}
+
+/** The first naming context in the root DSE of the server `input` connects to, binding as it says. */
+async function serverNamingContext(
+  input: Omit<TargetInput, 'baseDn'>,
+  password: string,
+): Promise<string | null> {
+  const probe = await testConnection(
+    targetConnection(
+      {
+        url: input.url,
+        startTls: input.startTls ?? false,
+        bindDn: input.bindDn,
+        caFile: input.caFile ?? null,
+        tlsVerify: input.tlsVerify ?? true,
+        clientCertFile: input.clientCertFile ?? null,
+        clientKeyFile: input.clientKeyFile ?? null,
+      },
+      password,
+      true,
+    ),
+  );
+  if (!probe.ok) {
+    throw new ApiError(
+      'unavailable',
+      `cannot reach ${input.url} to read its naming context: ${probe.error.message}`,
+      '--target',
+    );
+  }
+  return firstNamingContext(probe.rootDse);
 }
 
 /** Resolves --lab / --target into a saved target id, and a password that is never stored. */
 async function resolveTarget(
   core: Core,
   options: RawOptions,
+  workload: ResolvedWorkload,
+  source: CliWorkload,
 ): Promise<{ targetId: string; password?: string; created?: boolean }> {
   if (typeof options.lab === 'string') {
     const kind = labKind(options.lab, '--lab');
-    const entries = intOption(options, 'entries', 10_000, 1, LIMITS.labEntries);
+    const entries = intOption(
+      options,
+      'entries',
+      LAB_BUILD_OPTIONS.entries.default,
+      1,
+      LIMITS.labEntries,
+    );
     const lab = await startLabWithTarget(core.labs, core.targets, {
       kind,
       ...(typeof options.index === 'string' ? { indexProfile: options.index } : {}),
@@ -83,12 +195,11 @@ async function resolveTarget(
     );
   }
   if (!/^ldaps?:\/\//i.test(target)) return { targetId: core.targets.get(target).id };
-  const input = {
+  const connection = {
     name: target,
     url: target,
     startTls: options['start-tls'] === true,
     bindDn: typeof options['bind-dn'] === 'string' ? options['bind-dn'] : '',
-    baseDn: targetBaseDn(options),
     ...(typeof options['ca-file'] === 'string' ? { caFile: options['ca-file'] } : {}),
     ...(options['tls-no-verify'] === true ? { tlsVerify: false } : {}),
     ...(typeof options['client-cert'] === 'string'
@@ -96,19 +207,27 @@ async function resolveTarget(
       : {}),
     ...(typeof options['client-key'] === 'string' ? { clientKeyFile: options['client-key'] } : {}),
   };
-  validateTargetInput(input);
-  checkCaFile(input.caFile, '--ca-file');
-  checkClientCert(input.clientCertFile, input.clientKeyFile, {
+  // Every field but the base DN is checked before anything connects (the server may name the base).
+  validateTargetInput({ ...connection, baseDn: BASE_EXAMPLE });
+  checkCaFile(connection.caFile, '--ca-file');
+  checkClientCert(connection.clientCertFile, connection.clientKeyFile, {
     cert: '--client-cert',
     key: '--client-key',
   });
   const password = cliPassword(options);
-  if (input.bindDn !== '' && password === '') {
+  if (connection.bindDn !== '' && password === '') {
     throw invalid(
       '--password-file',
       '--bind-dn needs --password-file FILE (a file holding the password) or --password-env NAME',
     );
   }
+  const input = {
+    ...connection,
+    baseDn: await targetBaseDn(options, workload, source, () =>
+      serverNamingContext(connection, password),
+    ),
+  };
+  validateTargetInput(input);
   // Ad-hoc targets are saved so history can name them; the password is only used for this run.
   const existing = core.targets.findByConnection(input.url, input.bindDn, input.baseDn);
   // A reused target takes this run's TLS settings, so the run records the ones it used.
@@ -161,12 +280,18 @@ async function runOnce(
 export async function runCommand(options: RawOptions): Promise<number> {
   const request = runRequestFromOptions(options);
   const source = workloadFromOptions(options);
-  const repeats = intOption(options, 'repeats', 1, 1, LIMITS.repeats);
+  const repeats = intOption(
+    options,
+    'repeats',
+    RUN_AND_MATRIX_OPTIONS.repeats.default,
+    1,
+    LIMITS.repeats,
+  );
   const core = await openCliCore(options);
   try {
     // Before any lab starts or server is contacted: a workload mistake costs nothing.
-    checkWorkloadEarly(core, { ...request, targetId: '' }, source);
-    const { targetId, password, created } = await resolveTarget(core, options);
+    const workload = checkWorkloadEarly(core, { ...request, targetId: '' }, source);
+    const { targetId, password, created } = await resolveTarget(core, options, workload, source);
     const runs: RunDetail[] = [];
     for (let i = 0; i < repeats; i++) {
       const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
@@ -203,3 +328,46 @@ export async function runCommand(options: RawOptions): Promise<number> {
     await core.shutdown('CLI run ended');
   }
 }
+
+/** `dirbench run`. */
+export const runSpec: CommandSpec = {
+  name: 'run',
+  summary: 'one benchmark against a throwaway lab or an existing server',
+  usage: [
+    `dirbench run --lab ${LAB_KINDS.join('|')} --entries N [--index PROFILE] [run options]`,
+    'dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls]',
+    '             [--ca-file PEM] [run options]',
+    'dirbench run --target TARGET-ID [run options]',
+  ],
+  args: [],
+  about: [
+    'Prints a progress line per second on stderr and the summary on stdout. An ad-hoc --target URL is',
+    'saved as a target so history can name it; its password is used for this run only.',
+  ],
+  groups: [
+    TARGET_GROUP,
+    { title: 'With --lab', options: LAB_BUILD_OPTIONS },
+    WORKLOAD_GROUP,
+    // --base is in the target group: here it is also the target's base DN.
+    { ...ADHOC_GROUP, options: omit(ADHOC_GROUP.options, ['base']) },
+    { title: 'Run options', options: { ...RUN_LOAD_OPTIONS, ...RUN_AND_MATRIX_OPTIONS } },
+    commonGroup(
+      'one summary object (runId, status, model, policy, opsPerSec, errors, errorsByCode, latencyUs, operations, ...)',
+    ),
+  ],
+  examples: [
+    {
+      what: 'a throwaway lab of 10,000 entries, 2 s warm-up, 10 s measured, JSON summary',
+      line: 'dirbench run --lab openldap --entries 10000 --workload read-random --connections 8 --depth 2 --warmup 2 --duration 10 --json',
+    },
+    {
+      what: 'an existing server (the password is read from a file and never stored)',
+      line: 'dirbench run --target ldap://dir.example.com:389 --bind-dn cn=bench,o=Example --password-file ./bench.pw --base ou=People,o=Example --connections 16 --duration 60',
+    },
+    {
+      what: 'searchrate -b ou=People,o=Salford,c=gb -s sub -f "(cn=[entry:cn])" -A cn,mail',
+      line: "dirbench run --target ldap://dir.example.com:389 --target-base o=Salford,c=gb --op search --base ou=People,o=Salford,c=gb --scope sub --filter '(cn=[entry:cn])' --attributes cn,mail",
+    },
+  ],
+  run: (_args, options) => runCommand(options),
+};

@@ -3,7 +3,9 @@ import { ApiError, invalid } from '../../shared/errors.ts';
 import type { HistoryFilter } from '../../shared/history.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkHistoryFilter } from '../../core/store/historyChecks.ts';
-import { openCliCore } from '../coreForCli.ts';
+import type { CommandFamily, CommandSpec } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
+import { withCliCore } from '../coreForCli.ts';
 import { printImportedRun } from './importedRun.ts';
 import { ms, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
@@ -65,97 +67,180 @@ async function deleteRuns(core: Core, ids: string[], options: RawOptions): Promi
   process.stdout.write(`Deleted ${deleted} run${deleted === 1 ? '' : 's'}\n`);
 }
 
-/** Dispatches the runs sub-commands. */
-export async function runsCommand(args: string[], options: RawOptions): Promise<number> {
-  const [sub, id, ...more] = args;
-  const filter = sub === 'list' || sub === undefined ? listFilter(options) : {};
-  const core = await openCliCore(options);
-  try {
-    if (sub === 'tag') {
-      await tagRun(core, id, more);
-      return 0;
-    }
-    if (sub === 'delete') {
-      await deleteRuns(core, id === undefined ? [] : [id, ...more], options);
-      return 0;
-    }
-    if (sub === 'list' || sub === undefined) {
-      const runs = await core.handlers['history/list'](filter);
-      if (options.json === true) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
-      else if (runs.length === 0 && Object.keys(filter).length > 0)
-        process.stdout.write('No runs match these filters.\n');
-      else if (runs.length === 0)
-        process.stdout.write('No runs yet. Try: dirbench run --lab openldap --entries 10000\n');
-      else {
-        printTable(
-          [
-            'ID',
-            'STARTED',
-            'TARGET',
-            'WORKLOAD',
-            'ENTRIES',
-            'CONN x D',
-            'OPS/S',
-            'P99 MS',
-            'STATUS',
-            'TAGS',
-          ],
-          runs.map((r) => [
-            r.id,
-            r.startedAt.replace('T', ' ').slice(0, 19),
-            r.targetName,
-            r.workload,
-            r.entries ?? '-',
-            r.connections === 0 ? '-' : `${r.connections}x${r.depth}`,
-            r.opsPerSec === null ? '-' : Math.round(r.opsPerSec),
-            ms(r.p99Us),
-            r.source === 'dirbench' ? r.status : `${r.status} (${r.source})`,
-            r.tags.join(','),
-          ]),
-        );
-      }
-      return 0;
-    }
-    if (sub === 'show') {
-      if (!id)
-        throw invalid('id', 'which run? use "dirbench runs show ID" (see "dirbench runs list")');
-      const run = core.runs.get(id);
-      if (options.json === true) {
-        process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
-        return 0;
-      }
-      if (run.source !== undefined && run.source !== 'dirbench') {
-        printImportedRun(run);
-        return 0;
-      }
-      const s = run.summary;
-      process.stdout.write(
-        `Run ${run.id}: ${run.status}${run.endReason ? ` (${run.endReason})` : ''}\n` +
-          `Target: ${run.config.targetName} ${run.config.url} base ${run.config.baseDn}` +
-          ` [${run.environment.rootDse?.vendorName ?? 'unknown vendor'} ${run.environment.rootDse?.vendorVersion ?? ''}]\n` +
-          `Workload: ${run.config.workload}, ${run.config.connections} connections x depth ${run.config.depth}, ${run.config.workers} workers, ` +
-          `warm-up ${run.config.warmupS} s, measured ${run.config.durationS} s, TCP_NODELAY ${run.config.tcpNoDelay ? 'on' : 'off'}\n` +
-          `Client: ${run.environment.cpuModel} (${run.environment.cpuCores} cores), ${run.environment.os}, Node ${run.environment.node}, DirBench ${run.environment.dirbenchVersion}\n` +
-          (s
-            ? `Summary: ${s.opsPerSec.toFixed(1)} ops/s, ${s.errors} errors, latency ms p50 ${ms(s.latencyUs.p50)} p99 ${ms(s.latencyUs.p99)} max ${ms(s.latencyUs.max)}\n`
-            : 'Summary: none (the run did not finish)\n'),
-      );
-      printTable(
-        ['SECOND', 'PHASE', 'OPS', 'ERRORS', 'P50 MS', 'P99 MS', 'MAX MS'],
-        run.samples.map((x) => [
-          x.second,
-          x.phase,
-          x.ops,
-          x.errors,
-          ms(x.latencyUs.p50),
-          ms(x.latencyUs.p99),
-          ms(x.latencyUs.max),
-        ]),
-      );
-      return 0;
-    }
-    throw invalid('command', `unknown runs command "${sub}": use runs list|show|tag|delete`);
-  } finally {
-    await core.shutdown('CLI command ended');
+/** `runs list`: the history, newest first, filtered. */
+async function listRuns(core: Core, filter: HistoryFilter, options: RawOptions): Promise<number> {
+  const runs = await core.handlers['history/list'](filter);
+  if (options.json === true) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
+  else if (runs.length === 0 && Object.keys(filter).length > 0)
+    process.stdout.write('No runs match these filters.\n');
+  else if (runs.length === 0)
+    process.stdout.write('No runs yet. Try: dirbench run --lab openldap --entries 10000\n');
+  else {
+    printTable(
+      [
+        'ID',
+        'STARTED',
+        'TARGET',
+        'WORKLOAD',
+        'ENTRIES',
+        'CONN x D',
+        'OPS/S',
+        'P99 MS',
+        'STATUS',
+        'TAGS',
+      ],
+      runs.map((r) => [
+        r.id,
+        r.startedAt.replace('T', ' ').slice(0, 19),
+        r.targetName,
+        r.workload,
+        r.entries ?? '-',
+        r.connections === 0 ? '-' : `${r.connections}x${r.depth}`,
+        r.opsPerSec === null ? '-' : Math.round(r.opsPerSec),
+        ms(r.p99Us),
+        r.source === 'dirbench' ? r.status : `${r.status} (${r.source})`,
+        r.tags.join(','),
+      ]),
+    );
   }
+  return 0;
 }
+
+/** `runs show ID`: configuration, summary and per-second samples. */
+function showRun(core: Core, id: string | undefined, options: RawOptions): number {
+  if (!id) throw invalid('id', 'which run? use "dirbench runs show ID" (see "dirbench runs list")');
+  const run = core.runs.get(id);
+  if (options.json === true) {
+    process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
+    return 0;
+  }
+  if (run.source !== undefined && run.source !== 'dirbench') {
+    printImportedRun(run);
+    return 0;
+  }
+  const s = run.summary;
+  process.stdout.write(
+    `Run ${run.id}: ${run.status}${run.endReason ? ` (${run.endReason})` : ''}\n` +
+      `Target: ${run.config.targetName} ${run.config.url} base ${run.config.baseDn}` +
+      ` [${run.environment.rootDse?.vendorName ?? 'unknown vendor'} ${run.environment.rootDse?.vendorVersion ?? ''}]\n` +
+      `Workload: ${run.config.workload}, ${run.config.connections} connections x depth ${run.config.depth}, ${run.config.workers} workers, ` +
+      `warm-up ${run.config.warmupS} s, measured ${run.config.durationS} s, TCP_NODELAY ${run.config.tcpNoDelay ? 'on' : 'off'}\n` +
+      `Client: ${run.environment.cpuModel} (${run.environment.cpuCores} cores), ${run.environment.os}, Node ${run.environment.node}, DirBench ${run.environment.dirbenchVersion}\n` +
+      (s
+        ? `Summary: ${s.opsPerSec.toFixed(1)} ops/s, ${s.errors} errors, latency ms p50 ${ms(s.latencyUs.p50)} p99 ${ms(s.latencyUs.p99)} max ${ms(s.latencyUs.max)}\n`
+        : 'Summary: none (the run did not finish)\n'),
+  );
+  printTable(
+    ['SECOND', 'PHASE', 'OPS', 'ERRORS', 'P50 MS', 'P99 MS', 'MAX MS'],
+    run.samples.map((x) => [
+      x.second,
+      x.phase,
+      x.ops,
+      x.errors,
+      ms(x.latencyUs.p50),
+      ms(x.latencyUs.p99),
+      ms(x.latencyUs.max),
+    ]),
+  );
+  return 0;
+}
+
+const runsList: CommandSpec = {
+  name: 'runs list',
+  summary: 'the stored runs, newest first, filtered by target, workload, tag or status',
+  usage: [
+    'dirbench runs list [--target NAME] [--workload ID] [--tag TAG]... [--status STATUS]... [--json]',
+  ],
+  args: [],
+  about: [
+    'Each filter takes one value or a comma-separated list; a run must match every filter given.',
+  ],
+  groups: [
+    {
+      title: 'Filters',
+      options: {
+        target: {
+          type: 'string',
+          value: 'NAME',
+          description: 'runs against this target (its name)',
+        },
+        workload: { type: 'string', value: 'ID', description: 'runs of this workload' },
+        tag: { type: 'string', multiple: true, value: 'TAG', description: 'runs with this tag' },
+        status: {
+          type: 'string',
+          multiple: true,
+          value: 'STATUS',
+          description:
+            'runs in this state: completed, stopped, failed, interrupted, running, preparing',
+        },
+      },
+    },
+    commonGroup('the runs as a JSON array'),
+  ],
+  examples: [
+    { what: 'every run', line: 'dirbench runs list' },
+    {
+      what: 'the baseline runs that completed',
+      line: 'dirbench runs list --tag baseline --status completed --json',
+    },
+  ],
+  run: (_args, options) => {
+    // Checked before the database opens, so a typo costs nothing.
+    const filter = listFilter(options);
+    return withCliCore(options, (core) => listRuns(core, filter, options));
+  },
+};
+
+const runsShow: CommandSpec = {
+  name: 'runs show',
+  summary: 'one run: configuration, environment, summary and per-second samples',
+  usage: ['dirbench runs show ID [--json]'],
+  args: ['ID'],
+  groups: [commonGroup('the whole run (configuration, environment, summary, samples)')],
+  examples: [{ what: 'a run as JSON', line: 'dirbench runs show RUN-ID --json' }],
+  run: ([id], options) => withCliCore(options, (core) => showRun(core, id, options)),
+};
+
+const runsTag: CommandSpec = {
+  name: 'runs tag',
+  summary: 'adds tags to a run (keeping the ones it has)',
+  usage: ['dirbench runs tag ID TAG...'],
+  args: ['ID', 'TAG...'],
+  groups: [commonGroup()],
+  examples: [{ what: 'tag a run', line: 'dirbench runs tag RUN-ID baseline paper' }],
+  run: ([id, ...tags], options) =>
+    withCliCore(options, async (core) => {
+      await tagRun(core, id, tags);
+      return 0;
+    }),
+};
+
+const runsDelete: CommandSpec = {
+  name: 'runs delete',
+  summary: 'deletes finished runs with their samples (needs --yes)',
+  usage: ['dirbench runs delete ID... --yes'],
+  args: ['ID...'],
+  groups: [
+    {
+      title: 'Options',
+      options: {
+        yes: { type: 'boolean', description: 'confirm: deleted runs cannot be brought back' },
+      },
+    },
+    commonGroup(),
+  ],
+  examples: [{ what: 'delete two runs', line: 'dirbench runs delete RUN-ID-1 RUN-ID-2 --yes' }],
+  run: (ids, options) =>
+    withCliCore(options, async (core) => {
+      await deleteRuns(core, ids, options);
+      return 0;
+    }),
+};
+
+/** `dirbench runs list|show|tag|delete`. */
+export const runsFamily: CommandFamily = {
+  name: 'runs',
+  summary: 'the stored history of runs',
+  subcommands: [runsList, runsShow, runsTag, runsDelete],
+  defaultSub: 'list',
+};

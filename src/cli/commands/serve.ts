@@ -4,15 +4,38 @@ import { startBrowserHost } from '../../host/server.ts';
 import { rendererBuilt } from '../../host/static.ts';
 import { openCore } from '../../core/app/core.ts';
 import { forkLauncher } from '../../core/runner/launcher.ts';
+import type { CommandSpec, OptionTable } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
 import { intOption, locations } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** Where browser mode listens. */
+const SERVE_OPTIONS = {
+  port: {
+    type: 'string',
+    value: 'N',
+    description: 'port to listen on (0 picks a free one)',
+    default: 7389,
+  },
+  host: {
+    type: 'string',
+    value: 'ADDRESS',
+    description: 'interface to listen on; another than loopback needs --allow-remote',
+    default: '127.0.0.1',
+  },
+  'allow-remote': {
+    type: 'boolean',
+    description:
+      'allow --host on another interface (prints a warning: anyone who reaches it with the token can send load from here)',
+  },
+} as const satisfies OptionTable;
+
 /** Runs the browser-mode host until SIGINT/SIGTERM, then stops its run and labs. */
 export async function serveCommand(options: RawOptions): Promise<number> {
-  const port = intOption(options, 'port', 7389, 0, 65535);
-  const host = typeof options.host === 'string' ? options.host : '127.0.0.1';
+  const port = intOption(options, 'port', SERVE_OPTIONS.port.default, 0, 65535);
+  const host = typeof options.host === 'string' ? options.host : SERVE_OPTIONS.host.default;
   if (!LOOPBACK.has(host) && options['allow-remote'] !== true) {
     throw invalid(
       '--host',
@@ -48,3 +71,24 @@ export async function serveCommand(options: RawOptions): Promise<number> {
   await core.shutdown('DirBench browser mode was stopped');
   return 0;
 }
+
+/** `dirbench serve`. */
+export const serveSpec: CommandSpec = {
+  name: 'serve',
+  summary: 'browser mode: serves the UI and prints the URL to open',
+  usage: ['dirbench serve [--port N] [--host 127.0.0.1] [--allow-remote]'],
+  args: [],
+  about: [
+    'Listens on 127.0.0.1 and prints a URL with a per-start access token; Ctrl-C stops the active run',
+    'and labs. Another interface needs --host ADDRESS --allow-remote, and prints a warning.',
+  ],
+  groups: [{ title: 'Options', options: SERVE_OPTIONS }, commonGroup()],
+  examples: [
+    { what: 'the UI on http://127.0.0.1:7389/', line: 'dirbench serve' },
+    {
+      what: 'another port and database',
+      line: 'dirbench serve --port 8080 --db ./bench.sqlite',
+    },
+  ],
+  run: (_args, options) => serveCommand(options),
+};

@@ -1,29 +1,40 @@
 // `dirbench targets list`: the saved targets (passwords never shown).
-import { invalid } from '../../shared/errors.ts';
 import { publicTarget } from '../../core/store/targetsRepo.ts';
-import { openCliCore } from '../coreForCli.ts';
+import type { CommandFamily } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
+import type { Core } from '../../core/app/core.ts';
+import { withCliCore } from '../coreForCli.ts';
 import { printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
-/** Dispatches the targets sub-commands. */
-export async function targetsCommand(args: string[], options: RawOptions): Promise<number> {
-  const [sub] = args;
-  if (sub !== undefined && sub !== 'list') {
-    throw invalid('command', `unknown targets command "${sub}": use targets list`);
-  }
-  const core = await openCliCore(options);
-  try {
-    const targets = core.targets.list().map(publicTarget);
-    if (options.json === true) process.stdout.write(`${JSON.stringify(targets, null, 2)}\n`);
-    else if (targets.length === 0)
-      process.stdout.write('No targets yet. Add one in the UI or run against --target URL.\n');
-    else
-      printTable(
-        ['ID', 'NAME', 'URL', 'BIND DN', 'BASE DN'],
-        targets.map((t) => [t.id, t.name, t.url, t.bindDn || '(anonymous)', t.baseDn]),
-      );
-    return 0;
-  } finally {
-    await core.shutdown('CLI command ended');
-  }
+/** Prints the saved targets. */
+function listTargets(core: Core, options: RawOptions): number {
+  const targets = core.targets.list().map(publicTarget);
+  if (options.json === true) process.stdout.write(`${JSON.stringify(targets, null, 2)}\n`);
+  else if (targets.length === 0)
+    process.stdout.write('No targets yet. Add one in the UI or run against --target URL.\n');
+  else
+    printTable(
+      ['ID', 'NAME', 'URL', 'BIND DN', 'BASE DN'],
+      targets.map((t) => [t.id, t.name, t.url, t.bindDn || '(anonymous)', t.baseDn]),
+    );
+  return 0;
 }
+
+/** `dirbench targets list`. */
+export const targetsFamily: CommandFamily = {
+  name: 'targets',
+  summary: 'the saved targets',
+  subcommands: [
+    {
+      name: 'targets list',
+      summary: 'the saved targets: id, name, URL, bind DN and base DN (never a password)',
+      usage: ['dirbench targets list [--json]'],
+      args: [],
+      groups: [commonGroup('the targets as a JSON array')],
+      examples: [{ what: 'the saved targets', line: 'dirbench targets list' }],
+      run: (_args, options) => withCliCore(options, (core) => listTargets(core, options)),
+    },
+  ],
+  defaultSub: 'list',
+};

@@ -2,7 +2,10 @@
 import { dirname, resolve } from 'node:path';
 import { invalid } from '../../shared/errors.ts';
 import type { WorkloadListItem } from '../../shared/workload.ts';
-import { openCliCore } from '../coreForCli.ts';
+import type { Core } from '../../core/app/core.ts';
+import type { CommandFamily } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
+import { withCliCore } from '../coreForCli.ts';
 import { printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { readWorkloadFile } from '../workloadFromOptions.ts';
@@ -13,66 +16,95 @@ function mixText(item: WorkloadListItem): string {
   return item.mix.map((m) => `${m.label} ${m.percent}%`).join(', ');
 }
 
-/** Dispatches the workloads sub-commands. */
-export async function workloadsCommand(args: string[], options: RawOptions): Promise<number> {
-  const [sub = 'list', arg] = args;
-  if (!['list', 'show', 'check'].includes(sub)) {
-    throw invalid(
-      'command',
-      `unknown workloads command "${sub}": use workloads list, workloads show ID or workloads check FILE`,
-    );
-  }
-  if (sub !== 'list' && arg === undefined) {
-    throw invalid(
-      'command',
-      sub === 'show'
-        ? 'workloads show needs an id, e.g. salford/S.3'
-        : 'workloads check needs a file',
-    );
-  }
-  const core = await openCliCore(options);
-  try {
-    const library = core.workloads;
-    if (sub === 'show') {
-      process.stdout.write(`${JSON.stringify(library.get(arg as string), null, 2)}\n`);
-      return 0;
-    }
-    if (sub === 'check') {
-      const file = arg as string;
-      const spec = library.check(readWorkloadFile(file, 'workloads check'), dirname(resolve(file)));
-      if (options.json === true) process.stdout.write(`${JSON.stringify(spec, null, 2)}\n`);
-      else
-        process.stdout.write(
-          `${file}: ${spec.id} is valid (${spec.operations.length} operation(s))\n`,
-        );
-      return 0;
-    }
-    const items = library.list();
-    if (options.json === true) {
-      const { catalogs } = library.catalogData();
-      const versions = Object.fromEntries(
-        catalogs.map((c) => [c.catalog, { title: c.title, version: c.version, source: c.source }]),
-      );
-      process.stdout.write(
-        `${JSON.stringify({ catalogs: versions, workloads: items }, null, 2)}\n`,
-      );
-      return 0;
-    }
-    printTable(
-      ['ID', 'TITLE', 'OPERATIONS', 'CONCURRENCY', 'EXPECTS'],
-      items.map((w) => [
-        w.id,
-        w.title,
-        mixText(w),
-        w.concurrency === null ? '-' : `${w.concurrency.connections} x ${w.concurrency.depth}`,
-        w.expects === null ? '-' : `${w.expects.shape}, ${w.expects.indexProfile}`,
-      ]),
-    );
-    process.stdout.write(
-      '\nRun one with: dirbench run --workload ID ...   Copy one: dirbench workloads show ID > my.json, edit, then --workload-file my.json\n',
-    );
-    return 0;
-  } finally {
-    await core.shutdown('CLI command ended');
-  }
+/** Runs `work` with the core's workload library. */
+function withLibrary(
+  options: RawOptions,
+  work: (library: Core['workloads']) => number,
+): Promise<number> {
+  return withCliCore(options, (core) => work(core.workloads));
 }
+
+function list(library: Core['workloads'], options: RawOptions): number {
+  const items = library.list();
+  if (options.json === true) {
+    const { catalogs } = library.catalogData();
+    const versions = Object.fromEntries(
+      catalogs.map((c) => [c.catalog, { title: c.title, version: c.version, source: c.source }]),
+    );
+    process.stdout.write(`${JSON.stringify({ catalogs: versions, workloads: items }, null, 2)}\n`);
+    return 0;
+  }
+  printTable(
+    ['ID', 'TITLE', 'OPERATIONS', 'CONCURRENCY', 'EXPECTS'],
+    items.map((w) => [
+      w.id,
+      w.title,
+      mixText(w),
+      w.concurrency === null ? '-' : `${w.concurrency.connections} x ${w.concurrency.depth}`,
+      w.expects === null ? '-' : `${w.expects.shape}, ${w.expects.indexProfile}`,
+    ]),
+  );
+  process.stdout.write(
+    '\nRun one with: dirbench run --workload ID ...   Copy one: dirbench workloads show ID > my.json, edit, then --workload-file my.json\n',
+  );
+  return 0;
+}
+
+function check(library: Core['workloads'], file: string, options: RawOptions): number {
+  const spec = library.check(readWorkloadFile(file, 'workloads check'), dirname(resolve(file)));
+  if (options.json === true) process.stdout.write(`${JSON.stringify(spec, null, 2)}\n`);
+  else
+    process.stdout.write(`${file}: ${spec.id} is valid (${spec.operations.length} operation(s))\n`);
+  return 0;
+}
+
+/** `dirbench workloads list|show|check`. */
+export const workloadsFamily: CommandFamily = {
+  name: 'workloads',
+  summary: 'the workload catalogs, one definition to copy, a file checked',
+  defaultSub: 'list',
+  subcommands: [
+    {
+      name: 'workloads list',
+      summary: "the catalogs' workloads (the studies' tests) with their mix and concurrency",
+      usage: ['dirbench workloads list [--json]'],
+      args: [],
+      groups: [commonGroup('{ catalogs, workloads }')],
+      examples: [{ what: 'every workload', line: 'dirbench workloads list' }],
+      run: (_args, options) => withLibrary(options, (library) => list(library, options)),
+    },
+    {
+      name: 'workloads show',
+      summary: 'one workload definition as JSON, to copy and edit',
+      usage: ['dirbench workloads show ID'],
+      args: ['ID'],
+      groups: [commonGroup()],
+      examples: [
+        {
+          what: 'start your own from a catalog entry',
+          line: 'dirbench workloads show salford/X.1 > my-mix.json',
+        },
+      ],
+      run: ([id], options) => {
+        if (id === undefined)
+          throw invalid('command', 'workloads show needs an id, e.g. salford/S.3');
+        return withLibrary(options, (library) => {
+          process.stdout.write(`${JSON.stringify(library.get(id), null, 2)}\n`);
+          return 0;
+        });
+      },
+    },
+    {
+      name: 'workloads check',
+      summary: 'checks a workload file as a run would (no connection)',
+      usage: ['dirbench workloads check FILE [--json]'],
+      args: ['FILE'],
+      groups: [commonGroup('the checked definition')],
+      examples: [{ what: 'check an edited copy', line: 'dirbench workloads check my-mix.json' }],
+      run: ([file], options) => {
+        if (file === undefined) throw invalid('command', 'workloads check needs a file');
+        return withLibrary(options, (library) => check(library, file, options));
+      },
+    },
+  ],
+};

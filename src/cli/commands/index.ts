@@ -1,0 +1,32 @@
+// Every `dirbench` command, in the order the overview lists them: add a new command's spec here.
+import type { CliEntry } from '../commandSpec.ts';
+import { calibrateSpec } from './calibrate.ts';
+import { compareSpec } from './compare.ts';
+import { exportSpec } from './export.ts';
+import { generateSpec } from './generate.ts';
+import { importSpec } from './import.ts';
+import { labFamily } from './lab.ts';
+import { matrixFamily } from './matrix.ts';
+import { reportSpec } from './report.ts';
+import { runSpec } from './run.ts';
+import { runsFamily } from './runs.ts';
+import { serveSpec } from './serve.ts';
+import { targetsFamily } from './targets.ts';
+import { workloadsFamily } from './workloads.ts';
+
+/** The commands `dirbench` dispatches on. */
+export const COMMANDS: readonly CliEntry[] = [
+  runSpec,
+  calibrateSpec,
+  matrixFamily,
+  labFamily,
+  generateSpec,
+  workloadsFamily,
+  runsFamily,
+  targetsFamily,
+  importSpec,
+  exportSpec,
+  reportSpec,
+  compareSpec,
+  serveSpec,
+];

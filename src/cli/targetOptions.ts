@@ -1,0 +1,60 @@
+// The options of `dirbench run` that say which server to load: a throwaway lab, a saved target or an LDAP URL.
+import type { OptionGroup } from './commandSpec.ts';
+import { LAB_KINDS } from './commands/lab.ts';
+
+/** --lab or --target, and how to reach and trust a --target URL. */
+export const TARGET_GROUP: OptionGroup = {
+  title: 'Target (one of --lab and --target)',
+  options: {
+    lab: {
+      type: 'string',
+      value: LAB_KINDS.join('|'),
+      description: 'a throwaway local lab of this kind, removed after the run',
+    },
+    target: {
+      type: 'string',
+      value: 'URL|ID',
+      description: 'an LDAP URL (ldap://HOST:PORT or ldaps://HOST:PORT) or a saved target id',
+    },
+    // Declared here for `run`, where it also names the target's entries; the ad-hoc group's is --op search's alone.
+    base: {
+      type: 'string',
+      value: 'DN',
+      description:
+        "with --target URL, the base DN holding the entries to use; with --op search, also the search's base (a pattern: then --target-base names the entries' subtree)",
+    },
+    'target-base': {
+      type: 'string',
+      value: 'DN',
+      description:
+        'the base DN of a --target URL when --base is a pattern: the subtree [entry:...] patterns sample existing entries from',
+    },
+    'bind-dn': { type: 'string', value: 'DN', description: 'bind as this DN (default: anonymous)' },
+    'password-file': {
+      type: 'string',
+      value: 'FILE',
+      description: 'the bind password, read from a file and never stored',
+    },
+    'password-env': {
+      type: 'string',
+      value: 'NAME',
+      description: 'the bind password from an environment variable instead of a file',
+    },
+    'start-tls': { type: 'boolean', description: 'StartTLS on an ldap:// URL' },
+    'ca-file': {
+      type: 'string',
+      value: 'PEM',
+      description: 'TLS verifies the server against this CA (else the system CAs)',
+    },
+    'tls-no-verify': {
+      type: 'boolean',
+      description: 'trust an unverified server certificate (recorded and shown on the run)',
+    },
+    'client-cert': {
+      type: 'string',
+      value: 'PEM',
+      description: 'a TLS client certificate (SASL EXTERNAL binds), with --client-key',
+    },
+    'client-key': { type: 'string', value: 'PEM', description: 'the key of --client-cert' },
+  },
+};
