@@ -49,6 +49,13 @@ export const OPTION_OF_FIELD: Readonly<Record<string, string>> = {
   pool: '--pool',
 };
 
+/** The options of a bind's search (authrate's search-then-bind), whose fields a search's options also have. */
+export const OPTION_OF_BIND_SEARCH_FIELD: Readonly<Record<string, string>> = {
+  base: '--search-base',
+  scope: '--search-scope',
+  filter: '--search-filter',
+};
+
 function text(options: RawOptions, name: string): string | undefined {
   const value = options[name];
   return typeof value === 'string' ? value : undefined;

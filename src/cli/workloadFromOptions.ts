@@ -7,8 +7,9 @@ import type { RunRequest } from '../shared/types.ts';
 import type { WorkloadSpec } from '../shared/workload.ts';
 import type { Core } from '../core/app/core.ts';
 import { resolveWorkload } from '../core/runs/resolveWorkload.ts';
+import type { ResolvedWorkload } from '../core/runs/resolveWorkload.ts';
 import { READ_RANDOM_ID } from '../core/workload/builtin.ts';
-import { adhocWorkload, OPTION_OF_FIELD } from './adhocWorkload.ts';
+import { adhocWorkload, OPTION_OF_BIND_SEARCH_FIELD, OPTION_OF_FIELD } from './adhocWorkload.ts';
 import type { RawOptions } from './options.ts';
 
 /** The run request's workload part, and where relative paths in it start. */
@@ -59,12 +60,32 @@ export function workloadFromOptions(options: RawOptions): CliWorkload {
 }
 
 /** Resolves the workload now (no connection yet), so a mistake is reported before a lab starts or a server is touched. */
-export function checkWorkloadEarly(core: Core, request: RunRequest, source: CliWorkload): void {
+export function checkWorkloadEarly(
+  core: Core,
+  request: RunRequest,
+  source: CliWorkload,
+): ResolvedWorkload {
   try {
-    resolveWorkload(core.workloads, request, source.baseDir);
+    return resolveWorkload(core.workloads, request, source.baseDir);
   } catch (err) {
     throw inUserTerms(err, source);
   }
+}
+
+/** The --op option a field of the ad-hoc workload `spec` came from (`changes[0].attribute` came from --attribute). */
+export function adhocOptionOf(field: string, spec: WorkloadSpec | undefined): string | undefined {
+  const inSearch = /operations\[(\d+)\]\.operation\.search\.([A-Za-z]+)/.exec(field);
+  if (inSearch !== null && spec?.operations[Number(inSearch[1])]?.operation.kind === 'bind') {
+    return OPTION_OF_BIND_SEARCH_FIELD[inSearch[2] as string];
+  }
+  // The deepest name first, then the operation's field.
+  const last = /([A-Za-z]+)(?:\[\d+\])*$/.exec(field)?.[1];
+  const key =
+    last !== undefined && OPTION_OF_FIELD[last] !== undefined
+      ? last
+      : (/operation\.([A-Za-z]+)/.exec(field)?.[1] ??
+        /^workloadSpec\.([A-Za-z]+)/.exec(field)?.[1]);
+  return key === undefined ? undefined : OPTION_OF_FIELD[key];
 }
 
 /** Renames a field path like `workloadSpec.operations[0].operation.filter` to the option or file it came from. */
@@ -76,14 +97,7 @@ export function inUserTerms(err: unknown, source: CliWorkload): unknown {
   }
   const field = err.field;
   if (source.adhoc) {
-    // The deepest name first (`changes[0].attribute` came from --attribute), then the operation's field.
-    const last = /([A-Za-z]+)(?:\[\d+\])*$/.exec(field)?.[1];
-    const key =
-      last !== undefined && OPTION_OF_FIELD[last] !== undefined
-        ? last
-        : (/operation\.([A-Za-z]+)/.exec(field)?.[1] ??
-          /^workloadSpec\.([A-Za-z]+)/.exec(field)?.[1]);
-    const option = key === undefined ? undefined : OPTION_OF_FIELD[key];
+    const option = adhocOptionOf(field, source.workloadSpec);
     if (option === undefined) return err;
     const message = err.message.split(field.replace(/^workloadSpec\./, '')).join(option);
     return new ApiError(err.kind, message, option);
