@@ -112,6 +112,21 @@ const CASES: [string, string[], RegExp][] = [
   ],
   ['operation timeout of zero', ['run', ...target, '--op-timeout', '0'], /--op-timeout/],
   [
+    'threshold without a unit',
+    ['run', ...target, '--threshold', 'p99<5'],
+    /--threshold: "p99<5": give p99 a time unit/,
+  ],
+  [
+    'threshold naming a label the workload lacks',
+    ['run', ...target, '--threshold', 'p99<5ms', '--threshold', 'modify.p99<1ms'],
+    /--threshold #2: "modify.p99<1ms": the workload has no operation labelled "modify"/,
+  ],
+  [
+    'JUnit report into a folder that does not exist',
+    ['run', ...target, '--junit', '/nonexistent-dirbench/report.xml'],
+    /--junit .*the folder \/nonexistent-dirbench does not exist/,
+  ],
+  [
     'modify of an attribute that cannot be one',
     ['run', ...target, '--op', 'modify', '--entry-dn', 'uid=a', '--attribute', 'bad attr'],
     /--attribute.*not an attribute name/,

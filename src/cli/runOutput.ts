@@ -1,6 +1,8 @@
 // Human-readable output of `dirbench run`: one progress line per second and the final summary.
 import { describeLoadModel, describePolicy, tlsTrustWarning } from '../shared/describe.ts';
+import { figuresOf, labelsInOrder } from '../shared/operationLabels.ts';
 import type { RunDetail, RunSample } from '../shared/types.ts';
+import { workloadLabels } from '../shared/workload.ts';
 import { ms } from './options.ts';
 
 /** One line per second on stderr, e.g. `[  3/12s] measured  16,345 ops/s  p50 0.88 ms ...`. */
@@ -35,7 +37,14 @@ export function summaryText(run: RunDetail): string {
     lines.push(
       `  latency ms: mean ${ms(l.mean)} p50 ${ms(l.p50)} p90 ${ms(l.p90)} p99 ${ms(l.p99)} p99.9 ${ms(l.p999)} max ${ms(l.max)}`,
     );
-    for (const [label, o] of Object.entries(s.operations ?? {})) {
+    // The workload's order: a JS object lists integer-like labels such as "1" first.
+    const labels = labelsInOrder(
+      workloadLabels(run.config.workloadSpec),
+      Object.keys(s.operations ?? {}),
+    );
+    for (const label of labels) {
+      const o = figuresOf(s.operations, label);
+      if (o === undefined) continue;
       const codes = Object.entries(o.errorsByCode).map(([code, n]) => `${code} ${n}`);
       lines.push(
         `    ${label.padEnd(14)} ${o.opsPerSec.toFixed(1).padStart(9)} ops/s  p50 ${ms(o.latencyUs.p50)} ms  p99 ${ms(o.latencyUs.p99)} ms  ${o.errors} errors${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`,
@@ -69,5 +78,21 @@ export function summaryText(run: RunDetail): string {
     if (s.clientBoundEvidence)
       lines.push(`  ${s.clientBound ? 'CLIENT-BOUND: ' : ''}${s.clientBoundEvidence}`);
   }
+  lines.push(...thresholdLines(run));
   return `${lines.join('\n')}\n`;
+}
+
+/** The thresholds' verdicts: a heading line, then PASS or FAIL per threshold. */
+function thresholdLines(run: RunDetail): string[] {
+  const expressions = run.config.thresholds ?? [];
+  if (expressions.length === 0) return [];
+  const results = run.thresholdResults;
+  if (results === null || results === undefined) {
+    return [`  thresholds not checked (the run ${run.status}): ${expressions.join(', ')}`];
+  }
+  const breached = results.filter((r) => !r.passed).length;
+  return [
+    `  thresholds: ${breached === 0 ? `all ${results.length} held` : `${breached} of ${results.length} breached`}`,
+    ...results.map((r) => `    ${r.passed ? 'PASS' : 'FAIL'} ${r.expression}: ${r.detail}`),
+  ];
 }

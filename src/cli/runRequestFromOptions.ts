@@ -7,6 +7,7 @@ import { LIMITS, parsePolicy, validateRateProfile } from '../shared/validation.t
 import { DEFAULT_LOAD_GUARD } from '../core/runs/loadGuard.ts';
 import { OP_TIMEOUT_MS } from '../core/runner/orchestrator.ts';
 import type { OptionTable } from './commandSpec.ts';
+import { GATE_OPTIONS, thresholdOption } from './gates.ts';
 import { intOption } from './options.ts';
 import { workloadFromOptions } from './workloadFromOptions.ts';
 import type { RawOptions } from './options.ts';
@@ -35,10 +36,12 @@ export const RUN_AND_MATRIX_OPTIONS = {
     description:
       "size of the workload's pool: entries added before the load for deletes and renames (e.g. salford/D.1a)",
   },
+  ...GATE_OPTIONS,
   yes: {
     type: 'boolean',
     description:
-      `confirm heavy load on a server that is not a DirBench lab: needed above DIRBENCH_CONFIRM_ABOVE_CONNECTIONS ` +
+      `confirm heavy load on a server off this machine's loopback (anything but 127.0.0.0/8, ::1 or localhost): ` +
+      `needed above DIRBENCH_CONFIRM_ABOVE_CONNECTIONS ` +
       `(${DEFAULT_LOAD_GUARD.confirmAboveConnections}) connections or DIRBENCH_CONFIRM_ABOVE_OPS_PER_SEC ` +
       `(${DEFAULT_LOAD_GUARD.confirmAboveOpsPerSec}) ops/s; no run lasts longer than DIRBENCH_MAX_RUN_S ` +
       `(${DEFAULT_LOAD_GUARD.maxRunS}) seconds of warm-up + measured + cool-down`,
@@ -161,6 +164,8 @@ export function runRequestFromOptions(options: RawOptions): Omit<RunRequest, 'ta
     );
   if (options.workers !== undefined)
     request.workers = intOption(options, 'workers', 1, 1, LIMITS.workers);
+  const thresholds = thresholdOption(options);
+  if (thresholds !== undefined) request.thresholds = thresholds;
   if (typeof options.policy === 'string') request.policy = parsePolicy(options.policy, '--policy');
   if (options.rate !== undefined && options['rate-profile'] !== undefined) {
     throw invalid('--rate', 'give either --rate or --rate-profile, not both');

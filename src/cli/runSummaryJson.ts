@@ -55,6 +55,8 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
       vendorName: run.environment.rootDse?.vendorName ?? null,
       vendorVersion: run.environment.rootDse?.vendorVersion ?? null,
     },
+    // Each threshold's verdict; null when the run had none or was not judged (it did not complete).
+    thresholds: run.thresholdResults ?? null,
     samples: run.samples.filter((x) => x.phase === 'measured').length,
     db: dbFile,
   };

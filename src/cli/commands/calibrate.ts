@@ -44,6 +44,8 @@ const REFUSED: Readonly<Record<string, string>> = {
   rate: 'it finds the closed-model ceiling',
   'rate-profile': 'it finds the closed-model ceiling',
   repeats: 'it finds the closed-model ceiling',
+  threshold: 'a calibration is a measurement of this machine, not a run to judge',
+  junit: 'a calibration is a measurement of this machine, not a run to judge',
 };
 
 function calibrationRequest(options: RawOptions): Omit<RunRequest, 'targetId'> {

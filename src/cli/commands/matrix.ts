@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { CampaignDetail, MatrixSpec } from '../../shared/matrix.ts';
+import type { RunDetail } from '../../shared/types.ts';
 import {
   formatDurationS,
   MATRIX_ID,
@@ -17,6 +18,8 @@ import { withCliCore } from '../coreForCli.ts';
 import { intOption, ms, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { RUN_AND_MATRIX_OPTIONS } from '../runRequestFromOptions.ts';
+import { breachLines, EXIT_BREACHED, junitOption, thresholdOption, writeJunit } from '../gates.ts';
+import { campaignSuite } from '../../core/report/junitCases.ts';
 
 /** Narrow a matrix's axes for a quick run: `matrix run` and `matrix check` take these. */
 const AXIS_OPTIONS = {
@@ -100,6 +103,12 @@ function matrixFrom(core: Core, source: string, options: RawOptions): unknown {
     spec.poolEntries = intOption(options, 'pool', 1, 1, LIMITS.labEntries);
   if (options.repeats !== undefined)
     spec.repeats = intOption(options, 'repeats', 1, 1, MATRIX_LIMITS.repeats);
+  const thresholds = thresholdOption(options);
+  if (thresholds !== undefined) {
+    // The file's own thresholds stay; the command line's judge every cell as well.
+    const own = Array.isArray(spec.thresholds) ? (spec.thresholds as unknown[]) : [];
+    spec.thresholds = [...own, ...thresholds];
+  }
   return spec;
 }
 
@@ -128,6 +137,7 @@ function campaignJson(detail: CampaignDetail): Record<string, unknown> {
       policy: c.policy,
       repeat: c.repeat,
       status: c.status,
+      thresholdsBreached: c.thresholdsBreached ?? null,
       runId: c.runId,
       opsPerSec: c.opsPerSec,
       latencyUs: c.latencyUs,
@@ -154,8 +164,16 @@ function printCampaign(detail: CampaignDetail): void {
   );
 }
 
-/** Follows a campaign until it stops, progress on stderr; exit 0 when every cell is done. */
-async function follow(core: Core, campaignId: string, json: boolean): Promise<number> {
+/**
+ * Follows a campaign until it stops, progress on stderr; exit 0 when every cell is done, 1 when
+ * one failed or the campaign did not complete, 3 when every cell is done but one breached a threshold.
+ */
+async function follow(
+  core: Core,
+  campaignId: string,
+  json: boolean,
+  junitFile: string | null = null,
+): Promise<number> {
   if (!json) process.stdout.write(`${campaignId}\n`);
   let last = '';
   const unsubscribe = core.subscribe((m) => {
@@ -182,7 +200,16 @@ async function follow(core: Core, campaignId: string, json: boolean): Promise<nu
       if (detail.status === 'interrupted')
         process.stderr.write(`Resume it with: dirbench matrix resume ${campaignId}\n`);
     }
-    return detail.status === 'completed' && detail.cellsFailed === 0 ? 0 : 1;
+    const runOf = (runId: string): RunDetail => core.runs.get(runId);
+    if (junitFile !== null) writeJunit(junitFile, [campaignSuite(detail, runOf)]);
+    if (detail.status !== 'completed' || detail.cellsFailed > 0) return 1;
+    const breached = breachLines(
+      detail.cells.flatMap((c) =>
+        c.runId !== null && (c.thresholdsBreached ?? 0) > 0 ? [runOf(c.runId)] : [],
+      ),
+    );
+    for (const line of breached) process.stderr.write(`dirbench: ${line}\n`);
+    return breached.length > 0 ? EXIT_BREACHED : 0;
   } finally {
     unsubscribe();
   }
@@ -260,6 +287,7 @@ function check(core: Core, source: string, options: RawOptions): number {
 }
 
 async function runMatrix(core: Core, source: string, options: RawOptions): Promise<number> {
+  const junitFile = junitOption(options);
   const spec = fromSource(source, () => matrixFrom(core, source, options));
   const campaignId = fromSource(source, () =>
     core.campaigns.start(spec, options.yes === true, {
@@ -267,7 +295,7 @@ async function runMatrix(core: Core, source: string, options: RawOptions): Promi
       field: '--yes',
     }),
   );
-  return follow(core, campaignId, options.json === true);
+  return follow(core, campaignId, options.json === true, junitFile);
 }
 
 const SOURCE = 'FILE|builtin/NAME|user/NAME';
@@ -278,6 +306,7 @@ const matrixRun: CommandSpec = {
   usage: [
     `dirbench matrix run ${SOURCE} [--sizes 10000,100000] [--servers openldap,389ds,TARGET-ID]`,
     '                    [--warmup S] [--duration S] [--repeats K] [--pool N] [--yes] [--json]',
+    "                    [--threshold 'p99<5ms']... [--junit FILE]",
   ],
   args: ['SOURCE'],
   about: [
@@ -300,6 +329,10 @@ const matrixRun: CommandSpec = {
       line: 'dirbench matrix run builtin/salford --sizes 10000,100000 --servers openldap --json',
     },
     { what: 'a matrix file of your own', line: 'dirbench matrix run my-matrix.json' },
+    {
+      what: 'a CI gate over every cell, with a JUnit report (exit 3 on a breach)',
+      line: "dirbench matrix run my-matrix.json --threshold 'p99<10ms' --threshold 'errorRate<0.1%' --junit matrix-junit.xml",
+    },
   ],
   run: ([source], options) => {
     const matrix = needed('run', source, 'a matrix FILE or builtin/NAME');
@@ -364,7 +397,7 @@ const matrixCheck: CommandSpec = {
     {
       title: "Run options (over the matrix file's values)",
       options: withoutDefaults(
-        pick(RUN_AND_MATRIX_OPTIONS, ['warmup', 'duration', 'repeats', 'pool']),
+        pick(RUN_AND_MATRIX_OPTIONS, ['warmup', 'duration', 'repeats', 'pool', 'threshold']),
       ),
     },
     commonGroup('{ spec, cells, labBuilds, estimatedS }'),

@@ -13,7 +13,10 @@ import type { ResolvedWorkload } from '../../core/runs/resolveWorkload.ts';
 import { targetConnection } from '../../core/ldap/targetConnection.ts';
 import { testConnection } from '../../core/ldap/testConnection.ts';
 import { firstNamingContext, workloadDnSuffix } from '../../core/workload/targetBase.ts';
+import { runThresholds } from '../../core/runs/runThresholds.ts';
+import { runSuite } from '../../core/report/junitCases.ts';
 import { openCliCore } from '../coreForCli.ts';
+import { breachLines, EXIT_BREACHED, junitOption, writeJunit } from '../gates.ts';
 import { LAB_BUILD_OPTIONS, LAB_KINDS, labKind, loadOptions, shapeOption } from './lab.ts';
 import {
   RUN_AND_MATRIX_OPTIONS,
@@ -276,7 +279,18 @@ async function runOnce(
   }
 }
 
-/** Runs one benchmark (or --repeats K of them); exit 0 when all completed, 1 otherwise. */
+/** Runs a check of the run's thresholds, naming --threshold (and which one) for the request's own. */
+function thresholdsInUserTerms(check: () => unknown): void {
+  try {
+    check();
+  } catch (err) {
+    const index = err instanceof ApiError ? /^thresholds\[(\d+)\]$/.exec(err.field ?? '') : null;
+    if (index === null || !(err instanceof ApiError)) throw err;
+    throw invalid('--threshold', `--threshold #${Number(index[1]) + 1}: ${err.message}`);
+  }
+}
+
+/** Runs one benchmark (or --repeats K of them); exit 0 when all completed, 1 when one did not, 3 when one breached a threshold. */
 export async function runCommand(options: RawOptions): Promise<number> {
   const request = runRequestFromOptions(options);
   const source = workloadFromOptions(options);
@@ -287,10 +301,12 @@ export async function runCommand(options: RawOptions): Promise<number> {
     1,
     LIMITS.repeats,
   );
+  const junitFile = junitOption(options);
   const core = await openCliCore(options);
   try {
     // Before any lab starts or server is contacted: a workload mistake costs nothing.
     const workload = checkWorkloadEarly(core, { ...request, targetId: '' }, source);
+    thresholdsInUserTerms(() => runThresholds(workload.spec, request));
     const { targetId, password, created } = await resolveTarget(core, options, workload, source);
     const runs: RunDetail[] = [];
     for (let i = 0; i < repeats; i++) {
@@ -323,7 +339,12 @@ export async function runCommand(options: RawOptions): Promise<number> {
       for (const run of runs) process.stdout.write(summaryText(run));
       if (repeats > 1) process.stdout.write(repeatsText(runs, repeats));
     }
-    return runs.length === repeats && runs.every((r) => r.status === 'completed') ? 0 : 1;
+    if (junitFile !== null) writeJunit(junitFile, [runSuite(runs)]);
+    // A run that did not complete is the worse news: it exits 1 even when another breached.
+    if (runs.length < repeats || runs.some((r) => r.status !== 'completed')) return 1;
+    const breached = breachLines(runs);
+    for (const line of breached) process.stderr.write(`dirbench: ${line}\n`);
+    return breached.length > 0 ? EXIT_BREACHED : 0;
   } finally {
     await core.shutdown('CLI run ended');
   }
@@ -337,6 +358,7 @@ export const runSpec: CommandSpec = {
     `dirbench run --lab ${LAB_KINDS.join('|')} --entries N [--index PROFILE] [run options]`,
     'dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls]',
     '             [--ca-file PEM] [run options]',
+    "dirbench run ... [--threshold 'p99<5ms']... [--junit FILE]   (a breached threshold exits 3)",
     'dirbench run --target TARGET-ID [run options]',
   ],
   args: [],
@@ -363,6 +385,10 @@ export const runSpec: CommandSpec = {
     {
       what: 'an existing server (the password is read from a file and never stored)',
       line: 'dirbench run --target ldap://dir.example.com:389 --bind-dn cn=bench,o=Example --password-file ./bench.pw --base ou=People,o=Example --connections 16 --duration 60',
+    },
+    {
+      what: 'a CI gate: exit 3 when p99 is 5 ms or more or any operation failed, with a JUnit report',
+      line: "dirbench run --lab openldap --entries 10000 --duration 30 --threshold 'p99<5ms' --threshold 'errors<=0' --junit dirbench-junit.xml",
     },
     {
       what: 'searchrate -b ou=People,o=Salford,c=gb -s sub -f "(cn=[entry:cn])" -A cn,mail',

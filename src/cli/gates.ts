@@ -1,0 +1,83 @@
+// CI gates of `run` and `matrix run`: --threshold expressions, --junit reports, breaches and exit code 3.
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { invalid } from '../shared/errors.ts';
+import { breaches } from '../shared/thresholdCheck.ts';
+import { parseThreshold, THRESHOLD_GRAMMAR } from '../shared/thresholds.ts';
+import type { RunDetail } from '../shared/types.ts';
+import { junitXml } from '../core/report/junitXml.ts';
+import type { JunitSuite } from '../core/report/junitXml.ts';
+import type { OptionTable } from './commandSpec.ts';
+import type { RawOptions } from './options.ts';
+
+/** Exit code of a run or campaign that completed but breached a threshold (k6 uses 99; 3 is DirBench's). */
+export const EXIT_BREACHED = 3;
+
+/** The gate options `run` and `matrix run` take. */
+export const GATE_OPTIONS = {
+  threshold: {
+    type: 'string',
+    multiple: true,
+    value: 'EXPR',
+    description: `pass/fail check of every run, repeatable: ${THRESHOLD_GRAMMAR}; a breach exits 3`,
+  },
+  junit: {
+    type: 'string',
+    value: 'FILE',
+    description:
+      'write JUnit XML for CI servers: a test case per run or cell, breached thresholds as failures',
+  },
+} as const satisfies OptionTable;
+
+/** The --threshold expressions as typed, each checked now so a typo costs no run; undefined when none. */
+export function thresholdOption(options: RawOptions): string[] | undefined {
+  const raw = options.threshold;
+  if (raw === undefined) return undefined;
+  const list = Array.isArray(raw) ? raw : [String(raw)];
+  return list.map((text) => parseThreshold(text, '--threshold').expression);
+}
+
+/** The --junit file, checked writable before anything runs; null when not asked for. */
+export function junitOption(options: RawOptions): string | null {
+  const raw = options.junit;
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    throw invalid('--junit', '--junit needs a file name, e.g. --junit results.xml');
+  }
+  const path = resolve(raw);
+  const folder = dirname(path);
+  try {
+    if (!statSync(folder).isDirectory()) throw new Error('not a folder');
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw invalid(
+      '--junit',
+      `--junit ${raw}: the folder ${folder} does not exist or cannot be written; create it or choose another file`,
+    );
+  }
+  if (safeIsDirectory(path)) throw invalid('--junit', `--junit ${raw} is a folder; name a file`);
+  return path;
+}
+
+function safeIsDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Writes the JUnit report and says where on stderr. */
+export function writeJunit(path: string, suites: readonly JunitSuite[]): void {
+  writeFileSync(path, junitXml(suites));
+  process.stderr.write(`JUnit report written to ${path}\n`);
+}
+
+/** One line per breached threshold of `runs`, for stderr. */
+export function breachLines(runs: readonly RunDetail[]): string[] {
+  return runs.flatMap((run) =>
+    breaches(run.thresholdResults).map(
+      (b) => `threshold breached: ${b.expression} (${b.detail}; run ${run.id})`,
+    ),
+  );
+}
