@@ -37,12 +37,17 @@ export interface CompareRun {
   depth: number;
   /** Connection policy in words (`persistent`, `reconnect/100`, ...). */
   policy: string;
+  /** Load model in words: `closed`, `open 2,000 ops/s` or `open, rate profile of N steps`. */
+  loadModel: string;
   campaignId: string | null;
   /** 1-based repeat of a campaign cell; null outside campaigns. */
   repeat: number | null;
   opsPerSec: number | null;
   /** Null when the run has no DirBench histograms (imported runs: their tool's own figures stay in the run detail). */
   latencyUs: LatencySummary | null;
+  /** Operations that succeeded in the measured phase; null when the run has no summary. */
+  ops: number | null;
+  /** Operations that failed in the measured phase (all phases when the run has no summary). */
   errors: number;
   /** Seconds from load start until throughput first reached 90% of the measured mean. */
   timeToFullSpeedS: number | null;

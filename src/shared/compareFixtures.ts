@@ -19,10 +19,12 @@ export function compareRunFixture(overrides: Partial<CompareRun> = {}): CompareR
     connections: 8,
     depth: 1,
     policy: 'persistent',
+    loadModel: 'closed',
     campaignId: null,
     repeat: null,
     opsPerSec,
     latencyUs: { p50: 400, p90: 800, p99: 1500, p999: 3000, max: 9000, mean: 500 },
+    ops: opsPerSec * 10,
     errors: 0,
     timeToFullSpeedS: 1,
     seconds: [0, 1, 2, 3].map((second) => ({

@@ -11,6 +11,7 @@ export type CompareDimension =
   | 'connections'
   | 'depth'
   | 'policy'
+  | 'model'
   | 'source';
 
 /** Every dimension, in the order labels list them. */
@@ -22,6 +23,7 @@ export const COMPARE_DIMENSIONS: readonly CompareDimension[] = [
   'connections',
   'depth',
   'policy',
+  'model',
   'source',
 ];
 
@@ -57,6 +59,8 @@ export function dimensionText(run: CompareRun, dimension: CompareDimension): str
       return `depth ${run.depth}`;
     case 'policy':
       return run.policy;
+    case 'model':
+      return run.loadModel === 'closed' ? 'closed model' : run.loadModel;
     case 'source':
       return run.source === 'dirbench' ? 'DirBench' : `imported ${run.source}`;
   }

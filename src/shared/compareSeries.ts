@@ -124,12 +124,33 @@ export interface BarItem extends RepeatFigure {
   name: string;
 }
 
-/** Bars: one per distinct setting (the repeats of a cell), named by what differs between them. */
-export function barItems(runs: readonly CompareRun[], metric: CompareMetric): BarItem[] {
-  const dimensions = varyingDimensions(runs);
+/** The repeats of one setting (a cell), named by what differs across the compared runs. */
+export interface SettingGroup {
+  name: string;
+  runs: CompareRun[];
+}
+
+/**
+ * `runs` grouped into settings: runs that agree on every compare dimension (server, index profile,
+ * workload, size, connections, depth, policy, load model, source) are repeats of one setting.
+ * Names say what differs across `namedAmong` (by default `runs` themselves), in first-seen order.
+ */
+export function settingGroups(
+  runs: readonly CompareRun[],
+  namedAmong: readonly CompareRun[] = runs,
+): SettingGroup[] {
+  const dimensions = varyingDimensions(namedAmong);
   return [...groupBy(runs, (r) => labelOver(r, dimensions)).entries()].map(([name, members]) => ({
     name,
-    ...repeatFigure(members, metric),
+    runs: members,
+  }));
+}
+
+/** Bars: one per distinct setting (the repeats of a cell), named by what differs between them. */
+export function barItems(runs: readonly CompareRun[], metric: CompareMetric): BarItem[] {
+  return settingGroups(runs).map((group) => ({
+    name: group.name,
+    ...repeatFigure(group.runs, metric),
   }));
 }
 

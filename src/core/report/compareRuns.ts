@@ -54,6 +54,13 @@ function fullSpeedS(
   return timeToFullSpeedS(rates);
 }
 
+/** The load model as compare labels word it; open runs at different rates are different settings. */
+function loadModelText(config: Partial<RunConfig> | null): string {
+  if (config?.loadModel !== 'open') return 'closed';
+  if (config.rateProfile) return `open, rate profile of ${config.rateProfile.length} steps`;
+  return `open ${(config.targetOpsPerSec ?? 0).toLocaleString('en-US')} ops/s`;
+}
+
 /** One stored run as the compare charts see it. */
 export function toCompareRun(row: CompareRunRow, samples: readonly CompareSampleRow[]): CompareRun {
   const config = parseColumn<Partial<RunConfig>>(row.config_json);
@@ -79,10 +86,12 @@ export function toCompareRun(row: CompareRunRow, samples: readonly CompareSample
     connections: row.connections,
     depth: row.depth,
     policy: policyToken(policy),
+    loadModel: loadModelText(config),
     campaignId: row.campaign_id,
     repeat: row.campaign_id === null ? null : repeatOf(row),
     opsPerSec: summary?.opsPerSec ?? null,
     latencyUs: measured ? (summary?.latencyUs ?? null) : null,
+    ops: summary?.ops ?? null,
     errors: summary?.errors ?? samples.reduce((n, s) => n + s.errors, 0),
     timeToFullSpeedS: fullSpeedS(summary, samples),
     seconds: secondsOf(samples, measured),
