@@ -10,6 +10,7 @@ import { useQuery } from '../../api/useApi.ts';
 import { ChartPanel } from '../../charts/ChartPanel.tsx';
 import type { ChartOption } from '../../charts/echarts.ts';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
+import { BaselineSection } from './BaselineSection.tsx';
 import { CompareExports } from './CompareExports.tsx';
 import { defaultChart, overlayCandidates, plottedCounts } from './compareChoices.ts';
 import { PaperTableView } from './PaperTableView.tsx';
@@ -128,6 +129,7 @@ export function ComparePanel({
         </p>
       )}
       {(chart === 'trend' || chart === 'bars') && <PaperTableView runs={runs} metric={metric} />}
+      <BaselineSection runs={runs} />
       <CompareExports
         selection={selection}
         singleRun={runs.length === 1}
