@@ -27,7 +27,7 @@ export const TARGET_GROUP: OptionGroup = {
       type: 'string',
       value: 'DN',
       description:
-        'the base DN of a --target URL when --base is a pattern: the subtree [entry:...] patterns sample existing entries from',
+        "the subtree [entry:...] patterns sample existing entries from; needed only by such workloads when --base is a pattern (otherwise the base comes from the workload's DN suffix or the server's naming context)",
     },
     'bind-dn': { type: 'string', value: 'DN', description: 'bind as this DN (default: anonymous)' },
     'password-file': {

@@ -223,7 +223,7 @@ export interface RunRequest {
   rateProfile?: RateStep[];
   /** Seconds of load after the measured phase, excluded like warm-up. */
   cooldownS?: number;
-  /** The user confirmed heavy load on a non-lab target (see src/core/runs/loadGuard.ts); never stored. */
+  /** The user confirmed heavy load on a target off loopback (see src/core/runs/loadGuard.ts); never stored. */
   confirmed?: boolean;
   /** Seconds an operation may stay unanswered before it counts as a `timeout` error (default 60). */
   opTimeoutS?: number;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CampaignDetail } from '../../shared/matrix.ts';
 import type { RunDetail } from '../../shared/types.ts';
-import { READ_RANDOM } from '../workload/builtin.ts';
+import { runConfigFixture } from '../testing/runConfigFixture.ts';
 import { campaignSuite, runSuite } from './junitCases.ts';
 import { junitXml } from './junitXml.ts';
 
@@ -11,29 +11,12 @@ function run(id: string, overrides: Partial<RunDetail> = {}): RunDetail {
     id,
     status: 'completed',
     endReason: null,
-    config: {
-      targetId: 't',
+    config: runConfigFixture({
       workload: 'salford/S.1',
-      workloadSpec: READ_RANDOM,
       connections: 8,
-      depth: 1,
-      warmupS: 1,
-      durationS: 2,
       workers: 1,
-      tcpNoDelay: true,
-      seed: 1,
       targetName: 'lab "A" <1> & co',
-      url: 'ldap://127.0.0.1:1',
-      startTls: false,
-      bindDn: '',
-      baseDn: 'o=x',
-      entries: 10,
-      loadModel: 'closed',
-      connectionPolicy: { kind: 'persistent' },
-      targetOpsPerSec: null,
-      rateProfile: null,
-      cooldownS: 0,
-    },
+    }),
     environment: {} as RunDetail['environment'],
     summary: {
       opsPerSec: 1234.5,

@@ -14,6 +14,7 @@ import { fakeLauncher } from '../testing/fakeWorkers.ts';
 import type { FakeWorker } from '../testing/fakeWorkers.ts';
 import { TRICKY_LABELS } from '../testing/operationLabelCases.ts';
 import { startRun } from './orchestrator.ts';
+import { runConfigFixture } from '../testing/runConfigFixture.ts';
 
 /** A mix of searches under the tricky labels, plus a bind whose wrong passwords count as `2-invalid`. */
 const SPEC: WorkloadSpec = {
@@ -44,29 +45,7 @@ const latencyOf = (label: string) => 100 * (LABELS.indexOf(label) + 1);
 const opsOf = (label: string) => LABELS.indexOf(label) + 1;
 
 function config(): RunConfig {
-  return {
-    targetId: 't1',
-    workload: SPEC.id,
-    workloadSpec: SPEC,
-    connections: 2,
-    depth: 1,
-    warmupS: 1,
-    durationS: 2,
-    workers: 2,
-    tcpNoDelay: true,
-    seed: 1,
-    targetName: 'test',
-    url: 'ldap://127.0.0.1:1',
-    startTls: false,
-    bindDn: '',
-    baseDn: 'o=x',
-    entries: 10,
-    loadModel: 'closed',
-    connectionPolicy: { kind: 'persistent' },
-    targetOpsPerSec: null,
-    rateProfile: null,
-    cooldownS: 0,
-  };
+  return runConfigFixture({ workload: SPEC.id, workloadSpec: SPEC, connections: 2 });
 }
 
 /** One worker's second: each label's ops at that label's latency, listed in `order`. */

@@ -7,64 +7,12 @@ import {
   encodeHistogram,
   recordLatencyUs,
 } from '../loadgen/histogram.ts';
-import type { ParentToWorker, WorkerIntervalMessage, WorkerToParent } from '../loadgen/protocol.ts';
-import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
+import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
+import type { WorkerLauncher } from './launcher.ts';
+import { fakeLauncher } from '../testing/fakeWorkers.ts';
+import { runConfigFixture } from '../testing/runConfigFixture.ts';
 import { startRun } from './orchestrator.ts';
 import type { RunOutcome } from './orchestrator.ts';
-import { READ_RANDOM } from '../workload/builtin.ts';
-
-/** An in-process stand-in for a worker process, scripted by the test. */
-class FakeWorker implements WorkerHandle {
-  pid = undefined;
-  readonly index: number;
-  readonly received: ParentToWorker[] = [];
-  private messageCb: ((m: WorkerToParent) => void) | null = null;
-  private exitCb: ((code: number | null, signal: string | null) => void) | null = null;
-  private exited = false;
-  private readonly script: (w: FakeWorker, m: ParentToWorker) => void;
-
-  constructor(index: number, script: (w: FakeWorker, m: ParentToWorker) => void) {
-    this.index = index;
-    this.script = script;
-  }
-  send(message: ParentToWorker): void {
-    this.received.push(message);
-    // Like IPC: delivered on a later turn.
-    setImmediate(() => this.script(this, message));
-  }
-  onMessage(cb: (m: WorkerToParent) => void): void {
-    this.messageCb = cb;
-  }
-  onExit(cb: (code: number | null, signal: string | null) => void): void {
-    this.exitCb = cb;
-  }
-  kill(): void {
-    this.exit(null, 'SIGKILL');
-  }
-  emit(message: WorkerToParent): void {
-    this.messageCb?.(message);
-  }
-  exit(code: number | null, signal: string | null = null): void {
-    if (this.exited) return;
-    this.exited = true;
-    setImmediate(() => this.exitCb?.(code, signal));
-  }
-}
-
-function fakeLauncher(script: (w: FakeWorker, m: ParentToWorker) => void): {
-  launcher: WorkerLauncher;
-  workers: FakeWorker[];
-} {
-  const workers: FakeWorker[] = [];
-  return {
-    workers,
-    launcher: (index) => {
-      const w = new FakeWorker(index, script);
-      workers.push(w);
-      return w;
-    },
-  };
-}
 
 function interval(
   second: number,
@@ -87,32 +35,7 @@ function interval(
   };
 }
 
-function config(overrides: Partial<RunConfig> = {}): RunConfig {
-  return {
-    targetId: 't1',
-    workload: 'read-random',
-    workloadSpec: READ_RANDOM,
-    connections: 4,
-    depth: 1,
-    warmupS: 1,
-    durationS: 2,
-    workers: 2,
-    tcpNoDelay: true,
-    seed: 1,
-    targetName: 'test',
-    url: 'ldap://127.0.0.1:1',
-    startTls: false,
-    bindDn: '',
-    baseDn: 'o=x',
-    entries: 10,
-    loadModel: 'closed',
-    connectionPolicy: { kind: 'persistent' },
-    targetOpsPerSec: null,
-    rateProfile: null,
-    cooldownS: 0,
-    ...overrides,
-  };
-}
+const config = runConfigFixture;
 
 function run(
   cfg: RunConfig,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { OperationSample, RunConfig, RunEnvironment, RunSample } from '../../shared/types.ts';
+import type { OperationSample, RunEnvironment, RunSample } from '../../shared/types.ts';
 import {
   createHistogram,
   decodeHistogram,
@@ -13,13 +13,13 @@ import {
   summarize,
 } from '../loadgen/histogram.ts';
 import { TRICKY_LABELS, UNSAFE_LABELS } from '../testing/operationLabelCases.ts';
-import { READ_RANDOM } from '../workload/builtin.ts';
 import { openDatabase } from './database.ts';
 import type { Db } from './database.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { repairOperationHistograms } from './operationHistogramRepair.ts';
 import { parseOperationHistograms } from './operationHistograms.ts';
 import { RunsRepo } from './runsRepo.ts';
+import { runConfigFixture } from '../testing/runConfigFixture.ts';
 
 function tempDb(t: { after: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'dirbench-ophist-'));
@@ -27,29 +27,15 @@ function tempDb(t: { after: (fn: () => void) => void }): string {
   return join(dir, 'db.sqlite');
 }
 
-const config = {
+const config = runConfigFixture({
   targetId: 'tgt-1',
   workload: 'test/labels',
-  workloadSpec: READ_RANDOM,
   connections: 1,
-  depth: 1,
   warmupS: 0,
-  durationS: 2,
   workers: 1,
-  tcpNoDelay: true,
-  seed: 1,
   targetName: 'lab',
   url: 'ldap://127.0.0.1:1389',
-  startTls: false,
-  bindDn: '',
-  baseDn: 'o=x',
-  entries: 10,
-  loadModel: 'closed',
-  connectionPolicy: { kind: 'persistent' },
-  targetOpsPerSec: null,
-  rateProfile: null,
-  cooldownS: 0,
-} satisfies RunConfig;
+});
 const environment = {
   dirbenchVersion: '0.1.0',
   rootDse: null,

@@ -141,7 +141,7 @@ export function RunForm({ targets }: { targets: Target[] }) {
       activeRun.refresh();
     } catch (err) {
       const error = err instanceof ApiError ? err : ApiError.fromBody(err);
-      // Heavy load on a non-lab target: the host wants a yes, asked in a dialog naming the load.
+      // Heavy load on a target off loopback: the host wants a yes, asked in a dialog naming the load.
       if (error.field === 'confirmed' && request) {
         setPending({ request, reason: error.message.replace(/: confirm it in the dialog.*$/, '') });
         return;

@@ -1,0 +1,31 @@
+// A complete stored run configuration for tests, so each test states only the settings it is about.
+import type { RunConfig } from '../../shared/types.ts';
+import { READ_RANDOM } from '../workload/builtin.ts';
+
+/** The built-in random read against a server that is never contacted, closed model, with `overrides`. */
+export function runConfigFixture(overrides: Partial<RunConfig> = {}): RunConfig {
+  return {
+    targetId: 't1',
+    workload: 'read-random',
+    workloadSpec: READ_RANDOM,
+    connections: 4,
+    depth: 1,
+    warmupS: 1,
+    durationS: 2,
+    workers: 2,
+    tcpNoDelay: true,
+    seed: 1,
+    targetName: 'test',
+    url: 'ldap://127.0.0.1:1',
+    startTls: false,
+    bindDn: '',
+    baseDn: 'o=x',
+    entries: 10,
+    loadModel: 'closed',
+    connectionPolicy: { kind: 'persistent' },
+    targetOpsPerSec: null,
+    rateProfile: null,
+    cooldownS: 0,
+    ...overrides,
+  };
+}
