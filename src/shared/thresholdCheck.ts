@@ -34,8 +34,8 @@ export function checkThresholds(
 ): ThresholdResult[] {
   return thresholds.map((threshold) => {
     const figures = figuresFor(summary, threshold.label, labels);
-    const subject =
-      threshold.label === null ? threshold.metric : `${threshold.label}.${threshold.metric}`;
+    const metric = metricName(threshold.metric);
+    const subject = threshold.label === null ? metric : `${threshold.label}.${metric}`;
     if (figures === null) {
       const why =
         summary === null
@@ -59,6 +59,11 @@ export function checkThresholds(
       detail: `${subject} was ${formatThresholdValue(threshold.metric, actual)}`,
     };
   });
+}
+
+/** How a metric is named in verdicts: p999 as people write it, p99.9. */
+function metricName(metric: ThresholdMetric): string {
+  return metric === 'p999' ? 'p99.9' : metric;
 }
 
 /** The whole run's figures, or a label's (a single-operation run's only label reads the whole run). */

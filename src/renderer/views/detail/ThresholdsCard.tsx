@@ -40,9 +40,11 @@ export function ThresholdsCard({ run }: { run: RunDetail }) {
                 ))
               : results.map((r) => (
                   <tr key={r.expression} data-verdict={r.passed ? 'held' : 'breached'}>
-                    <td className={r.passed ? 'verdict-held' : 'verdict-breached'}>
-                      <Icon name={r.passed ? 'check' : 'alert'} size={14} />
-                      {r.passed ? 'Held' : 'Breached'}
+                    <td>
+                      <span className={r.passed ? 'verdict-held' : 'verdict-breached'}>
+                        <Icon name={r.passed ? 'check' : 'alert'} size={14} />
+                        {r.passed ? 'Held' : 'Breached'}
+                      </span>
                     </td>
                     <td className="mono">{r.expression}</td>
                     <td>{r.detail}</td>
