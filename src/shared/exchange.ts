@@ -1,4 +1,6 @@
 // Exports (data, charts, reports) and imports of peer tools' output: the formats and the files they make.
+import { invalid } from './errors.ts';
+import { checkId } from './validation.ts';
 
 /** Data formats of `export/data` and `dirbench export --format`. */
 export type DataExportFormat = 'csv' | 'json' | 'hlog';
@@ -14,6 +16,18 @@ export type ImportFormat = 'searchrate-csv' | 'opendj-csv';
 
 /** Which runs an export covers: some runs, or every run of a campaign. */
 export type ExportSelection = { runIds: string[] } | { campaignId: string };
+
+/** Checks an export or compare selection from a request: run ids as a non-empty list of text, or a campaign id. */
+export function checkSelection(value: unknown): ExportSelection {
+  const selection = Object(value) as { runIds?: unknown; campaignId?: unknown };
+  if ('campaignId' in selection && selection.campaignId !== undefined) {
+    return { campaignId: checkId(selection.campaignId, 'campaignId') };
+  }
+  if (!Array.isArray(selection.runIds) || selection.runIds.length === 0) {
+    throw invalid('runIds', 'choose runs: runIds must be a list of run ids, or give a campaignId');
+  }
+  return { runIds: selection.runIds.map((id: unknown, i) => checkId(id, `runIds[${i}]`)) };
+}
 
 /** A file made for the user to save: text formats travel as text, binary ones as base64. */
 export interface ExportFile {

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ApiError } from './errors.ts';
-import { checkDn, parseLdapUrl, validateRunRequest, validateTargetInput } from './validation.ts';
+import { checkSelection } from './exchange.ts';
+import {
+  checkDn,
+  checkId,
+  parseLdapUrl,
+  validateRunRequest,
+  validateTargetInput,
+} from './validation.ts';
 
 /** Asserts that `fn` throws a validation ApiError naming `field`. */
 function rejects(fn: () => void, field: string, pattern: RegExp): void {
@@ -103,5 +110,23 @@ test('a null policy or rate step is a field error, not a crash', () => {
     () => validateRunRequest({ ...req, rateProfile: [null as never] }),
     'rateProfile',
     /step 1 must be/,
+  );
+});
+
+test('ids and selections from requests are text, or a validation error naming the field', () => {
+  assert.equal(checkId('run-1', 'runId'), 'run-1');
+  for (const bad of [undefined, null, 7, {}, [], true, ' ']) {
+    assert.throws(
+      () => checkId(bad, 'runId'),
+      (err: unknown) => err instanceof ApiError && err.field === 'runId',
+    );
+  }
+  assert.deepEqual(checkSelection({ runIds: ['a', 'b'] }), { runIds: ['a', 'b'] });
+  assert.deepEqual(checkSelection({ campaignId: 'c' }), { campaignId: 'c' });
+  assert.throws(() => checkSelection({}), /choose runs/);
+  assert.throws(() => checkSelection(null), /choose runs/);
+  assert.throws(
+    () => checkSelection({ runIds: ['a', { x: 1 }] }),
+    (err: unknown) => err instanceof ApiError && err.field === 'runIds[1]',
   );
 });

@@ -163,6 +163,17 @@ export function validatePolicy(policy: ConnectionPolicy): void {
   }
 }
 
+/** A request field that names something by id: non-empty text, else a validation error naming the field. */
+export function checkId(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw invalid(
+      field,
+      `${field} must be the id as text, got ${JSON.stringify(value) ?? 'nothing'}`,
+    );
+  }
+  return value;
+}
+
 /** Parses the CLI form persistent | reconnect:N | per-op | rebind. */
 export function parsePolicy(text: string, field = 'policy'): ConnectionPolicy {
   const trimmed = text.trim();

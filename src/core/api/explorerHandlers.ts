@@ -5,15 +5,18 @@ import { compareRuns } from '../report/compareRuns.ts';
 import { exportChart, exportData, exportReport } from '../report/exportFiles.ts';
 import type { ReferenceSource } from '../report/exportFiles.ts';
 import type { Db } from '../store/database.ts';
+import { checkSelection } from '../../shared/exchange.ts';
 
 type ExplorerChannels = Extract<keyof ApiHandlers, `compare/${string}` | `export/${string}`>;
 
 /** Builds the compare and export handlers over the database; `references` is for tests. */
 export function explorerHandlers(db: Db, references: ReferenceSource = referenceTables) {
   return {
-    'compare/runs': async (req) => compareRuns(db, req),
-    'export/data': async (req) => exportData(db, req),
-    'export/chart': async (req) => exportChart(db, req, references),
-    'export/report': async (req) => exportReport(db, req, references),
+    // A selection that is not one (no run ids, ids that are not text) is named before any query.
+    'compare/runs': async (req) => compareRuns(db, checkSelection(req)),
+    'export/data': async (req) => exportData(db, { ...req, ...checkSelection(req) }),
+    'export/chart': async (req) => exportChart(db, { ...req, ...checkSelection(req) }, references),
+    'export/report': async (req) =>
+      exportReport(db, { ...req, ...checkSelection(req) }, references),
   } satisfies Pick<ApiHandlers, ExplorerChannels>;
 }

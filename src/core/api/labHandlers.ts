@@ -4,6 +4,7 @@ import type { LabInfo } from '../../shared/types.ts';
 import { shippedIndexProfiles } from '../lab/indexProfiles.ts';
 import type { LabManager, LabStartRequest } from '../lab/labManager.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
+import { checkId } from '../../shared/validation.ts';
 
 /** Starts a lab and registers the target that points at it. */
 export async function startLabWithTarget(
@@ -49,7 +50,8 @@ export function labHandlers(
       emit({ event: 'targets/changed', payload: {} });
       return lab;
     },
-    'lab/stop': async ({ id }) => {
+    'lab/stop': async (req) => {
+      const id = checkId(req.id, 'id');
       const lab = await labs.stop(id);
       targets.deleteForLab(id);
       emit({ event: 'targets/changed', payload: {} });
@@ -57,7 +59,8 @@ export function labHandlers(
     },
     'lab/indexProfiles': async () => [...shippedIndexProfiles()],
     'lab/install': async ({ kind }) => labs.install(kind),
-    'lab/destroy': async ({ id }) => {
+    'lab/destroy': async (req) => {
+      const id = checkId(req.id, 'id');
       await labs.destroy(id);
       targets.deleteForLab(id);
       emit({ event: 'lab/removed', payload: { id } });

@@ -8,6 +8,7 @@ import type { RunService } from '../runs/runService.ts';
 import { checkHistoryFilter } from '../store/historyChecks.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
+import { checkId } from '../../shared/validation.ts';
 
 /** Builds the run control and history handlers; `activeCampaign` says whether a campaign owns the load. */
 export function runsHandlers(
@@ -34,10 +35,10 @@ export function runsHandlers(
       done.catch(() => undefined);
       return { runId };
     },
-    'runs/stop': async ({ runId }) => service.stop(runId),
+    'runs/stop': async ({ runId }) => service.stop(checkId(runId, 'runId')),
     'runs/active': async () => service.activeRun(),
     'history/list': async (filter) => runs.list(checkHistoryFilter(filter)),
-    'history/get': async ({ runId }) => runs.get(runId),
+    'history/get': async ({ runId }) => runs.get(checkId(runId, 'runId')),
   } satisfies Pick<
     ApiHandlers,
     'runs/start' | 'runs/stop' | 'runs/active' | 'history/list' | 'history/get'

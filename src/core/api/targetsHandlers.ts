@@ -10,6 +10,7 @@ import { checkClientCert } from '../ldap/clientCert.ts';
 import { targetConnection } from '../ldap/targetConnection.ts';
 import { publicTarget } from '../store/targetsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
+import { checkId } from '../../shared/validation.ts';
 
 /** Checks what the target form sent beyond the shared checks: CA, client certificate and key files. */
 function checkTargetFiles(input: TargetInput): void {
@@ -34,7 +35,8 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
       emit({ event: 'targets/changed', payload: {} });
       return saved;
     },
-    'targets/delete': async ({ id }) => {
+    'targets/delete': async (req) => {
+      const id = checkId(req.id, 'id');
       if (targets.get(id).labId) {
         throw new ApiError(
           'conflict',

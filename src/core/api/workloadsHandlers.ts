@@ -1,12 +1,13 @@
 // Handlers of the workloads/* channels.
 import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
+import { checkId } from '../../shared/validation.ts';
 
 /** Builds the workload list, lookup, check and save handlers. */
 export function workloadsHandlers(library: WorkloadLibrary, emit: (m: ApiEventMessage) => void) {
   return {
     'workloads/list': async () => library.list(),
-    'workloads/get': async ({ id }) => library.get(id, 'id'),
+    'workloads/get': async ({ id }) => library.get(checkId(id, 'id'), 'id'),
     'workloads/check': async ({ spec }) => library.check(spec),
     'workloads/save': async ({ spec }) => {
       const item = library.save(spec);
@@ -14,7 +15,7 @@ export function workloadsHandlers(library: WorkloadLibrary, emit: (m: ApiEventMe
       return item;
     },
     'workloads/delete': async ({ id }) => {
-      library.delete(id);
+      library.delete(checkId(id, 'id'));
       emit({ event: 'workloads/changed', payload: {} });
     },
   } satisfies Pick<

@@ -1,11 +1,11 @@
 // Reads a PEM file a target names (CA, client certificate, key), with a field error when it cannot.
-import { readFileSync } from 'node:fs';
 import { invalid } from '../../shared/errors.ts';
+import { readSmallFile } from '../app/smallFile.ts';
 
 /** The text of PEM file `path` holding a `what` (e.g. "CA"), or a `field` error naming the path. */
 export function readPemFile(path: string, field: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readSmallFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? String(err);
     throw invalid(

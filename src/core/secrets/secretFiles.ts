@@ -1,13 +1,14 @@
 // Password files: reading the user's own, and writing DirBench's mode-600 ones under data-dir/secrets.
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invalid } from '../../shared/errors.ts';
+import { readSmallFile } from '../app/smallFile.ts';
 
 /** The first line of a password file (like searchrate's --bindPasswordFile); `field` names the option. */
 export function readPasswordFile(path: string, field: string): string {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readSmallFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
     throw invalid(field, `cannot read the password file ${path} (${code}): give a readable file`);

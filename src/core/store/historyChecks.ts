@@ -3,6 +3,9 @@ import type { HistoryFilter, RunAnnotation, RunSource } from '../../shared/histo
 import { invalid } from '../../shared/errors.ts';
 import type { RunStatus } from '../../shared/types.ts';
 
+/** Most history rows one query returns (SQLite takes a 64-bit integer; the list has no use for more). */
+const MAX_LIMIT = 1_000_000;
+
 /** Longest tag accepted, in characters. */
 export const MAX_TAG_LENGTH = 40;
 /** Most tags one run may carry. */
@@ -90,8 +93,8 @@ export function checkHistoryFilter(input: unknown): HistoryFilter {
     throw invalid('startedTo', `startedTo (${to}) is before startedFrom (${from})`);
   const limit = raw['limit'];
   if (limit !== undefined && limit !== null) {
-    if (!Number.isInteger(limit) || (limit as number) < 1)
-      throw invalid('limit', 'limit must be a whole number of rows, at least 1');
+    if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_LIMIT)
+      throw invalid('limit', `limit must be a whole number of rows, from 1 to ${MAX_LIMIT}`);
     filter.limit = limit as number;
   }
   return filter;
