@@ -82,8 +82,8 @@ export function summaryText(run: RunDetail): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The thresholds' verdicts: a heading line, then PASS or FAIL per threshold. */
-function thresholdLines(run: RunDetail): string[] {
+/** The thresholds' verdicts: a heading line, then PASS or FAIL per threshold (none without thresholds). */
+export function thresholdLines(run: RunDetail): string[] {
   const expressions = run.config.thresholds ?? [];
   if (expressions.length === 0) return [];
   const results = run.thresholdResults;

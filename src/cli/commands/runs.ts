@@ -1,6 +1,7 @@
 // `dirbench runs list|show|tag|delete`: the stored history.
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { HistoryFilter } from '../../shared/history.ts';
+import type { RunListItem } from '../../shared/types.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkHistoryFilter } from '../../core/store/historyChecks.ts';
 import type { CommandFamily, CommandSpec } from '../commandSpec.ts';
@@ -8,6 +9,7 @@ import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
 import { printImportedRun } from './importedRun.ts';
 import { ms, printTable } from '../options.ts';
+import { thresholdLines } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
 
 /** A repeatable option's values (`--tag a --tag b`), also accepting commas (`--tag a,b`). */
@@ -67,6 +69,18 @@ async function deleteRuns(core: Core, ids: string[], options: RawOptions): Promi
   process.stdout.write(`Deleted ${deleted} run${deleted === 1 ? '' : 's'}\n`);
 }
 
+/** A history row's status, with its source when imported and its threshold verdict when judged. */
+function statusText(run: RunListItem): string {
+  const source = run.source === 'dirbench' ? '' : ` (${run.source})`;
+  const judged =
+    run.thresholdsBreached === null
+      ? ''
+      : run.thresholdsBreached === 0
+        ? ', thresholds held'
+        : `, ${run.thresholdsBreached} breached`;
+  return `${run.status}${source}${judged}`;
+}
+
 /** `runs list`: the history, newest first, filtered. */
 async function listRuns(core: Core, filter: HistoryFilter, options: RawOptions): Promise<number> {
   const runs = await core.handlers['history/list'](filter);
@@ -98,7 +112,7 @@ async function listRuns(core: Core, filter: HistoryFilter, options: RawOptions):
         r.connections === 0 ? '-' : `${r.connections}x${r.depth}`,
         r.opsPerSec === null ? '-' : Math.round(r.opsPerSec),
         ms(r.p99Us),
-        r.source === 'dirbench' ? r.status : `${r.status} (${r.source})`,
+        statusText(r),
         r.tags.join(','),
       ]),
     );
@@ -128,7 +142,10 @@ function showRun(core: Core, id: string | undefined, options: RawOptions): numbe
       `Client: ${run.environment.cpuModel} (${run.environment.cpuCores} cores), ${run.environment.os}, Node ${run.environment.node}, DirBench ${run.environment.dirbenchVersion}\n` +
       (s
         ? `Summary: ${s.opsPerSec.toFixed(1)} ops/s, ${s.errors} errors, latency ms p50 ${ms(s.latencyUs.p50)} p99 ${ms(s.latencyUs.p99)} max ${ms(s.latencyUs.max)}\n`
-        : 'Summary: none (the run did not finish)\n'),
+        : 'Summary: none (the run did not finish)\n') +
+      thresholdLines(run)
+        .map((line) => `${line}\n`)
+        .join(''),
   );
   printTable(
     ['SECOND', 'PHASE', 'OPS', 'ERRORS', 'P50 MS', 'P99 MS', 'MAX MS'],
