@@ -8,6 +8,7 @@ import {
 import { openDatabase } from '../../src/core/store/database.ts';
 import { RunsRepo } from '../../src/core/store/runsRepo.ts';
 import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
+import { syntheticEnvironment } from './syntheticRun.ts';
 import type { RunConfig, RunEnvironment, RunStatus, RunSummary } from '../../src/shared/types.ts';
 
 /** One run to store: its id, setting and figures. */
@@ -26,25 +27,11 @@ export interface StoredRunSpec {
 const MEASURED_S = 4;
 
 function environment(): RunEnvironment {
-  return {
-    dirbenchVersion: '0.1.0',
-    dirbenchCommit: null,
-    hostname: 'synthetic',
-    cpuModel: 'Test CPU',
-    cpuCores: 4,
-    totalMemoryMb: 8192,
-    os: 'linux',
-    node: 'v24',
-    rootDse: null,
-    lab: {
-      kind: 'openldap',
-      entries: 10_000,
-      seed: 1,
-      indexProfile: 'salford-indexed (objectClass eq; cn eq,sub,pres)',
-      indexProfileName: 'salford-indexed',
-      serverVersion: '2.5.13',
-    },
-  };
+  return syntheticEnvironment({
+    indexProfile: 'salford-indexed (objectClass eq; cn eq,sub,pres)',
+    indexProfileName: 'salford-indexed',
+    serverVersion: '2.5.13',
+  });
 }
 
 function config(spec: StoredRunSpec): RunConfig {

@@ -94,18 +94,25 @@ const baseConfig: RunConfig = {
   cooldownS: COOLDOWN_S,
 };
 
-const environment: RunDetail['environment'] = {
-  dirbenchVersion: '0.1.0',
-  dirbenchCommit: null,
-  hostname: 'synthetic',
-  cpuModel: 'Test CPU',
-  cpuCores: 4,
-  totalMemoryMb: 8192,
-  os: 'linux',
-  node: 'v24',
-  rootDse: null,
-  lab: { kind: 'openldap', entries: 10_000, seed: 1, indexProfile: 'default' },
-};
+/** The client and lab of a synthetic run: a 4-core test machine and a 10,000-entry OpenLDAP lab. */
+export function syntheticEnvironment(
+  lab: Partial<NonNullable<RunDetail['environment']['lab']>> = {},
+): RunDetail['environment'] {
+  return {
+    dirbenchVersion: '0.1.0',
+    dirbenchCommit: null,
+    hostname: 'synthetic',
+    cpuModel: 'Test CPU',
+    cpuCores: 4,
+    totalMemoryMb: 8192,
+    os: 'linux',
+    node: 'v24',
+    rootDse: null,
+    lab: { kind: 'openldap', entries: 10_000, seed: 1, indexProfile: 'default', ...lab },
+  };
+}
+
+const environment = syntheticEnvironment();
 
 /** A completed open-model, per-op run whose every optional field is filled; flagged client-bound. */
 export function syntheticOpenRun(): RunDetail {
