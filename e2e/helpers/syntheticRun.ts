@@ -65,6 +65,9 @@ function openSample(second: number): RunSample {
       eventLoopUtilization: 0.9 + worker * 0.02,
       eventLoopDelayP99Us: 12_000,
       outstanding: 6,
+      gcPauseMs: 18 + worker * 4 + (second % 5) * 3,
+      gcCount: 40 + worker,
+      majorGcCount: second % 4 === 0 ? 1 : 0,
     })),
     server: { cpuPercent: 140 + (second % 4) * 6, rssMb: 212 + second * 0.8 },
   };

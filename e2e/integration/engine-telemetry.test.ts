@@ -1,4 +1,4 @@
-// Knowing the client's limits against a real slapd: per-worker telemetry, a saturated client flagged, lab server CPU/RSS.
+// Knowing the client's limits against a real slapd: per-worker telemetry (GC pauses too), a saturated client flagged, lab server CPU/RSS.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,6 +64,11 @@ function assertSaneTelemetry(samples: RunSample[], workers: number): void {
       assert.ok(w.eventLoopUtilization >= 0 && w.eventLoopUtilization <= 1, text);
       assert.ok(Number.isInteger(w.eventLoopDelayP99Us) && w.eventLoopDelayP99Us >= 0, text);
       assert.ok(Number.isInteger(w.outstanding) && w.outstanding >= 0, text);
+      // GC pause in ms per second of wall time, and collections per second.
+      assert.ok(w.gcPauseMs !== undefined && w.gcPauseMs >= 0 && w.gcPauseMs <= 1000, text);
+      assert.ok(w.gcCount !== undefined && Number.isInteger(w.gcCount) && w.gcCount >= 0, text);
+      assert.ok(w.majorGcCount !== undefined && Number.isInteger(w.majorGcCount), text);
+      assert.ok(w.majorGcCount >= 0 && w.majorGcCount <= w.gcCount, text);
     }
   }
 }
@@ -84,11 +89,20 @@ test('each second carries one sane telemetry reading per worker, and the summary
     readings.some((w) => w.eventLoopDelayP99Us > 0),
     JSON.stringify(readings),
   );
+  // Thousands of requests and responses fill the young generation: scavenges, and their pauses, show.
+  assert.ok(
+    readings.some((w) => (w.gcCount ?? 0) > 0 && (w.gcPauseMs ?? 0) > 0),
+    JSON.stringify(readings),
+  );
   // Closed model: each worker keeps at most connections x depth requests outstanding.
   assert.ok(readings.every((w) => w.outstanding <= 2));
   const summary = outcome.summary as RunSummary;
   assert.equal(typeof summary.clientBound, 'boolean');
   assert.match(summary.clientBoundEvidence ?? '', /\d+% CPU/);
+  assert.match(
+    summary.clientBoundEvidence ?? '',
+    /GC pauses took \d+(\.\d)?% of the workers' measured time|\d% of its time in GC pauses/,
+  );
 });
 
 test('one worker driving 64 connections x 8 deep cannot keep up: the run is flagged client-bound', async () => {

@@ -44,6 +44,7 @@ test('an open-model, per-op, client-bound run shows all its panels', async (t) =
   assert.equal(await page.getByTestId('client-headroom').count(), 0);
   assert.ok((await count(page, 'client-cpu-chart')) > 0);
   assert.ok((await count(page, 'client-elu-chart')) > 0);
+  assert.equal(await count(page, 'client-gc-chart'), run.samples.length * 2);
   assert.ok((await count(page, 'server-chart')) > 0);
   assert.ok((await count(page, 'phase-latency-chart')) > 0);
   assert.equal(await page.getByTestId('conn-reconnects').innerText(), '2');
@@ -76,8 +77,30 @@ test('a run stored before the load engine shows no empty panels', async (t) => {
     'connection-figures',
     'phase-latency-chart',
     'server-chart',
+    'client-gc-chart',
   ]) {
     assert.equal(await page.getByTestId(absent).count(), 0, `${absent} is not shown`);
   }
   assert.match(await page.getByTestId('run-configuration').innerText(), /closed model/);
+});
+
+test('a run recorded before GC pauses were measured shows its client charts without a GC chart', async (t) => {
+  const { page } = await startUi(t);
+  await waitReady(page);
+  const measured = syntheticOpenRun();
+  const run: RunDetail = {
+    ...measured,
+    samples: measured.samples.map((s) => ({
+      ...s,
+      workers: s.workers?.map(({ gcPauseMs: _p, gcCount: _c, majorGcCount: _m, ...w }) => w),
+    })),
+  };
+  await serveRun(page, run);
+  await showRoute(page, `#/runs/${run.id}`);
+  await page.getByTestId('client-panel').waitFor();
+
+  assert.ok((await count(page, 'client-cpu-chart')) > 0);
+  assert.ok((await count(page, 'client-elu-chart')) > 0);
+  assert.ok((await count(page, 'server-chart')) > 0);
+  assert.equal(await page.getByTestId('client-gc-chart').count(), 0);
 });

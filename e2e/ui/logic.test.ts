@@ -187,3 +187,21 @@ test('optional figures are absent, not zero, when samples do not carry them', ()
     },
   ]);
 });
+
+test('a worker figure a reading lacks (recorded before it was measured) is a gap, not zero', () => {
+  const reading = {
+    worker: 1,
+    cpuPercent: 40,
+    eventLoopUtilization: 0.5,
+    eventLoopDelayP99Us: 900,
+    outstanding: 8,
+  };
+  const samples = [
+    { ...sample(1, 20), workers: [reading] },
+    { ...sample(2, 20), workers: [{ ...reading, gcPauseMs: 12.5, gcCount: 30, majorGcCount: 1 }] },
+  ];
+  assert.deepEqual(
+    workerSeries(samples, (w) => w.gcPauseMs).map((s) => s.points.map(([, value]) => value)),
+    [[null, 12.5]],
+  );
+});

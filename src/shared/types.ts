@@ -318,6 +318,12 @@ export interface WorkerTelemetry {
   eventLoopDelayP99Us: number;
   /** Requests sent and not yet answered at the end of the second. */
   outstanding: number;
+  /** Garbage-collection pause, ms per 1000 ms of wall time (absent from runs recorded before it was measured). */
+  gcPauseMs?: number;
+  /** Garbage collections (minor and major) per second. */
+  gcCount?: number;
+  /** Major (mark-compact) collections per second. */
+  majorGcCount?: number;
 }
 
 /** The lab server process's resource use during one second. */

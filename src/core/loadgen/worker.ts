@@ -5,6 +5,12 @@ import { isParentToWorker } from './protocol.ts';
 
 export type { DnSource } from './dnSource.ts';
 
+// No V8 GC flags here: --no-allocation-site-pretenuring, which removed a bimodal GC mode (12-16
+// mark-compacts per 2.7 s) in a micro-benchmark, changed nothing on 56 real runs on 2026-11-25
+// (50 against an OpenLDAP lab, 6 against the responder, half with it): 1-21 mark-compacts per
+// 13-18 s run either way; in the 12 runs traced for it, V8 made no tenuring decision under load.
+// The per-second telemetry (gcPauseMs, majorGcCount) would show that mode if it appeared.
+
 const port = openParentPort();
 // Imported outside a worker process (no parent channel), this module does nothing.
 if (port !== null) {

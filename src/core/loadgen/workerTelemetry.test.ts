@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { test } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { gcKind } from './gcPauses.ts';
 import { WorkerTelemetrySampler } from './workerTelemetry.ts';
+
+const MAJOR = constants.NODE_PERFORMANCE_GC_MAJOR;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,6 +60,37 @@ test('seconds shipped in one burst share the reading, with the current outstandi
     const second = sampler.take();
     assert.deepEqual(second, { ...first, outstanding: 5 });
   } finally {
+    sampler.stop();
+  }
+});
+
+test('a reading carries the GC pauses of its span; the next span starts from none', async () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const sampler = new WorkerTelemetrySampler(1, () => 0);
+  // A second observer of the same entries: Node hands each batch to every observer in one turn.
+  let seen: () => void = () => {};
+  const majorSeen = new Promise<void>((resolve) => (seen = resolve));
+  const watcher = new PerformanceObserver((list) => {
+    if (list.getEntries().some((e) => gcKind(e) === MAJOR)) seen();
+  });
+  watcher.observe({ entryTypes: ['gc'] });
+  try {
+    gc();
+    await majorSeen;
+    // Past the burst window, so this is a fresh reading rather than the previous one repeated.
+    await sleep(120);
+    const reading = sampler.take();
+    assert.ok((reading.majorGcCount ?? 0) >= 1, JSON.stringify(reading));
+    assert.ok((reading.gcCount ?? 0) >= (reading.majorGcCount ?? 0), JSON.stringify(reading));
+    assert.ok(
+      (reading.gcPauseMs ?? 0) > 0 && (reading.gcPauseMs ?? 0) <= 1000,
+      JSON.stringify(reading),
+    );
+    await sleep(120);
+    assert.equal(sampler.take().majorGcCount, 0);
+  } finally {
+    watcher.disconnect();
     sampler.stop();
   }
 });

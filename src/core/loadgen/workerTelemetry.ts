@@ -1,7 +1,8 @@
-// How busy this worker process is, measured once per shipped second: CPU, event-loop utilisation and delay.
+// How busy this worker process is, measured once per shipped second: CPU, event-loop utilisation and delay, GC pauses.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ELDHistogram, EventLoopUtilization } from 'node:perf_hooks';
 import type { WorkerTelemetry } from '../../shared/types.ts';
+import { GcPauseTally, observeGcPauses } from './gcPauses.ts';
 
 /** Event-loop delay sampling period: Node's default, about 100 samples a second for a p99. */
 const DELAY_RESOLUTION_MS = 10;
@@ -13,6 +14,8 @@ export class WorkerTelemetrySampler {
   private readonly worker: number;
   private readonly outstanding: () => number;
   private readonly delay: ELDHistogram;
+  private readonly gc = new GcPauseTally();
+  private readonly stopGc: () => void;
   private lastMs: number;
   private lastCpu: NodeJS.CpuUsage;
   private lastElu: EventLoopUtilization;
@@ -24,6 +27,7 @@ export class WorkerTelemetrySampler {
     this.outstanding = outstanding;
     this.delay = monitorEventLoopDelay({ resolution: DELAY_RESOLUTION_MS });
     this.delay.enable();
+    this.stopGc = observeGcPauses(this.gc);
     this.lastMs = performance.now();
     this.lastCpu = process.cpuUsage();
     this.lastElu = performance.eventLoopUtilization();
@@ -57,14 +61,16 @@ export class WorkerTelemetrySampler {
       eventLoopUtilization: Math.round(Math.min(1, Math.max(0, elu.utilization)) * 1000) / 1000,
       eventLoopDelayP99Us: delayUs,
       outstanding: this.outstanding(),
+      ...this.gc.take(spanMs),
     };
     this.last = reading;
     return reading;
   }
 
-  /** Stops the delay monitor (its native timer). */
+  /** Stops the delay monitor (its native timer) and the GC observer. */
   stop(): void {
     this.delay.disable();
+    this.stopGc();
   }
 }
 

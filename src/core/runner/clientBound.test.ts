@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { WorkerTelemetry } from '../../shared/types.ts';
-import { judgeClientBound, SATURATED_ELU, workerSaturated } from './clientBound.ts';
+import {
+  GC_BOUND_PAUSE_MS,
+  judgeClientBound,
+  SATURATED_ELU,
+  workerGcBound,
+  workerSaturated,
+} from './clientBound.ts';
 
 function t(
   worker: number,
@@ -105,4 +111,88 @@ test('no telemetry: not flagged, and the evidence says it could not be judged', 
   assert.equal(verdict.clientBound, false);
   assert.match(verdict.clientBoundEvidence, /could not be judged/);
   assert.equal(judgeClientBound([]).clientBound, false);
+});
+
+/** A reading with GC figures: `gcPauseMs` of pause in the second, `majorGcCount` of them major. */
+function g(
+  worker: number,
+  eventLoopUtilization: number,
+  gcPauseMs: number,
+  majorGcCount = 0,
+): WorkerTelemetry {
+  return {
+    ...t(worker, eventLoopUtilization * 100, eventLoopUtilization),
+    gcPauseMs,
+    gcCount: 40 + majorGcCount,
+    majorGcCount,
+  };
+}
+
+test('a tenth of a second in GC pauses is GC-bound; less, or no GC figures, is not', () => {
+  assert.equal(GC_BOUND_PAUSE_MS, 100);
+  assert.equal(workerGcBound(g(1, 0.5, 100)), true);
+  assert.equal(workerGcBound(g(1, 0.5, 99.9)), false);
+  assert.equal(workerGcBound(t(1, 50, 0.5)), false);
+});
+
+test('a worker losing a tenth of its seconds to GC in a quarter of the run is flagged, with its share', () => {
+  // Its loop is not saturated by the event-loop rule: GC alone flags the run.
+  const seconds = Array.from({ length: 8 }, (_, i) => [
+    i < 3 ? g(1, 0.8, 180, 6) : g(1, 0.6, 20, 1),
+  ]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, true);
+  assert.equal(
+    verdict.clientBoundEvidence,
+    'worker 1 spent 8.0% of its time in GC pauses, 10% or more in 3 of 8 measured seconds (23 major collections); the client, not the server, limited this run',
+  );
+});
+
+test('a client with headroom gives the share of the measured time its GC took', () => {
+  const seconds = Array.from({ length: 4 }, (_, i) => [g(1, 0.5, 10 + i * 10), g(2, 0.4, 5)]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, false);
+  // (10 + 20 + 30 + 40 + 4 x 5) ms over 8 worker-seconds.
+  assert.equal(
+    verdict.clientBoundEvidence,
+    "workers peaked at 50% CPU, event-loop utilisation 0.50, event-loop delay p99 0.8 ms, and GC pauses took 1.5% of the workers' measured time: the client had headroom",
+  );
+});
+
+test('one GC-heavy second in ten is reported but does not flag', () => {
+  const seconds = Array.from({ length: 10 }, (_, i) => [g(1, 0.5, i === 3 ? 400 : 20)]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, false);
+  assert.match(
+    verdict.clientBoundEvidence,
+    /^a worker paused for GC 10% or more of a second in only 1 of 10 measured seconds \(a run is flagged from 3\); workers peaked at .*, and GC pauses took 5\.8% of the worker's measured time: the client had headroom$/,
+  );
+});
+
+test('a saturated loop with little GC is flagged by the loop, and the GC share is still given', () => {
+  const seconds = Array.from({ length: 4 }, () => [g(1, 0.97, 25)]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, true);
+  assert.match(
+    verdict.clientBoundEvidence,
+    /^worker 1 used 97% CPU and its event loop was busy 97% of the time in 4 of 4 measured seconds .*; GC pauses took 2\.5% of the worker's measured time; the client, not the server, limited this run$/,
+  );
+});
+
+test('both rules firing give both findings; several GC-bound workers are counted by second', () => {
+  const seconds = Array.from({ length: 4 }, (_, i) => [
+    g(1, 0.95, 120, 2),
+    i < 2 ? g(2, 0.6, 150, 3) : g(2, 0.6, 10),
+  ]);
+  const verdict = judgeClientBound(seconds);
+  assert.equal(verdict.clientBound, true);
+  assert.match(
+    verdict.clientBoundEvidence,
+    /^worker 1 used 95% CPU .* in 4 of 4 measured seconds \(event-loop delay p99 up to 0\.8 ms\); a worker paused for GC 10% or more of a second in 4 of 4 measured seconds: worker 1 spent 12% of its time in GC pauses, 10% or more in 4 of 4 measured seconds \(8 major collections\); worker 2 spent 8\.0% of its time in GC pauses, 10% or more in 2 of 4 measured seconds \(6 major collections\); the client, not the server, limited this run$/,
+  );
+});
+
+test('runs recorded before GC was measured are judged and worded as before', () => {
+  const mixed = judgeClientBound([[t(1, 40, 0.5)], [t(1, 41, 0.5)]]);
+  assert.doesNotMatch(mixed.clientBoundEvidence, /GC/);
 });

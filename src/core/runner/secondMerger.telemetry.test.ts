@@ -67,3 +67,27 @@ test('the summary carries the client-bound verdict of the measured seconds', () 
   assert.equal(calm?.clientBound, false);
   assert.match(calm?.clientBoundEvidence ?? '', /the client had headroom$/);
 });
+
+test("each worker's GC figures reach the sample untouched and the verdict as a share of the time", () => {
+  const gc = (worker: number, gcPauseMs: number): WorkerTelemetry => ({
+    ...busy(worker, 0.5),
+    gcPauseMs,
+    gcCount: 30,
+    majorGcCount: 1,
+  });
+  const totals = new MeasuredTotals();
+  for (let second = 0; second < 4; second++) {
+    const merger = new SecondMerger();
+    merger.add(report(second, gc(2, 150)));
+    merger.add(report(second, gc(1, 12.5)));
+    const { sample, histogram } = merger.take(second, 'measured');
+    assert.deepEqual(sample.workers, [gc(1, 12.5), gc(2, 150)]);
+    totals.add(sample, histogram);
+  }
+  const summary = totals.summary();
+  assert.equal(summary?.clientBound, true);
+  assert.match(
+    summary?.clientBoundEvidence ?? '',
+    /^worker 2 spent 15% of its time in GC pauses, 10% or more in 4 of 4 measured seconds \(4 major collections\);/,
+  );
+});

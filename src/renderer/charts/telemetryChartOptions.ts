@@ -20,10 +20,13 @@ export interface NamedSeries {
   points: ChartPoint[];
 }
 
-/** Per-worker points of one telemetry figure; empty when no sample carries worker telemetry. */
+/**
+ * Per-worker points of one telemetry figure; empty when no sample carries worker telemetry. A figure
+ * a reading lacks (`undefined`: recorded before it was measured) is a gap.
+ */
 export function workerSeries(
   samples: readonly RunSample[],
-  value: (w: WorkerTelemetry) => number,
+  value: (w: WorkerTelemetry) => number | undefined,
 ): NamedSeries[] {
   const ids = [...new Set(samples.flatMap((s) => (s.workers ?? []).map((w) => w.worker)))].sort(
     (a, b) => a - b,
@@ -32,7 +35,7 @@ export function workerSeries(
     name: `worker ${id}`,
     points: samples.map((s) => {
       const w = s.workers?.find((x) => x.worker === id);
-      return [midInterval(s), w ? value(w) : null];
+      return [midInterval(s), (w ? value(w) : undefined) ?? null];
     }),
   }));
 }
@@ -104,6 +107,11 @@ export function workerCpuOption(timeline: RunTimeline, series: NamedSeries[]): C
 /** Event-loop utilisation per worker, in percent (0-100). */
 export function workerEluOption(timeline: RunTimeline, series: NamedSeries[]): ChartOption {
   return multiLine(timeline, series, (v) => `${v.toFixed(0)}%`, { max: 100 });
+}
+
+/** GC pause per worker, ms in each second (100 = a tenth of it, where a run counts as client-bound). */
+export function workerGcOption(timeline: RunTimeline, series: NamedSeries[]): ChartOption {
+  return multiLine(timeline, series, (v) => `${v.toFixed(1)} ms`);
 }
 
 /** Per-op phase latency at one percentile, one line per phase. */

@@ -1,4 +1,4 @@
-// Compact charts of the client's workers (CPU %, event-loop utilisation) and the lab server (CPU, RSS).
+// Compact charts of the client's workers (CPU %, event-loop utilisation, GC pauses) and the lab server (CPU, RSS).
 import { useMemo } from 'react';
 import type { RunSample } from '../../../shared/types.ts';
 import { ChartPanel } from '../../charts/ChartPanel.tsx';
@@ -9,6 +9,7 @@ import {
   serverSeries,
   workerCpuOption,
   workerEluOption,
+  workerGcOption,
   workerSeries,
 } from '../../charts/telemetryChartOptions.ts';
 
@@ -24,17 +25,22 @@ export function ClientServerCharts({
 }) {
   const cpu = useMemo(() => workerSeries(samples, (w) => w.cpuPercent), [samples]);
   const elu = useMemo(() => workerSeries(samples, (w) => w.eventLoopUtilization * 100), [samples]);
+  const gc = useMemo(() => workerSeries(samples, (w) => w.gcPauseMs), [samples]);
+  // Runs recorded before GC was measured have worker readings without it: no empty chart for them.
+  const gcMeasured = gc.some((s) => s.points.some(([, value]) => value !== null));
   const server = useMemo(() => serverSeries(samples), [samples]);
   const cpuOption = useMemo(() => workerCpuOption(timeline, cpu), [timeline, cpu]);
   const eluOption = useMemo(() => workerEluOption(timeline, elu), [timeline, elu]);
+  const gcOption = useMemo(() => workerGcOption(timeline, gc), [timeline, gc]);
   const serverChart = useMemo(
     () => (server ? serverOption(timeline, server) : null),
     [timeline, server],
   );
   if (cpu.length === 0 && !server) return null;
   const workers = `${cpu.length} worker${cpu.length === 1 ? '' : 's'}`;
+  const charts = [cpu.length > 0, elu.length > 0, gcMeasured, server !== null].filter(Boolean);
   return (
-    <div className="chart-grid-3">
+    <div className={charts.length === 4 ? 'chart-grid-2x2' : 'chart-grid-3'}>
       {cpu.length > 0 && (
         <ChartPanel
           compact
@@ -61,6 +67,20 @@ export function ClientServerCharts({
           points={countNonZero(elu.flatMap((s) => s.points))}
           testId={`${testIdPrefix}client-elu-chart`}
           label={`Event-loop utilisation of each of ${workers} per second`}
+        />
+      )}
+      {gcMeasured && (
+        <ChartPanel
+          compact
+          title={
+            <>
+              GC pause ms/s <span className="muted">per worker · 100 = 10% of the time</span>
+            </>
+          }
+          option={gcOption}
+          points={countNonZero(gc.flatMap((s) => s.points))}
+          testId={`${testIdPrefix}client-gc-chart`}
+          label={`Garbage-collection pause in milliseconds of each of ${workers} per second`}
         />
       )}
       {server && serverChart && (
