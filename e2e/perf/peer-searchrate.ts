@@ -1,172 +1,180 @@
-// Performance bar: DirBench's engine vs UnboundID's searchrate on one throwaway slapd, same workload, same run.
-// Prints each tool's throughput and client CPU microseconds per operation, and DirBench/searchrate ratios.
+// Performance bar: DirBench against UnboundID's searchrate and modrate on one throwaway slapd, same
+// workloads, interleaved in the same run. `npm run bench:peer [-- --quick] [-- --json FILE]`.
+//
+// Method:
+// - One 10,000-entry OpenLDAP lab; one DN file of its person entries (every entry that has the modified
+//   attribute), from which both tools pick a random line per operation.
+// - Three pairings, 8 connections each: base reads at depth 1 (searchrate -t 8 vs DirBench
+//   --connections 8 --depth 1), base reads with 32 requests outstanding in all (searchrate -t 8
+//   --asynchronous --maxOutstandingRequests 32, a limit global across threads, vs DirBench
+//   --connections 8 --depth 4), and modifies replacing one attribute with a random 10-letter value
+//   (modrate vs DirBench --op modify). Searches are anonymous; modifies bind as the lab's root DN.
+// - Rounds: each round runs every pairing once, the peer first in odd rounds and DirBench first in
+//   even ones, so neither tool always meets the warmer server. The figures are every round's and the
+//   median of the rounds for each figure (ratios: the median of the per-round ratios).
+// - Throughput is each tool's own figure for its measured window (searchrate/modrate: the overall
+//   rate of the last interval line after "Warm-up completed."; DirBench: opsPerSec of `run --json`).
+// - Client CPU: /proc/<pid>/stat utime and stime (plus cutime/cstime of reaped children) summed over
+//   each tool's whole process tree (the JVM of searchrate/modrate; DirBench's CLI and its forked load
+//   workers), sampled twice: when the tool prints the line that ends its warm-up (searchrate's
+//   "Warm-up completed.", DirBench's progress line of the last warm-up second) and when it prints its
+//   last measured second. CPU per op = CPU used between the samples / seconds between them / the
+//   tool's ops/s, so start-up, warm-up and shut-down are excluded. slapd's CPU per op is read the same
+//   way over the same window. /proc counts in clock ticks (10 ms): about 0.1% of a 15 s window.
+// - Before the rounds, a wire check: each tool runs `-b DN -s base -f "(objectClass=*)"` for a second
+//   through a recording proxy (e2e/perf/recordingProxy.ts); the first SearchRequest each sends for
+//   that DN must match field for field except the message id and the DN. A mismatch is printed with
+//   both hex dumps at once, the benchmark still runs, and the script exits 1 at the end.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { LabManager } from '../../src/core/lab/labManager.ts';
-import { collectEntryDns } from '../../src/core/ldap/collectDns.ts';
+import { collectEntries } from '../../src/core/ldap/collectDns.ts';
 import { MemoryLabRegistry } from '../integration/fixtures/memoryLabRegistry.ts';
+import { machineLine } from './machine.ts';
+import { mediansOf, pairingTable, ratiosOf, toolFigures } from './peerReport.ts';
+import type { PairingResult, RoundResult, ToolFigures } from './peerReport.ts';
+import {
+  DIRBENCH_CLI,
+  dirbenchCommand,
+  dirbenchTool,
+  MODIFY_ATTRIBUTE,
+  PAIRING_IDS,
+  PAIRINGS,
+  peerCommand,
+  peerTool,
+} from './peerTools.ts';
+import type { PairingId, PeerSettings } from './peerTools.ts';
 import { runTool } from './toolRun.ts';
 import { UNBOUNDID_VERSION, unboundIdJar } from './unboundIdJar.ts';
-import type { ToolRun } from './toolRun.ts';
+import { checkSameSearchRequest } from './wireCheck.ts';
+import type { WireCheckResult } from './wireCheck.ts';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const USAGE =
+  'usage: npm run bench:peer -- [--quick] [--rounds N] [--warmup S] [--duration S] [--entries N]\n' +
+  '       [--connections N] [--workers N] [--pairings depth1,depth4,modify] [--wire-only] [--json FILE]';
 
 const { values } = parseArgs({
   options: {
     entries: { type: 'string', default: '10000' },
     connections: { type: 'string', default: '8' },
-    warmup: { type: 'string', default: '5' },
-    duration: { type: 'string', default: '15' },
-    rounds: { type: 'string', default: '1' },
+    warmup: { type: 'string' },
+    duration: { type: 'string' },
+    rounds: { type: 'string' },
     workers: { type: 'string' },
+    pairings: { type: 'string', default: PAIRING_IDS.join(',') },
+    // A smoke run of the whole script: 1 round, 2 s warm-up, 5 s measured (explicit options win).
+    quick: { type: 'boolean', default: false },
+    'wire-only': { type: 'boolean', default: false },
+    json: { type: 'string' },
   },
 });
-const entries = Number(values.entries);
-const connections = Number(values.connections);
-const warmupS = Number(values.warmup);
-const durationS = Number(values.duration);
-const rounds = Number(values.rounds);
-for (const [name, value] of Object.entries({ entries, connections, warmupS, durationS, rounds })) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
-}
-// Each tool gets its run time plus JVM/Node start-up and connect; past that it is killed.
-const toolTimeoutMs = (warmupS + durationS + 60) * 1000;
 
-/** UnboundID searchrate: `connections` threads, base reads of random DNs from the file, all user attributes. */
-function searchrate(jar: string, port: number, dnFile: string, slapdPid: number): Promise<ToolRun> {
-  let warmedUp = false;
-  let lastOverall = 0;
-  let measuredLines = 0;
-  return runTool({
-    name: 'searchrate',
-    command: 'java',
-    args: [
-      '-cp',
-      jar,
-      'com.unboundid.ldap.sdk.examples.SearchRate',
-      '--hostname',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--baseDN',
-      `[file:${dnFile}]`,
-      '--scope',
-      'base',
-      '--filter',
-      '(objectClass=*)',
-      '--numThreads',
-      String(connections),
-      '--intervalDuration',
-      '1',
-      '--warmUpIntervals',
-      String(warmupS),
-      '--numIntervals',
-      String(durationS),
-    ],
-    timeoutMs: toolTimeoutMs,
-    serverPid: slapdPid,
-    // "Warm-up completed." follows the last warm-up line; each later line is one measured second.
-    onLine: (line, stream) => {
-      if (stream !== 'stdout') return null;
-      if (line.startsWith('Warm-up completed')) {
-        warmedUp = true;
-        return 'measure-start';
-      }
-      const columns = line.trim().split(/\s+/).map(Number);
-      if (!warmedUp || columns.length !== 6 || columns.some(Number.isNaN)) return null;
-      measuredLines++;
-      // Column 5 is the overall rate since warm-up ended: the tool's own summary.
-      lastOverall = columns[4] as number;
-      return measuredLines === durationS ? 'measure-end' : null;
-    },
-    result: () => ({ opsPerSec: lastOverall }),
-  });
+function wholeNumber(name: string, text: string, min: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`--${name} must be a whole number >= ${min}, got "${text}"\n${USAGE}`);
+  }
+  return value;
 }
 
-/** DirBench's `run` command (host + forked workers): the same workload, connections, warm-up and duration. */
-function dirbench(
-  url: string,
-  baseDn: string,
-  dataDir: string,
-  slapdPid: number,
-): Promise<ToolRun> {
-  const total = warmupS + durationS;
-  let json = '';
-  const args = [
-    CLI,
-    'run',
-    '--target',
-    url,
-    '--base',
-    baseDn,
-    '--workload',
-    'read-random',
-    '--connections',
-    String(connections),
-    '--depth',
-    '1',
-    '--warmup',
-    String(warmupS),
-    '--duration',
-    String(durationS),
-    '--data-dir',
-    dataDir,
-    '--json',
-  ];
-  if (values.workers !== undefined) args.push('--workers', values.workers);
-  return runTool({
-    name: 'dirbench',
-    command: process.execPath,
-    args,
-    timeoutMs: toolTimeoutMs,
-    serverPid: slapdPid,
-    // Progress lines "[   5/20s] warmup ..." arrive as each second is merged.
-    onLine: (line, stream) => {
-      if (stream === 'stdout') {
-        json += line;
-        return null;
-      }
-      const match = /^\[\s*(\d+)\/(\d+)s\]/.exec(line);
-      if (match === null || Number(match[2]) !== total) return null;
-      const second = Number(match[1]);
-      if (second === warmupS) return 'measure-start';
-      return second === total ? 'measure-end' : null;
-    },
-    result: () => {
-      const summary = JSON.parse(json) as { opsPerSec: number; errors: number; status: string };
-      if (summary.status !== 'completed' || summary.errors > 0) {
-        throw new Error(`dirbench run ${summary.status} with ${summary.errors} errors`);
-      }
-      return { opsPerSec: summary.opsPerSec };
-    },
-  });
-}
-
-function fmt(n: number, digits = 0): string {
-  return n.toLocaleString('en-US', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-}
-
-function report(runs: ToolRun[]): void {
-  for (const run of runs) {
-    process.stdout.write(
-      `  ${run.name.padEnd(10)} ${fmt(run.opsPerSec, 1).padStart(10)} ops/s   client CPU ${fmt(run.clientCpuUsPerOp, 1).padStart(6)} us/op` +
-        ` (${fmt(run.clientCpuPercent)}% of one core; main process ${fmt(run.mainProcessCpuUsPerOp, 1)} us/op)` +
-        `   slapd CPU ${fmt(run.serverCpuUsPerOp, 1)} us/op\n`,
-    );
+const entries = wholeNumber('entries', values.entries, 100);
+const connections = wholeNumber('connections', values.connections, 1);
+const warmupS = wholeNumber('warmup', values.warmup ?? (values.quick ? '2' : '5'), 1);
+const durationS = wholeNumber('duration', values.duration ?? (values.quick ? '5' : '15'), 1);
+const rounds = wholeNumber('rounds', values.rounds ?? (values.quick ? '1' : '3'), 1);
+const workers =
+  values.workers === undefined ? undefined : wholeNumber('workers', values.workers, 1);
+const pairingIds = values.pairings.split(',').map((p) => p.trim()) as PairingId[];
+for (const id of pairingIds) {
+  if (!PAIRING_IDS.includes(id)) {
+    throw new Error(`--pairings takes ${PAIRING_IDS.join(', ')}; got "${id}"\n${USAGE}`);
   }
 }
 
-async function main(): Promise<void> {
+function javaVersion(): string {
+  const out = spawnSync('java', ['-version'], { encoding: 'utf8', timeout: 10_000 });
+  return /version "([^"]+)"/.exec(out.stderr)?.[1] ?? 'unknown';
+}
+
+const loadAverage1m = (): number => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+
+/** A command line as one could paste it into a shell, the benchmark's own files named without their directories. */
+function shellLine(
+  { command, args }: { command: string; args: string[] },
+  settings: PeerSettings,
+): string {
+  const files = [
+    settings.jar,
+    settings.dnFile,
+    settings.passwordFile,
+    settings.dataDir,
+    DIRBENCH_CLI,
+  ];
+  const shorten = (a: string): string =>
+    files.reduce((text, file) => text.replaceAll(file, path.basename(file)), a);
+  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a}'`);
+  return [path.basename(command), ...args.map((a) => quote(shorten(a)))].join(' ');
+}
+
+/** Runs every round of the chosen pairings; prints each pair as it finishes. */
+async function runRounds(settings: PeerSettings): Promise<PairingResult[]> {
+  const byPairing = new Map<PairingId, RoundResult[]>(pairingIds.map((id) => [id, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const id of pairingIds) {
+      const pairing = PAIRINGS[id];
+      const peerFirst = round % 2 === 1;
+      const order = peerFirst ? (['peer', 'dirbench'] as const) : (['dirbench', 'peer'] as const);
+      const runs: Partial<Record<'peer' | 'dirbench', ToolFigures>> = {};
+      for (const side of order) {
+        process.stderr.write(
+          `Round ${round}/${rounds}, ${id}: ${side === 'peer' ? pairing.peerName : 'dirbench'}...\n`,
+        );
+        const spec =
+          side === 'peer' ? peerTool(pairing, settings) : dirbenchTool(pairing, settings);
+        runs[side] = toolFigures(await runTool(spec));
+      }
+      const peer = runs.peer as ToolFigures;
+      const dirbench = runs.dirbench as ToolFigures;
+      const result: RoundResult = {
+        round,
+        loadAverage1m: loadAverage1m(),
+        peer,
+        dirbench,
+        ratios: ratiosOf(dirbench, peer),
+      };
+      byPairing.get(id)?.push(result);
+      process.stdout.write(
+        `Round ${round} ${id} (load average ${result.loadAverage1m.toFixed(2)}): ` +
+          `${peer.tool} ${peer.opsPerSec} ops/s ${peer.userUsPerOp}+${peer.systemUsPerOp} us/op, ` +
+          `dirbench ${dirbench.opsPerSec} ops/s ${dirbench.userUsPerOp}+${dirbench.systemUsPerOp} us/op ` +
+          `(user+system); ratios ${result.ratios.throughput}x ops/s, ${result.ratios.cpuPerOp}x CPU/op\n`,
+      );
+    }
+  }
+  return pairingIds.map((id) => {
+    const pairing = PAIRINGS[id];
+    const results = byPairing.get(id) ?? [];
+    return {
+      id,
+      title: pairing.title(settings),
+      peerCommand: shellLine(peerCommand(pairing, settings), settings),
+      dirbenchCommand: shellLine(dirbenchCommand(pairing, settings), settings),
+      rounds: results,
+      median: mediansOf(results),
+    };
+  });
+}
+
+async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'dirbench-peer-'));
   const labs = new LabManager({ dataDir: scratch, registry: new MemoryLabRegistry() });
+  // Interrupting the benchmark kills the tool that is running (by PID) before the lab goes.
+  const interrupted = new AbortController();
   const cleanUp = async (): Promise<void> => {
+    interrupted.abort();
     await labs.stopOwned().catch(() => undefined);
     rmSync(scratch, { recursive: true, force: true });
   };
@@ -177,63 +185,88 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
   try {
     const jar = unboundIdJar();
-    process.stderr.write(`Starting a slapd lab with ${fmt(entries)} entries...\n`);
+    process.stderr.write(
+      `Starting a slapd lab with ${entries.toLocaleString('en-US')} entries...\n`,
+    );
     const lab = await labs.start({ kind: 'openldap', entries });
     if (lab.pid === null || lab.port === null) throw new Error('the lab has no pid or port');
-    // Both tools read the same DNs: the ones DirBench samples from the server for a --target run.
-    const connection = {
-      url: lab.url,
-      startTls: false,
-      bindDn: '',
-      password: '',
-      tcpNoDelay: true,
-    };
-    const dns = await collectEntryDns(connection, lab.baseDn, 100_000);
+    // Only entries that have the attribute the modify pairing replaces (the persons): a modify of an
+    // organizational unit would fail on schema, and every entry keeps its shape for the reads.
+    const { dns } = await collectEntries(
+      { url: lab.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
+      lab.baseDn,
+      100_000,
+      [MODIFY_ATTRIBUTE],
+    );
+    const firstDn = dns[0];
+    if (firstDn === undefined) throw new Error(`the lab has no entry with ${MODIFY_ATTRIBUTE}`);
     const dnFile = path.join(scratch, 'dns.txt');
     writeFileSync(dnFile, `${dns.join('\n')}\n`);
+    const dataDir = path.join(scratch, 'dirbench-data');
+    const environment = {
+      date: new Date().toISOString(),
+      machine: machineLine(scratch),
+      unboundIdSdk: UNBOUNDID_VERSION,
+      java: javaVersion(),
+      node: process.versions.node,
+      server: lab.serverVersion ?? 'OpenLDAP (version unknown)',
+    };
     process.stdout.write(
-      `Peer benchmark: base-DN reads of ${fmt(dns.length)} random existing DNs, all user attributes, ` +
-        `${connections} connections, ${warmupS} s warm-up + ${durationS} s, slapd ${lab.url}\n` +
-        `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} CPUs, load average ${os
-          .loadavg()
-          .map((x) => x.toFixed(2))
-          .join(
-            ' ',
-          )}; UnboundID LDAP SDK ${UNBOUNDID_VERSION}, Java ${javaVersion()}, Node ${process.versions.node}\n`,
+      `Peer benchmark ${environment.date}: ${dns.length.toLocaleString('en-US')} person DNs of a ` +
+        `${entries.toLocaleString('en-US')}-entry ${environment.server} lab at ${lab.url}, ` +
+        `${connections} connections, ${warmupS} s warm-up + ${durationS} s, ${rounds} round(s)\n` +
+        `Machine: ${environment.machine}\n` +
+        `UnboundID LDAP SDK ${UNBOUNDID_VERSION}, Java ${environment.java}, Node ${environment.node}\n`,
     );
-    const all: { dirbench: ToolRun; searchrate: ToolRun }[] = [];
-    for (let round = 1; round <= rounds; round++) {
-      // Alternate the order so neither tool always gets the warmer server.
-      const order = round % 2 === 1 ? ['searchrate', 'dirbench'] : ['dirbench', 'searchrate'];
-      const result: Partial<Record<'dirbench' | 'searchrate', ToolRun>> = {};
-      for (const tool of order) {
-        process.stderr.write(`Round ${round}: ${tool}...\n`);
-        result[tool as 'dirbench' | 'searchrate'] =
-          tool === 'searchrate'
-            ? await searchrate(jar, lab.port, dnFile, lab.pid)
-            : await dirbench(lab.url, lab.baseDn, path.join(scratch, 'dirbench-data'), lab.pid);
-      }
-      const pair = result as { dirbench: ToolRun; searchrate: ToolRun };
-      all.push(pair);
-      process.stdout.write(`Round ${round} (load average ${os.loadavg()[0]?.toFixed(2)}):\n`);
-      report([pair.searchrate, pair.dirbench]);
-      printRatios(pair.dirbench, pair.searchrate);
-    }
-    if (rounds > 1) {
-      const sum = (tool: 'dirbench' | 'searchrate', key: 'opsPerSec' | 'clientCpuUsPerOp') =>
-        all.reduce((s, r) => s + r[tool][key], 0) / all.length;
-      process.stdout.write(`Mean of ${rounds} rounds:\n`);
-      printRatios(
-        {
-          opsPerSec: sum('dirbench', 'opsPerSec'),
-          clientCpuUsPerOp: sum('dirbench', 'clientCpuUsPerOp'),
-        },
-        {
-          opsPerSec: sum('searchrate', 'opsPerSec'),
-          clientCpuUsPerOp: sum('searchrate', 'clientCpuUsPerOp'),
-        },
+
+    process.stderr.write('Wire check: one short run of each tool through a recording proxy...\n');
+    const wire: WireCheckResult = await checkSameSearchRequest({
+      jar,
+      port: lab.port,
+      dn: firstDn,
+      dataDir,
+      signal: interrupted.signal,
+    });
+    process.stdout.write(`${wire.report}\n`);
+
+    const settings: PeerSettings = {
+      jar,
+      port: lab.port,
+      slapdPid: lab.pid,
+      baseDn: lab.baseDn,
+      dnFile,
+      bindDn: lab.bindDn,
+      passwordFile: lab.passwordFile,
+      connections,
+      warmupS,
+      durationS,
+      workers,
+      dataDir,
+      signal: interrupted.signal,
+    };
+    const pairings = values['wire-only'] ? [] : await runRounds(settings);
+    for (const result of pairings) {
+      process.stdout.write(
+        `\n${result.title}\n  ${result.peerCommand}\n  ${result.dirbenchCommand}\n` +
+          `${pairingTable(result)}\n`,
       );
     }
+    process.stdout.write(`\nMachine at the end: ${machineLine()}\n`);
+    if (values.json !== undefined) {
+      const settingsRecord = { entries, connections, warmupS, durationS, rounds, workers };
+      writeFileSync(
+        values.json,
+        `${JSON.stringify({ environment, settings: settingsRecord, wire, pairings }, null, 2)}\n`,
+      );
+      process.stdout.write(`Results written to ${values.json}\n`);
+    }
+    if (!wire.equal) {
+      process.stderr.write(
+        `\nFAILED: the SearchRequests differ beyond message id and DN (see the wire check above).\n`,
+      );
+      return 1;
+    }
+    return 0;
   } finally {
     await cleanUp();
     process.off('SIGINT', onSignal);
@@ -241,21 +274,4 @@ async function main(): Promise<void> {
   }
 }
 
-function printRatios(
-  d: Pick<ToolRun, 'opsPerSec' | 'clientCpuUsPerOp'>,
-  s: Pick<ToolRun, 'opsPerSec' | 'clientCpuUsPerOp'>,
-): void {
-  const throughput = d.opsPerSec / s.opsPerSec;
-  const cpu = d.clientCpuUsPerOp / s.clientCpuUsPerOp;
-  process.stdout.write(
-    `  throughput ratio DirBench/searchrate ${throughput.toFixed(2)}x (target >= 1.00)   ` +
-      `client CPU/op ratio ${cpu.toFixed(2)}x (target <= 0.75)\n`,
-  );
-}
-
-function javaVersion(): string {
-  const out = spawnSync('java', ['-version'], { encoding: 'utf8', timeout: 10_000 });
-  return /version "([^"]+)"/.exec(out.stderr)?.[1] ?? 'unknown';
-}
-
-await main();
+process.exitCode = await main();
