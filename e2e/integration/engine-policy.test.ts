@@ -127,7 +127,9 @@ test('reconnect:50 with 2 connections opens about ops/50 + 2 connections', async
   // Each connection serves exactly 50 ops; at the end each of the 2 may be part-used or mid-reopen.
   assert.ok(Math.abs(opened - expected) <= 3, `opened ${opened}, expected ~${expected}`);
   const closed = total(samples, (s) => s.connectionsClosed);
-  assert.ok(closed >= opened - 2 - 2 && closed <= opened - 2, `closed ${closed} of ${opened}`);
+  // Every connection but the (up to) 2 still open at the end was closed in the window; one that
+  // finished its 50 ops just before the end is closed while its successor is not yet open.
+  assert.ok(closed >= opened - 2 - 2 && closed <= opened, `closed ${closed} of ${opened}`);
   assert.equal(summary.reconnects, 0, 'planned reopens are not reconnects');
 });
 

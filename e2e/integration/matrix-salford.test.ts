@@ -23,6 +23,9 @@ interface Cell {
   error: string | null;
 }
 
+/** Salford tests that search cn in a subtree: full scans where cn has no index. */
+const CN_SEARCHES = new Set(['salford/S.2', 'salford/S.3', 'salford/X.1']);
+
 test(
   'builtin/salford runs at 10K and 100K on OpenLDAP, every cell done',
   { timeout: 480_000 },
@@ -50,9 +53,12 @@ test(
       const where = `${cell.workload} at ${cell.entries} (${cell.indexProfile})`;
       assert.equal(cell.status, 'done', `${where}: ${cell.error ?? ''}`);
       assert.match(cell.runId ?? '', /^run-/);
-      // S.4 searches the un-indexed telephoneNumber: at 100K every op scans the whole directory,
-      // and 50 of them at once can all outlast a 1 s window (0 ops/s is then the true figure).
-      const scan = cell.workload === 'salford/S.4' && cell.entries === 100_000;
+      // A subtree search on an un-indexed attribute scans the whole directory: at 100K, 50 such
+      // ops at once can all outlast a 1 s window (0 ops/s is then the true figure). S.4's
+      // telephoneNumber is never indexed; the cn searches are not under salford-unindexed.
+      const unindexedCn =
+        cell.indexProfile === 'salford-unindexed' && CN_SEARCHES.has(cell.workload);
+      const scan = cell.entries === 100_000 && (cell.workload === 'salford/S.4' || unindexedCn);
       if (!scan) assert.ok((cell.opsPerSec ?? 0) > 0, `${where}: ${cell.opsPerSec} ops/s`);
       else assert.ok(cell.opsPerSec !== null, `${where}: measured`);
     }
