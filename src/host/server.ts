@@ -197,7 +197,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     if (!isAuthorized(req, token))
       throw new RequestRefused(401, 'unauthorized', UNAUTHORIZED_MESSAGE);
-    if (url.pathname.startsWith('/api/')) {
+    // By the target as sent too: `/api/..` resolves to `/` but names no page, and no channel.
+    if (url.pathname.startsWith('/api/') || (req.url ?? '').startsWith('/api/')) {
       await answerApi(req, res);
       return;
     }
