@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { berInteger, tlv } from '../../responder/ber.ts';
+import {
+  RESPONSE_TAG,
+  encodeAttributes,
+  encodeEntryMessage,
+  encodeMessage,
+  encodeResult,
+} from '../../responder/ldapMessages.ts';
+import { ResponseFramer } from './frame.ts';
+import type { FrameSink } from './frame.ts';
+
+/** Lean ops of the stream: id 2 a search, id 3 a compare. */
+class RecordingSink implements FrameSink {
+  readonly events: string[] = [];
+  /** Handed-over bytes as given (not copied), to check what a reused read buffer leaves in them. */
+  readonly handed: Buffer[] = [];
+
+  countable(messageId: number, opTag: number): boolean {
+    if (messageId !== 2) return false;
+    this.events.push(`count ${messageId} ${opTag.toString(16)}`);
+    return true;
+  }
+
+  finish(messageId: number, opTag: number, resultCode: number): boolean {
+    const taken =
+      (messageId === 2 && opTag === RESPONSE_TAG.searchDone && resultCode === 0) ||
+      (messageId === 3 && opTag === RESPONSE_TAG.compare && (resultCode === 5 || resultCode === 6));
+    if (messageId === 2 || messageId === 3) {
+      this.events.push(`finish ${messageId} ${opTag.toString(16)} ${resultCode} ${taken}`);
+    }
+    return taken;
+  }
+
+  handOver(bytes: Buffer): void {
+    this.handed.push(bytes);
+    this.events.push(`ldapts ${bytes.length}`);
+  }
+
+  /** Everything ldapts got, joined. */
+  ldaptsBytes(): string {
+    return Buffer.concat(this.handed).toString('hex');
+  }
+}
+
+const bigEntry = encodeEntryMessage(
+  2,
+  'uid=user.1,ou=People,o=x',
+  encodeAttributes({ description: ['x'.repeat(300)], cn: ['a'] }),
+);
+const reference = encodeMessage(2, tlv(0x73, tlv(0x04, Buffer.from('ldap://elsewhere/'))));
+const bindDone = encodeMessage(1, encodeResult(RESPONSE_TAG.bind, 0));
+const foreignEntry = encodeEntryMessage(9, 'cn=other', encodeAttributes({ cn: ['b'] }));
+const searchDone = encodeMessage(2, encodeResult(RESPONSE_TAG.searchDone, 0));
+const compareMissing = encodeMessage(3, encodeResult(RESPONSE_TAG.compare, 32, 'no such object'));
+// Message id with a long-form length (valid BER ldapts reads, not this framing): ldapts' to read.
+const oddId = tlv(
+  0x30,
+  Buffer.from([0x02, 0x81, 0x01, 0x03]),
+  encodeResult(RESPONSE_TAG.compare, 6),
+);
+const compareTrue = encodeMessage(3, encodeResult(RESPONSE_TAG.compare, 6));
+// A result code of 248 takes two bytes: ldapts reads it.
+const searchWideCode = encodeMessage(2, encodeResult(RESPONSE_TAG.searchDone, 248));
+const stream = [
+  bigEntry,
+  reference,
+  bindDone,
+  foreignEntry,
+  searchDone,
+  compareMissing,
+  oddId,
+  compareTrue,
+  searchWideCode,
+];
+const whole = Buffer.concat(stream);
+
+const expectedEvents = [
+  'count 2 64',
+  'count 2 73',
+  `ldapts ${bindDone.length}`,
+  `ldapts ${foreignEntry.length}`,
+  'finish 2 65 0 true',
+  'finish 3 6f 32 false',
+  `ldapts ${compareMissing.length}`,
+  `ldapts ${oddId.length}`,
+  'finish 3 6f 6 true',
+  'finish 2 65 -1 false',
+  `ldapts ${searchWideCode.length}`,
+];
+const expectedLdapts = Buffer.concat([
+  bindDone,
+  foreignEntry,
+  compareMissing,
+  oddId,
+  searchWideCode,
+]).toString('hex');
+
+/** Feeds `bytes` cut at `cuts` (sorted offsets) and returns the sink. */
+function feed(bytes: Buffer, cuts: number[], copyKept = false): RecordingSink {
+  const sink = new RecordingSink();
+  const framer = new ResponseFramer(sink);
+  let from = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    if (cut <= from) continue;
+    if (copyKept) {
+      // A reused read buffer: the same memory, overwritten once the call returns.
+      const chunk = Buffer.from(bytes.subarray(from, cut));
+      framer.receive(chunk, true);
+      chunk.fill(0xee);
+    } else {
+      framer.receive(bytes.subarray(from, cut));
+    }
+    from = cut;
+  }
+  return sink;
+}
+
+test('framing: lean entries are counted, lean results taken, everything else goes whole to ldapts', () => {
+  const sink = feed(whole, []);
+  assert.deepEqual(sink.events, expectedEvents);
+  assert.equal(sink.ldaptsBytes(), expectedLdapts);
+});
+
+test('framing: the same events however TCP cuts the stream, one cut at every byte', () => {
+  for (let cut = 1; cut < whole.length; cut++) {
+    const sink = feed(whole, [cut]);
+    assert.deepEqual(sink.events, expectedEvents, `cut at ${cut}`);
+    assert.equal(sink.ldaptsBytes(), expectedLdapts, `cut at ${cut}`);
+  }
+});
+
+test('framing: byte by byte, and any random cuts, with plain or reused read buffers', () => {
+  const everyByte = Array.from({ length: whole.length }, (_, i) => i);
+  assert.deepEqual(feed(whole, everyByte).events, expectedEvents);
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(fc.integer({ min: 1, max: whole.length - 1 }), { maxLength: 12 }),
+      fc.boolean(),
+      (cuts, copyKept) => {
+        const sink = feed(
+          whole,
+          cuts.sort((a, b) => a - b),
+          copyKept,
+        );
+        assert.deepEqual(sink.events, expectedEvents);
+        assert.equal(sink.ldaptsBytes(), expectedLdapts);
+      },
+    ),
+  );
+});
+
+test('framing: a length ldapts cannot read sends everything after it to ldapts as it comes, as today', () => {
+  // Indefinite length (0x80): ldapts' reader throws on it and keeps the bytes; so must we hand them over.
+  const broken = Buffer.from([0x30, 0x80, 0x02, 0x01, 0x02]);
+  const after = Buffer.concat([broken, searchDone, compareTrue]);
+  for (let cut = 1; cut < after.length; cut++) {
+    const sink = feed(Buffer.concat([bindDone, after]), [bindDone.length + cut]);
+    assert.equal(sink.ldaptsBytes(), Buffer.concat([bindDone, after]).toString('hex'));
+    assert.ok(!sink.events.some((e) => e.startsWith('finish') || e.startsWith('count')));
+  }
+  // A zero tag: ldapts' parser waits for ever on it, and gets what follows too.
+  const zeroTag = feed(Buffer.concat([Buffer.from([0x00, 0x03]), searchDone]), []);
+  assert.deepEqual(zeroTag.events, [`ldapts ${2 + searchDone.length}`]);
+});
+
+test('framing: reset forgets a half-received message (its socket is gone)', () => {
+  const sink = new RecordingSink();
+  const framer = new ResponseFramer(sink);
+  framer.receive(searchDone.subarray(0, 5));
+  framer.reset();
+  framer.receive(compareTrue);
+  assert.deepEqual(sink.events, ['finish 3 6f 6 true']);
+  // A counted entry's remaining bytes are not skipped on the next socket either.
+  framer.receive(bigEntry.subarray(0, 20));
+  framer.reset();
+  framer.receive(searchDone);
+  assert.deepEqual(sink.events.slice(1), ['count 2 64', 'finish 2 65 0 true']);
+});
+
+test('framing: message ids are read as ldapts reads them (two-complement, 1 to 4 bytes)', () => {
+  const ids: number[] = [];
+  const sink: FrameSink = {
+    countable: () => false,
+    finish: (messageId) => {
+      ids.push(messageId);
+      return true;
+    },
+    handOver: () => undefined,
+  };
+  const framer = new ResponseFramer(sink);
+  for (const id of [1, 127, 128, 255, 256, 65_535, 65_536, 2 ** 31 - 1]) {
+    framer.receive(encodeMessage(id, encodeResult(RESPONSE_TAG.delete, 0)));
+  }
+  // 0xff in one byte is -1 to ldapts: never a lean op's id.
+  framer.receive(tlv(0x30, Buffer.from([0x02, 0x01, 0xff]), encodeResult(RESPONSE_TAG.delete, 0)));
+  framer.receive(tlv(0x30, berInteger(-5), encodeResult(RESPONSE_TAG.delete, 0)));
+  assert.deepEqual(ids, [1, 127, 128, 255, 256, 65_535, 65_536, 2 ** 31 - 1]);
+});
