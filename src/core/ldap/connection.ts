@@ -106,7 +106,10 @@ export async function openBoundClient(
             createConnection: tcpConnectFactory(params.tcpNoDelay),
             createSecureConnection: tlsConnectFactory(params.tcpNoDelay),
           }
-        : gatedFactories(params.tcpNoDelay, counters)),
+        : // Load connections: plain ones read into the lean path's reused buffer.
+          gatedFactories(params.tcpNoDelay, counters, {
+            reuseReads: !params.startTls,
+          })),
     });
   } catch (err) {
     throw new LdapConnectError('connect', params.url, err);

@@ -7,7 +7,7 @@ import { gatedFactories } from './socketGate.ts';
 test('the first connect is handed the pre-connected socket; any later one fails with transparentReconnect', async () => {
   const counters = new ConnectionCounters();
   const pre = new net.Socket();
-  const { createConnection } = gatedFactories(true, counters, pre);
+  const { createConnection } = gatedFactories(true, counters, { preconnected: pre });
   assert.equal(createConnection(389, '127.0.0.1'), pre);
   const second = createConnection(389, '127.0.0.1');
   assert.notEqual(second, pre);

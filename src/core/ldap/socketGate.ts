@@ -2,6 +2,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import type { ConnectionCounters } from './connectionCounters.ts';
+import { connectReusingReads } from './lean/reusedReads.ts';
 
 /** Raised (as the op's error) when ldapts tried to reconnect a dropped client by itself. */
 export class TransparentReconnectError extends Error {
@@ -52,12 +53,13 @@ export function tlsOverCountedTcp(
  * connect is ldapts reconnecting by itself inside an op: it is refused, so the op fails with
  * `transparentReconnect` instead of running unbound with a hidden connect in its latency, and
  * the load loop reopens (and counts) the connection properly. `preconnected` is handed out as
- * that one connection when the caller connected (and timed) it already.
+ * that one connection when the caller connected (and timed) it already; `reuseReads` makes a plain
+ * TCP connection read into the lean path's shared buffer (never one StartTLS will upgrade).
  */
 export function gatedFactories(
   noDelay: boolean,
   counters: ConnectionCounters,
-  preconnected?: net.Socket,
+  { preconnected, reuseReads = false }: { preconnected?: net.Socket; reuseReads?: boolean } = {},
 ): GatedFactories {
   let used = false;
   const firstSocket = <S extends net.Socket>(open: () => S): S => {
@@ -67,7 +69,8 @@ export function gatedFactories(
   };
   const createConnection = (port: number, host: string): net.Socket =>
     firstSocket(() => {
-      const socket = net.connect({ port, host, noDelay, keepAlive: true });
+      const options = { port, host, noDelay, keepAlive: true };
+      const socket = reuseReads ? connectReusingReads(options) : net.connect(options);
       counters.track(socket);
       return socket;
     });

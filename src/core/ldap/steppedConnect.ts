@@ -62,6 +62,6 @@ export function clientOnSocket(
 ): Client {
   return new Client({
     url: params.url,
-    ...gatedFactories(params.tcpNoDelay, counters, socket),
+    ...gatedFactories(params.tcpNoDelay, counters, { preconnected: socket }),
   });
 }

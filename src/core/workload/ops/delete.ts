@@ -1,25 +1,33 @@
 // Delete: an entry named by a DN pattern, or the oldest of the run's own entries (pool or added).
 import { NoSuchObjectError } from 'ldapts';
+import type { Client } from 'ldapts';
 import type { DeleteOperation } from '../../../shared/workload.ts';
+import { sendLean } from '../../ldap/lean/channel.ts';
+import { DeleteEncoder } from '../../ldap/lean/encode.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 
-/** Compiles a delete operation. */
+/** ldapts' own delete (the path for clients the lean path does not take). */
+async function ldaptsDelete(client: Client, dn: string): Promise<number> {
+  await client.del(dn);
+  return 0;
+}
+
+/** Compiles a delete operation (sent on the lean path, src/core/ldap/lean). */
 export function compileDelete(op: DeleteOperation, tools: OpTools): OpFactory {
+  const encoder = new DeleteEncoder();
   if (op.entryDn !== undefined) {
     const dn = tools.pattern(op.entryDn);
     return (ctx) => {
       const target = dn.next(ctx);
-      return async (client) => {
-        await client.del(target);
-        return 0;
-      };
+      const lean = encoder.prepare(target);
+      return (client) => sendLean(client, lean) ?? ldaptsDelete(client, target);
     };
   }
   const { own } = tools;
   return () => async (client) => {
     const target = own.take();
     try {
-      await client.del(target);
+      await (sendLean(client, encoder.prepare(target)) ?? ldaptsDelete(client, target));
     } catch (err) {
       // Still there unless the server says it is gone: cleanup must try it again.
       if (!(err instanceof NoSuchObjectError)) own.put(target);

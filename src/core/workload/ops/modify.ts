@@ -1,43 +1,58 @@
 // Modify: replace, add or delete values of an attribute of an existing entry.
 import { Attribute, Change } from 'ldapts';
+import type { Client } from 'ldapts';
 import type { ModifyChange, ModifyOperation } from '../../../shared/workload.ts';
+import { sendLean } from '../../ldap/lean/channel.ts';
+import { ModifyEncoder } from '../../ldap/lean/encode.ts';
 import type { OpContext } from '../opContext.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
+
+/** Compiles the values of a modify's changes into a function expanding them for the next op (one list per change). */
+function valuesExpander(
+  changes: readonly ModifyChange[],
+  tools: OpTools,
+): (ctx: OpContext) => string[][] {
+  const compiled = changes.map((c) => c.values.map((v) => tools.pattern(v)));
+  // A set: two random values may coincide, and a server rejects duplicates.
+  return (ctx) => compiled.map((values) => [...new Set(values.map((v) => v.next(ctx)))]);
+}
+
+/** ldapts Change objects for `changes` with this op's values. */
+function ldaptsChanges(changes: readonly ModifyChange[], values: string[][]): Change[] {
+  return changes.map(
+    (c, i) =>
+      new Change({
+        operation: c.operation,
+        modification: new Attribute({ type: c.attribute, values: values[i] ?? [] }),
+      }),
+  );
+}
 
 /** Compiles the change list of a modify into a function expanding it for the next op. */
 export function changesExpander(
   changes: readonly ModifyChange[],
   tools: OpTools,
 ): (ctx: OpContext) => Change[] {
-  const compiled = changes.map((c) => ({
-    operation: c.operation,
-    attribute: c.attribute,
-    values: c.values.map((v) => tools.pattern(v)),
-  }));
-  return (ctx) =>
-    compiled.map(
-      (c) =>
-        new Change({
-          operation: c.operation,
-          modification: new Attribute({
-            type: c.attribute,
-            // A set: two random values may coincide, and a server rejects duplicates.
-            values: [...new Set(c.values.map((v) => v.next(ctx)))],
-          }),
-        }),
-    );
+  const expand = valuesExpander(changes, tools);
+  return (ctx) => ldaptsChanges(changes, expand(ctx));
 }
 
-/** Compiles a modify operation. */
+/** ldapts' own modify (the path for clients the lean path does not take). */
+async function ldaptsModify(client: Client, dn: string, changes: Change[]): Promise<number> {
+  await client.modify(dn, changes);
+  return 0;
+}
+
+/** Compiles a modify operation (sent on the lean path, src/core/ldap/lean). */
 export function compileModify(op: ModifyOperation, tools: OpTools): OpFactory {
   const dn = tools.pattern(op.entryDn);
-  const expand = changesExpander(op.changes, tools);
+  const expand = valuesExpander(op.changes, tools);
+  const encoder = new ModifyEncoder(op.changes);
   return (ctx) => {
     const target = dn.next(ctx);
-    const changes = expand(ctx);
-    return async (client) => {
-      await client.modify(target, changes);
-      return 0;
-    };
+    const values = expand(ctx);
+    const lean = encoder.prepare(target, values);
+    return (client) =>
+      sendLean(client, lean) ?? ldaptsModify(client, target, ldaptsChanges(op.changes, values));
   };
 }

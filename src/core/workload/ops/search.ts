@@ -1,9 +1,11 @@
 // Search: base, scope, filter and attributes from the workload; entries are counted, never kept.
 import { FilterParser } from 'ldapts';
-import type { Filter } from 'ldapts';
+import type { Client, Filter } from 'ldapts';
 import type { SearchOperation } from '../../../shared/workload.ts';
 import { countingSearch } from '../../ldap/countingSearch.ts';
 import type { CountingSearchRequest } from '../../ldap/countingSearch.ts';
+import { sendLean } from '../../ldap/lean/channel.ts';
+import { SearchEncoder } from '../../ldap/lean/encode.ts';
 import type { OpContext } from '../opContext.ts';
 import type { PatternContext } from '../pattern/index.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
@@ -22,11 +24,14 @@ function filterContext(ctx: OpContext): PatternContext {
   };
 }
 
+/** Builds the request of one search from its patterns; `fixed` holds the fields every op shares. */
+export interface SearchRequestBuilder {
+  (ctx: OpContext): CountingSearchRequest;
+  readonly fixed: Omit<CountingSearchRequest, 'baseDn' | 'filter'>;
+}
+
 /** Builds the request of one search from its patterns (the filter is parsed once when it never changes). */
-export function searchRequestBuilder(
-  op: SearchOperation,
-  tools: OpTools,
-): (ctx: OpContext) => CountingSearchRequest {
+export function searchRequestBuilder(op: SearchOperation, tools: OpTools): SearchRequestBuilder {
   const base = tools.pattern(op.base);
   const filterPattern = tools.pattern(op.filter);
   // The expansion, not the source: a static pattern may still hold [[ or ]] escapes.
@@ -54,20 +59,35 @@ export function searchRequestBuilder(
     }
     return view;
   };
-  return (ctx) => ({
+  const build = (ctx: OpContext): CountingSearchRequest => ({
     ...fixed,
     baseDn: base.next(ctx),
     filter: filterPattern.isStatic
       ? (fixedFilter ??= FilterParser.parseString(filterPattern.next(ctx)))
       : FilterParser.parseString(filterPattern.next(fromEntries ? filterCtx(ctx) : ctx)),
   });
+  return Object.assign(build, { fixed });
 }
 
-/** Compiles a search operation. */
+/** Runs one search on ldapts' path (countingSearch): paged, sorted, or not lean for this client. */
+async function ldaptsSearch(client: Client, request: CountingSearchRequest): Promise<number> {
+  return (await countingSearch(client, request)).entries;
+}
+
+/** Compiles a search operation; unpaged, unsorted searches take the lean path (src/core/ldap/lean). */
 export function compileSearch(op: SearchOperation, tools: OpTools): OpFactory {
   const build = searchRequestBuilder(op, tools);
+  if (build.fixed.pageSize > 0 || build.fixed.sortKeys.length > 0) {
+    return (ctx) => {
+      const request = build(ctx);
+      return (client) => ldaptsSearch(client, request);
+    };
+  }
+  const encoder = new SearchEncoder(build.fixed);
   return (ctx) => {
     const request = build(ctx);
-    return async (client) => (await countingSearch(client, request)).entries;
+    // Encoded before the clock starts, like the pattern expansion: preparation is not server latency.
+    const lean = encoder.prepare(request.baseDn, request.filter);
+    return (client) => sendLean(client, lean) ?? ldaptsSearch(client, request);
   };
 }

@@ -1,0 +1,200 @@
+// The lean request path on one ldapts client: prepared requests go out with ldapts' own message
+// ids and are registered where ldapts keeps its requests, so a close, a socket error or a parse
+// error fails them exactly as it fails its own; framed answers complete them without decoding.
+import type net from 'node:net';
+import { StatusCodeParser } from 'ldapts';
+import type { Client, Message, MessageResponse } from 'ldapts';
+import { internalsOf } from '../clientInternals.ts';
+import type { ClientInternals, MessageDetails } from '../clientInternals.ts';
+import { ResponseFramer } from './frame.ts';
+import { readReused, readsReused } from './reusedReads.ts';
+import type { FrameSink } from './frame.ts';
+import type { LeanKind, PreparedRequest } from './prepared.ts';
+
+const SEARCH_ENTRY = 0x64;
+
+/** One lean request in flight, in the shape of ldapts' own MessageDetails (ldapts settles it on errors). */
+class LeanPending implements MessageDetails {
+  readonly kind: LeanKind;
+  readonly messageId: number;
+  /** ldapts' key for it in messageDetailsByMessageId. */
+  readonly key: string;
+  readonly socket: net.Socket;
+  readonly timeoutTimer = null;
+  entries = 0;
+  /** Entries ldapts collected itself (only when it had to read one of ours whole). */
+  searchEntries: unknown[] | undefined = undefined;
+  /** The op's promise (set as it is made). */
+  done!: (entries: number) => void;
+  fail!: (err: unknown) => void;
+  private readonly channel: LeanChannel;
+
+  constructor(channel: LeanChannel, kind: LeanKind, messageId: number, socket: net.Socket) {
+    this.channel = channel;
+    this.kind = kind;
+    this.messageId = messageId;
+    this.key = String(messageId);
+    this.socket = socket;
+  }
+
+  get message(): Message {
+    return this.kind.message;
+  }
+
+  /** All entries counted, by the framing or by ldapts. */
+  entryCount(): number {
+    return this.entries + (this.searchEntries?.length ?? 0);
+  }
+
+  /** Called by ldapts with a final response it parsed: settled as ldapts' own call would settle. */
+  resolve(response?: MessageResponse): void {
+    this.channel.forget(this.messageId);
+    if (response !== undefined && this.kind.accepts(response.status)) {
+      const collected = (response as { searchEntries?: unknown[] }).searchEntries?.length ?? 0;
+      this.done(this.entries + collected);
+    } else {
+      this.fail(StatusCodeParser.parse(response));
+    }
+  }
+
+  /** Called by ldapts on a close, a socket error or a response it could not parse. */
+  reject(err: Error): void {
+    this.channel.forget(this.messageId);
+    this.fail(err);
+  }
+}
+
+/** A `data` listener feeding `channel` (ldapts calls it with the socket as `this`). */
+function socketReader(channel: LeanChannel): (this: net.Socket, data: Buffer) => void {
+  return function (this: net.Socket, data: Buffer): void {
+    channel.receive(this, data);
+  };
+}
+
+/** Uncorks the socket a channel corked this event-loop turn. */
+function flushCorked(channel: LeanChannel): void {
+  channel.flush();
+}
+
+/** The lean side of one client: its framing of the socket's bytes and its requests in flight. */
+class LeanChannel implements FrameSink {
+  private readonly client: ClientInternals;
+  private readonly framer = new ResponseFramer(this);
+  private readonly inFlight = new Map<number, LeanPending>();
+  /** The socket the framing state belongs to (a StartTLS upgrade or a reconnect starts afresh). */
+  private readSocket: net.Socket | undefined;
+  /** Two requests have been in flight at once: writes are batched per event-loop turn from then on. */
+  private pipelined = false;
+  private corked: net.Socket | null = null;
+
+  constructor(client: ClientInternals) {
+    this.client = client;
+    // ldapts attaches this field to every socket it reads (connect, StartTLS).
+    const onData = socketReader(this);
+    const previous = client.socketDataHandler;
+    client.socketDataHandler = onData;
+    const socket = client.socket;
+    if (socket !== undefined) {
+      socket.removeListener('data', previous);
+      socket.on('data', onData);
+      this.readSocket = socket;
+      // A plain socket reading into the shared buffer: its reads come here without a copy.
+      if (readsReused(socket)) readReused(socket, (chunk) => this.receive(socket, chunk, true));
+    }
+    // A message ldapts had begun to receive is finished here, so no byte is read twice or lost.
+    const partial = client.messageParser.buffer;
+    if (partial !== undefined) {
+      delete client.messageParser.buffer;
+      this.framer.receive(partial);
+    }
+  }
+
+  /** Sends `request` with the next message id; resolves with the entries it returned (0 for others). */
+  send(request: PreparedRequest, socket: net.Socket): Promise<number> {
+    const messageId = this.client._nextMessageId();
+    const pending = new LeanPending(this, request.kind, messageId, socket);
+    const answered = new Promise<number>((resolve, reject) => {
+      pending.done = resolve;
+      pending.fail = reject;
+    });
+    this.inFlight.set(messageId, pending);
+    this.client.messageDetailsByMessageId.set(pending.key, pending);
+    if (this.inFlight.size > 1) this.pipelined = true;
+    if (this.pipelined && this.corked === null) {
+      // The loops of one connection send in the same turn: one write system call carries them all.
+      socket.cork();
+      this.corked = socket;
+      process.nextTick(flushCorked, this);
+    }
+    socket.write(request.withMessageId(messageId));
+    return answered;
+  }
+
+  /** Ends this turn's batch of writes. */
+  flush(): void {
+    const socket = this.corked;
+    this.corked = null;
+    socket?.uncork();
+  }
+
+  /** Drops a request ldapts settled. */
+  forget(messageId: number): void {
+    this.inFlight.delete(messageId);
+  }
+
+  countable(messageId: number, opTag: number): boolean {
+    const pending = this.inFlight.get(messageId);
+    if (pending === undefined || !pending.kind.countsEntries) return false;
+    if (opTag === SEARCH_ENTRY) pending.entries++;
+    return true;
+  }
+
+  finish(messageId: number, opTag: number, resultCode: number): boolean {
+    const pending = this.inFlight.get(messageId);
+    if (pending === undefined || opTag !== pending.kind.finalTag) return false;
+    if (!pending.kind.accepts(resultCode)) return false;
+    this.inFlight.delete(messageId);
+    this.client.messageDetailsByMessageId.delete(pending.key);
+    pending.done(pending.entryCount());
+    return true;
+  }
+
+  handOver(bytes: Buffer): void {
+    this.client.messageParser.read(bytes, this.client.messageDetailsByMessageId);
+  }
+
+  /** Bytes read from `socket`; `reused`: they live in the shared read buffer, during this call only. */
+  receive(socket: net.Socket, data: Buffer, reused = false): void {
+    if (socket !== this.readSocket) {
+      this.framer.reset();
+      this.readSocket = socket;
+    }
+    this.framer.receive(data, reused);
+  }
+}
+
+const channels = new WeakMap<Client, LeanChannel>();
+const ldaptsOnly = new WeakSet<Client>();
+
+/**
+ * Sends `request` on the lean path of `client`; null when the op must take ldapts' own path: no
+ * request (too long to be lean), a client kept on ldapts, or one not connected (ldapts' call then
+ * fails or reconnects exactly as it always has).
+ */
+export function sendLean(client: Client, request: PreparedRequest | null): Promise<number> | null {
+  if (request === null || ldaptsOnly.has(client)) return null;
+  const internals = internalsOf(client);
+  const socket = internals.socket;
+  if (!internals.connected || socket === undefined) return null;
+  let channel = channels.get(client);
+  if (channel === undefined) {
+    channel = new LeanChannel(internals);
+    channels.set(client, channel);
+  }
+  return channel.send(request, socket);
+}
+
+/** Keeps every operation on `client` on ldapts' own path (tests compare the two paths with it). */
+export function keepOnLdapts(client: Client): void {
+  ldaptsOnly.add(client);
+}
