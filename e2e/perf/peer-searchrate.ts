@@ -37,6 +37,9 @@ import { machineLine } from './machine.ts';
 import { mediansOf, pairingTable, ratiosOf, toolFigures } from './peerReport.ts';
 import type { PairingResult, RoundResult, ToolFigures } from './peerReport.ts';
 import {
+  BARE_NODE_CLIENT,
+  bareCommand,
+  bareTool,
   DIRBENCH_CLI,
   dirbenchCommand,
   dirbenchTool,
@@ -46,17 +49,20 @@ import {
   peerCommand,
   peerTool,
 } from './peerTools.ts';
-import type { PairingId, PeerSettings } from './peerTools.ts';
+import type { Pairing, PairingId, PeerSettings } from './peerTools.ts';
 import { runTool } from './toolRun.ts';
+import type { ToolSpec } from './toolRun.ts';
 import { UNBOUNDID_VERSION, unboundIdJar } from './unboundIdJar.ts';
 import { checkSameSearchRequest } from './wireCheck.ts';
 import type { WireCheckResult } from './wireCheck.ts';
 
 const USAGE =
   'usage: npm run bench:peer -- [--quick] [--rounds N] [--warmup S] [--duration S] [--entries N]\n' +
-  '       [--connections N] [--workers N] [--pairings depth1,depth4,modify] [--wire-only] [--json FILE]';
+  '       [--connections N] [--workers N] [--pairings depth1,depth4,modify] [--no-bare] [--wire-only]\n' +
+  '       [--json FILE]';
 
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     entries: { type: 'string', default: '10000' },
     connections: { type: 'string', default: '8' },
@@ -68,6 +74,8 @@ const { values } = parseArgs({
     // A smoke run of the whole script: 1 round, 2 s warm-up, 5 s measured (explicit options win).
     quick: { type: 'boolean', default: false },
     'wire-only': { type: 'boolean', default: false },
+    // The bare Node client runs beside the two tools unless --no-bare.
+    bare: { type: 'boolean', default: true },
     json: { type: 'string' },
   },
 });
@@ -112,6 +120,7 @@ function shellLine(
     settings.passwordFile,
     settings.dataDir,
     DIRBENCH_CLI,
+    BARE_NODE_CLIENT,
   ];
   const shorten = (a: string): string =>
     files.reduce((text, file) => text.replaceAll(file, path.basename(file)), a);
@@ -119,21 +128,37 @@ function shellLine(
   return [path.basename(command), ...args.map((a) => quote(shorten(a)))].join(' ');
 }
 
-/** Runs every round of the chosen pairings; prints each pair as it finishes. */
+/** The tools of a round: the peer, DirBench and (unless --no-bare) the bare Node client. */
+type Side = 'peer' | 'dirbench' | 'bare';
+
+const SPECS: Readonly<Record<Side, (pairing: Pairing, s: PeerSettings) => ToolSpec>> = {
+  peer: peerTool,
+  dirbench: dirbenchTool,
+  bare: bareTool,
+};
+
+/**
+ * The order the tools run in a round, rotated each round so that no tool always meets the warmer
+ * server: with two tools the peer goes first in odd rounds, with three each takes each place once
+ * in three rounds.
+ */
+function runOrder(round: number): Side[] {
+  const sides: Side[] = values.bare ? ['peer', 'dirbench', 'bare'] : ['peer', 'dirbench'];
+  const shift = (round - 1) % sides.length;
+  return [...sides.slice(shift), ...sides.slice(0, shift)];
+}
+
+/** Runs every round of the chosen pairings; prints each round's tools as they finish. */
 async function runRounds(settings: PeerSettings): Promise<PairingResult[]> {
   const byPairing = new Map<PairingId, RoundResult[]>(pairingIds.map((id) => [id, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const id of pairingIds) {
       const pairing = PAIRINGS[id];
-      const peerFirst = round % 2 === 1;
-      const order = peerFirst ? (['peer', 'dirbench'] as const) : (['dirbench', 'peer'] as const);
-      const runs: Partial<Record<'peer' | 'dirbench', ToolFigures>> = {};
+      const order = runOrder(round);
+      const runs: Partial<Record<Side, ToolFigures>> = {};
       for (const side of order) {
-        process.stderr.write(
-          `Round ${round}/${rounds}, ${id}: ${side === 'peer' ? pairing.peerName : 'dirbench'}...\n`,
-        );
-        const spec =
-          side === 'peer' ? peerTool(pairing, settings) : dirbenchTool(pairing, settings);
+        const spec = SPECS[side](pairing, settings);
+        process.stderr.write(`Round ${round}/${rounds}, ${id}: ${spec.name}...\n`);
         runs[side] = toolFigures(await runTool(spec));
       }
       const peer = runs.peer as ToolFigures;
@@ -145,12 +170,17 @@ async function runRounds(settings: PeerSettings): Promise<PairingResult[]> {
         dirbench,
         ratios: ratiosOf(dirbench, peer),
       };
+      if (runs.bare !== undefined) {
+        result.bare = runs.bare;
+        result.bareRatios = ratiosOf(runs.bare, peer);
+      }
       byPairing.get(id)?.push(result);
+      const figures = (f: ToolFigures): string =>
+        `${f.tool} ${f.opsPerSec} ops/s ${f.userUsPerOp}+${f.systemUsPerOp} us/op`;
       process.stdout.write(
         `Round ${round} ${id} (load average ${result.loadAverage1m.toFixed(2)}): ` +
-          `${peer.tool} ${peer.opsPerSec} ops/s ${peer.userUsPerOp}+${peer.systemUsPerOp} us/op, ` +
-          `dirbench ${dirbench.opsPerSec} ops/s ${dirbench.userUsPerOp}+${dirbench.systemUsPerOp} us/op ` +
-          `(user+system); ratios ${result.ratios.throughput}x ops/s, ${result.ratios.cpuPerOp}x CPU/op\n`,
+          `${[peer, dirbench, ...(result.bare === undefined ? [] : [result.bare])].map(figures).join(', ')} ` +
+          `(user+system); DirBench/peer ${result.ratios.throughput}x ops/s, ${result.ratios.cpuPerOp}x CPU/op\n`,
       );
     }
   }
@@ -162,6 +192,7 @@ async function runRounds(settings: PeerSettings): Promise<PairingResult[]> {
       title: pairing.title(settings),
       peerCommand: shellLine(peerCommand(pairing, settings), settings),
       dirbenchCommand: shellLine(dirbenchCommand(pairing, settings), settings),
+      ...(values.bare ? { bareCommand: shellLine(bareCommand(pairing, settings), settings) } : {}),
       rounds: results,
       median: mediansOf(results),
     };
@@ -248,6 +279,7 @@ async function main(): Promise<number> {
     for (const result of pairings) {
       process.stdout.write(
         `\n${result.title}\n  ${result.peerCommand}\n  ${result.dirbenchCommand}\n` +
+          (result.bareCommand === undefined ? '' : `  ${result.bareCommand}\n`) +
           `${pairingTable(result)}\n`,
       );
     }

@@ -23,14 +23,17 @@ export interface Ratios {
   cpuPerOp: number;
 }
 
-/** Both tools in one round of one pairing. */
+/** The tools of one round of one pairing. */
 export interface RoundResult {
   round: number;
-  /** The 1-minute load average when the round's pair finished. */
+  /** The 1-minute load average when the round's tools finished. */
   loadAverage1m: number;
   peer: ToolFigures;
   dirbench: ToolFigures;
   ratios: Ratios;
+  /** The bare Node client (the floor under any Node load tool), when it ran, and its figures over the peer's. */
+  bare?: ToolFigures;
+  bareRatios?: Ratios;
 }
 
 /** Every round of one pairing and the medians. */
@@ -39,9 +42,17 @@ export interface PairingResult {
   title: string;
   peerCommand: string;
   dirbenchCommand: string;
+  /** The bare Node client's command line, when it ran. */
+  bareCommand?: string;
   rounds: RoundResult[];
   /** The median of each figure over the rounds; ratios are the median of the per-round ratios. */
-  median: { peer: ToolFigures; dirbench: ToolFigures; ratios: Ratios };
+  median: {
+    peer: ToolFigures;
+    dirbench: ToolFigures;
+    ratios: Ratios;
+    bare?: ToolFigures;
+    bareRatios?: Ratios;
+  };
 }
 
 /** The issue's bars: DirBench/peer throughput at least, client CPU per op at most. */
@@ -69,11 +80,11 @@ export function toolFigures(run: ToolRun): ToolFigures {
   };
 }
 
-/** DirBench's figures over the peer's. */
-export function ratiosOf(dirbench: ToolFigures, peer: ToolFigures): Ratios {
+/** A tool's figures (DirBench's or the bare client's) over the peer's. */
+export function ratiosOf(tool: ToolFigures, peer: ToolFigures): Ratios {
   return {
-    throughput: round2(dirbench.opsPerSec / peer.opsPerSec),
-    cpuPerOp: round2(dirbench.totalUsPerOp / peer.totalUsPerOp),
+    throughput: round2(tool.opsPerSec / peer.opsPerSec),
+    cpuPerOp: round2(tool.totalUsPerOp / peer.totalUsPerOp),
   };
 }
 
@@ -101,16 +112,27 @@ function medianFigures(all: readonly ToolFigures[]): ToolFigures {
   };
 }
 
-/** Medians of a pairing's rounds. */
-export function mediansOf(rounds: readonly RoundResult[]): PairingResult['median'] {
+function medianRatios(all: readonly Ratios[]): Ratios {
   return {
+    throughput: round2(median(all.map((r) => r.throughput))),
+    cpuPerOp: round2(median(all.map((r) => r.cpuPerOp))),
+  };
+}
+
+/** Medians of a pairing's rounds (the bare client's only when it ran in every round). */
+export function mediansOf(rounds: readonly RoundResult[]): PairingResult['median'] {
+  const medians: PairingResult['median'] = {
     peer: medianFigures(rounds.map((r) => r.peer)),
     dirbench: medianFigures(rounds.map((r) => r.dirbench)),
-    ratios: {
-      throughput: round2(median(rounds.map((r) => r.ratios.throughput))),
-      cpuPerOp: round2(median(rounds.map((r) => r.ratios.cpuPerOp))),
-    },
+    ratios: medianRatios(rounds.map((r) => r.ratios)),
   };
+  const bare = rounds.flatMap((r) => (r.bare === undefined ? [] : [r.bare]));
+  const bareRatios = rounds.flatMap((r) => (r.bareRatios === undefined ? [] : [r.bareRatios]));
+  if (bare.length > 0 && bare.length === rounds.length && bareRatios.length === rounds.length) {
+    medians.bare = medianFigures(bare);
+    medians.bareRatios = medianRatios(bareRatios);
+  }
+  return medians;
 }
 
 const number = (n: number, digits: number): string =>
@@ -139,15 +161,18 @@ function figureRow(label: string, f: ToolFigures, ratios: Ratios | null): string
   ];
 }
 
-/** The pairing's table: each round's two rows, then the medians, then the verdict against the bars. */
+/** The pairing's table: each round's rows, then the medians, then the verdict against the bars. */
 export function pairingTable(result: PairingResult): string {
   const rows: string[][] = [];
-  for (const r of result.rounds) {
-    rows.push(figureRow(String(r.round), r.peer, null));
-    rows.push(figureRow(String(r.round), r.dirbench, r.ratios));
-  }
-  rows.push(figureRow('median', result.median.peer, null));
-  rows.push(figureRow('median', result.median.dirbench, result.median.ratios));
+  const add = (label: string, r: PairingResult['median']): void => {
+    rows.push(figureRow(label, r.peer, null));
+    rows.push(figureRow(label, r.dirbench, r.ratios));
+    if (r.bare !== undefined && r.bareRatios !== undefined) {
+      rows.push(figureRow(label, r.bare, r.bareRatios));
+    }
+  };
+  for (const r of result.rounds) add(String(r.round), r);
+  add('median', result.median);
   const table = markdownTable(
     [
       'round',
@@ -157,8 +182,8 @@ export function pairingTable(result: PairingResult): string {
       'system us/op',
       'total us/op',
       'slapd us/op',
-      'DirBench/peer ops/s',
-      'DirBench/peer CPU/op',
+      'tool/peer ops/s',
+      'tool/peer CPU/op',
     ],
     rows,
   );
@@ -180,5 +205,14 @@ export function verdict(result: PairingResult): string {
   parts.push(
     `client CPU/op ${cpuPerOp.toFixed(2)}x (bar <= ${target.cpuPerOpAtMost.toFixed(2)}: ${met ? 'met' : 'not met'})`,
   );
-  return `Median DirBench/${result.median.peer.tool}: ${parts.join(', ')}`;
+  const line = `Median DirBench/${result.median.peer.tool}: ${parts.join(', ')}`;
+  const { bare, bareRatios, dirbench } = result.median;
+  if (bare === undefined || bareRatios === undefined) return line;
+  // The floor: what the least a Node client can do costs against the peer, and what DirBench adds to it.
+  return (
+    `${line}\nMedian bare Node client/${result.median.peer.tool}: throughput ` +
+    `${bareRatios.throughput.toFixed(2)}x, client CPU/op ${bareRatios.cpuPerOp.toFixed(2)}x; ` +
+    `DirBench/bare Node client: client CPU/op ` +
+    `${(dirbench.totalUsPerOp / bare.totalUsPerOp).toFixed(2)}x`
+  );
 }

@@ -5,6 +5,8 @@ import type { ToolSpec } from './toolRun.ts';
 
 /** DirBench's command line entry, run with this Node. */
 export const DIRBENCH_CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+/** The bare Node client: the floor under any Node load tool, run with this Node. */
+export const BARE_NODE_CLIENT = fileURLToPath(new URL('./bareNodeClient.ts', import.meta.url));
 
 /** The class names of UnboundID's rate tools in the SDK jar. */
 const UNBOUNDID_CLASS = {
@@ -73,6 +75,8 @@ export interface Pairing {
   peerArgs(s: PeerSettings): string[];
   /** DirBench's `run` options for the workload (target, intervals and output are added to them). */
   dirbenchArgs(s: PeerSettings): string[];
+  /** The bare Node client's options for the workload (port, DN file and intervals are added to them). */
+  bareArgs(s: PeerSettings): string[];
 }
 
 const baseReadPeer = (s: PeerSettings): string[] => [
@@ -94,6 +98,24 @@ const baseReadDirbench = (s: PeerSettings): string[] => [
   '(objectClass=*)',
 ];
 
+/** The modify workload as DirBench and the bare Node client both spell it, bound as the lab's root DN. */
+const modifyArgs = (s: PeerSettings): string[] => [
+  '--bind-dn',
+  s.bindDn,
+  '--password-file',
+  s.passwordFile,
+  '--op',
+  'modify',
+  '--attribute',
+  MODIFY_ATTRIBUTE,
+  '--value-length',
+  String(MODIFY_VALUE_LENGTH),
+  '--connections',
+  String(s.connections),
+  '--depth',
+  '1',
+];
+
 /** The pairings by id. */
 export const PAIRINGS: Readonly<Record<PairingId, Pairing>> = {
   depth1: {
@@ -110,6 +132,7 @@ export const PAIRINGS: Readonly<Record<PairingId, Pairing>> = {
       '--depth',
       '1',
     ],
+    bareArgs: (s) => ['--op', 'search', '--connections', String(s.connections), '--depth', '1'],
   },
   depth4: {
     id: 'depth4',
@@ -139,6 +162,7 @@ export const PAIRINGS: Readonly<Record<PairingId, Pairing>> = {
       '--depth',
       '4',
     ],
+    bareArgs: (s) => ['--op', 'search', '--connections', String(s.connections), '--depth', '4'],
   },
   modify: {
     id: 'modify',
@@ -160,24 +184,9 @@ export const PAIRINGS: Readonly<Record<PairingId, Pairing>> = {
       '--numThreads',
       String(s.connections),
     ],
-    dirbenchArgs: (s) => [
-      '--bind-dn',
-      s.bindDn,
-      '--password-file',
-      s.passwordFile,
-      '--op',
-      'modify',
-      '--entry-dn',
-      `[file:${s.dnFile}]`,
-      '--attribute',
-      MODIFY_ATTRIBUTE,
-      '--value-length',
-      String(MODIFY_VALUE_LENGTH),
-      '--connections',
-      String(s.connections),
-      '--depth',
-      '1',
-    ],
+    dirbenchArgs: (s) => [...modifyArgs(s), '--entry-dn', `[file:${s.dnFile}]`],
+    // The bare client takes DirBench's option names; its DN file comes with --dn-file.
+    bareArgs: modifyArgs,
   },
 };
 
@@ -230,6 +239,28 @@ export function dirbenchCommand(
   ];
   if (s.workers !== undefined) args.push('--workers', String(s.workers));
   return { command: process.execPath, args };
+}
+
+/** The bare Node client's whole command line for one pairing. */
+export function bareCommand(
+  pairing: Pairing,
+  s: PeerSettings,
+): { command: string; args: string[] } {
+  return {
+    command: process.execPath,
+    args: [
+      BARE_NODE_CLIENT,
+      '--port',
+      String(s.port),
+      '--dn-file',
+      s.dnFile,
+      ...pairing.bareArgs(s),
+      '--warmup',
+      String(s.warmupS),
+      '--duration',
+      String(s.durationS),
+    ],
+  };
 }
 
 // Each tool gets its run time plus JVM/Node start-up and connect; past that it is killed.
@@ -321,6 +352,40 @@ export function dirbenchTool(pairing: Pairing, s: PeerSettings): ToolSpec {
       if (pairing.entriesPerOp !== undefined && summary.entriesPerOp !== pairing.entriesPerOp) {
         throw new Error(
           `dirbench returned ${summary.entriesPerOp} entries per search, not ${pairing.entriesPerOp}`,
+        );
+      }
+      return { opsPerSec: summary.opsPerSec };
+    },
+  };
+}
+
+/**
+ * The bare Node client for one pairing. Its window: "Warm-up completed." after the last warm-up
+ * second, then one "second N ops M" line per measured second; its JSON summary comes last.
+ */
+export function bareTool(pairing: Pairing, s: PeerSettings): ToolSpec {
+  let summary: { opsPerSec: number; errors: number; entriesPerOp: number } | null = null;
+  return {
+    name: 'bare-node',
+    ...bareCommand(pairing, s),
+    timeoutMs: timeoutMs(s),
+    serverPid: s.slapdPid,
+    signal: s.signal,
+    onLine: (line, stream) => {
+      if (stream !== 'stdout') return null;
+      if (line.startsWith('Warm-up completed')) return 'measure-start';
+      if (line.startsWith('{')) summary = JSON.parse(line) as typeof summary;
+      return line.startsWith(`second ${s.durationS} ops `) ? 'measure-end' : null;
+    },
+    result: () => {
+      if (summary === null) throw new Error('the bare Node client printed no summary');
+      if (summary.errors > 0) {
+        throw new Error(`the bare Node client had ${summary.errors} errors`);
+      }
+      const entries = Math.round(summary.entriesPerOp * 100) / 100;
+      if (pairing.entriesPerOp !== undefined && entries !== pairing.entriesPerOp) {
+        throw new Error(
+          `the bare Node client returned ${entries} entries per search, not ${pairing.entriesPerOp}`,
         );
       }
       return { opsPerSec: summary.opsPerSec };

@@ -13,8 +13,13 @@ function valuesExpander(
   tools: OpTools,
 ): (ctx: OpContext) => string[][] {
   const compiled = changes.map((c) => c.values.map((v) => tools.pattern(v)));
-  // A set: two random values may coincide, and a server rejects duplicates.
-  return (ctx) => compiled.map((values) => [...new Set(values.map((v) => v.next(ctx)))]);
+  // A set: two random values may coincide, and a server rejects duplicates (one value cannot).
+  return (ctx) =>
+    compiled.map((values) =>
+      values.length === 1
+        ? [(values[0] as (typeof values)[number]).next(ctx)]
+        : [...new Set(values.map((v) => v.next(ctx)))],
+    );
 }
 
 /** ldapts Change objects for `changes` with this op's values. */
