@@ -3,7 +3,7 @@ import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isApiChannel } from '../src/shared/api.ts';
+import { dispatchApi } from '../src/core/api/dispatch.ts';
 import { ApiError } from '../src/shared/errors.ts';
 import type { Core } from '../src/core/app/core.ts';
 import { openCore } from '../src/core/app/core.ts';
@@ -71,22 +71,11 @@ function setupApi(active: Core): void {
   ipcMain.handle(IPC_INVOKE, async (event, channel: unknown, req: unknown) => {
     if (!isTrustedSender(event))
       return { ok: false, error: new ApiError('failed', 'untrusted sender').toBody() };
-    if (typeof channel !== 'string' || !isApiChannel(channel)) {
-      return {
-        ok: false,
-        error: new ApiError('not-found', `unknown API channel ${String(channel)}`).toBody(),
-      };
-    }
-    try {
-      const handler = active.handlers[channel] as (r: unknown) => Promise<unknown>;
-      return { ok: true, res: await handler(req) };
-    } catch (err) {
-      const apiError =
-        err instanceof ApiError
-          ? err
-          : new ApiError('failed', err instanceof Error ? err.message : String(err));
-      return { ok: false, error: apiError.toBody() };
-    }
+    const result = await dispatchApi(active.handlers, channel, req);
+    if (result.outcome === 'answered') return { ok: true, res: result.res };
+    if (result.outcome === 'unexpected')
+      console.error(`API handler ${String(channel)}:`, result.cause);
+    return { ok: false, error: result.error };
   });
   active.subscribe((message) => mainWindow?.webContents.send(IPC_EVENT, message));
 }

@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { dispatchApi } from '../core/api/dispatch.ts';
 import type { ApiEventMessage, ApiHandlers } from '../shared/api.ts';
-import { ApiError } from '../shared/errors.ts';
 import type { ApiErrorKind } from '../shared/errors.ts';
 import {
   TOKEN_COOKIE,
@@ -164,18 +164,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // The client left before sending its whole body: nobody is there to answer.
     if (text === null) return;
     const request = parseApiBody(text, channel);
-    const handler = options.handlers[channel] as (r: unknown) => Promise<unknown>;
-    let result: unknown;
-    try {
-      result = await handler(request);
-    } catch (err) {
-      // A handler's own error is an answer; anything else is a surprise, logged under its channel.
-      if (err instanceof ApiError)
-        sendJson(res, STATUS_BY_KIND[err.kind], { ok: false, error: err.toBody() });
-      else answerUnexpected(req, res, `API handler ${channel}`, err);
-      return;
-    }
-    sendJson(res, 200, { ok: true, res: result ?? null });
+    const result = await dispatchApi(options.handlers, channel, request);
+    // A handler's own error is an answer; anything else is a surprise, logged under its channel.
+    if (result.outcome === 'answered') sendJson(res, 200, { ok: true, res: result.res ?? null });
+    else if (result.outcome === 'refused')
+      sendJson(res, STATUS_BY_KIND[result.error.kind], { ok: false, error: result.error });
+    else answerUnexpected(req, res, `API handler ${channel}`, result.cause);
   };
 
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -1,5 +1,5 @@
 // Handlers of the compare/* and export/* channels.
-import type { ApiHandlers } from '../../shared/api.ts';
+import type { ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import { referenceTables } from '../reference/referenceData.ts';
 import { compareRuns } from '../report/compareRuns.ts';
 import { exportChart, exportData, exportReport } from '../report/exportFiles.ts';
@@ -7,7 +7,7 @@ import type { ReferenceSource } from '../report/exportFiles.ts';
 import type { Db } from '../store/database.ts';
 import { checkSelection } from '../../shared/exchange.ts';
 
-type ExplorerChannels = Extract<keyof ApiHandlers, `compare/${string}` | `export/${string}`>;
+type ExplorerChannels = ChannelsOf<'compare' | 'export'>;
 
 /** Builds the compare and export handlers over the database; `references` is for tests. */
 export function explorerHandlers(db: Db, references: ReferenceSource = referenceTables) {

@@ -1,13 +1,17 @@
-// Handlers of the history facets, annotations and deletes, and of imports of peer tools' output.
-import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+// Handlers of the history/* channels (stored runs: list, detail, facets, annotations, deletes) and of
+// imports of peer tools' output.
+import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import { importRun } from '../import/importRun.ts';
-import { checkAnnotation } from '../store/historyChecks.ts';
+import { checkAnnotation, checkHistoryFilter } from '../store/historyChecks.ts';
+import { checkId } from '../../shared/validation.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
 
 /** Builds the history and import handlers; every change is announced as `history/changed`. */
 export function historyHandlers(runs: RunsRepo, emit: (m: ApiEventMessage) => void) {
   const changed = (): void => emit({ event: 'history/changed', payload: {} });
   return {
+    'history/list': async (filter) => runs.list(checkHistoryFilter(filter)),
+    'history/get': async ({ runId }) => runs.get(checkId(runId, 'runId')),
     'history/facets': async () => runs.facets(),
     'history/annotate': async (req) => {
       const item = runs.annotate(checkAnnotation(req));
@@ -24,8 +28,5 @@ export function historyHandlers(runs: RunsRepo, emit: (m: ApiEventMessage) => vo
       changed();
       return { runId };
     },
-  } satisfies Pick<
-    ApiHandlers,
-    'history/facets' | 'history/annotate' | 'history/delete' | 'import/run'
-  >;
+  } satisfies Pick<ApiHandlers, ChannelsOf<'history' | 'import'>>;
 }

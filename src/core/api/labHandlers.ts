@@ -1,5 +1,5 @@
 // Handlers of the lab/* channels; a running lab is also published as a target.
-import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import type { LabInfo } from '../../shared/types.ts';
 import { shippedIndexProfiles } from '../lab/indexProfiles.ts';
 import type { LabManager, LabStartRequest } from '../lab/labManager.ts';
@@ -66,14 +66,5 @@ export function labHandlers(
       emit({ event: 'lab/removed', payload: { id } });
       emit({ event: 'targets/changed', payload: {} });
     },
-  } satisfies Pick<
-    ApiHandlers,
-    | 'lab/availability'
-    | 'lab/list'
-    | 'lab/start'
-    | 'lab/stop'
-    | 'lab/destroy'
-    | 'lab/indexProfiles'
-    | 'lab/install'
-  >;
+  } satisfies Pick<ApiHandlers, ChannelsOf<'lab'>>;
 }

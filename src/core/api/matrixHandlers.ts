@@ -1,11 +1,11 @@
 // Handlers of the matrix/* and campaigns/* channels.
-import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import type { CampaignsRepo } from '../store/campaignsRepo.ts';
 import type { CampaignRunner } from '../matrix/campaignRunner.ts';
 import type { MatrixLibrary } from '../matrix/matrixLibrary.ts';
 import { checkId } from '../../shared/validation.ts';
 
-type MatrixChannels = Extract<keyof ApiHandlers, `matrix/${string}` | `campaigns/${string}`>;
+type MatrixChannels = ChannelsOf<'matrix' | 'campaigns'>;
 
 /** Builds the matrix and campaign handlers over the library, the store and the runner. */
 export function matrixHandlers(

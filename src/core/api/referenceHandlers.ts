@@ -1,5 +1,5 @@
 // Handler of the reference/* channel: the studies' published figures.
-import type { ApiHandlers } from '../../shared/api.ts';
+import type { ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import type { ReferenceTable } from '../../shared/reference.ts';
 import { referenceTables } from '../reference/referenceData.ts';
 
@@ -7,5 +7,5 @@ import { referenceTables } from '../reference/referenceData.ts';
 export function referenceHandlers(tables: () => readonly ReferenceTable[] = referenceTables) {
   return {
     'reference/list': async (): Promise<ReferenceTable[]> => [...tables()],
-  } satisfies Pick<ApiHandlers, 'reference/list'>;
+  } satisfies Pick<ApiHandlers, ChannelsOf<'reference'>>;
 }

@@ -5,7 +5,6 @@ import type { CampaignProgress } from '../../shared/matrix.ts';
 import type { RunRequest } from '../../shared/types.ts';
 import { DEFAULT_LOAD_GUARD } from '../runs/loadGuard.ts';
 import type { RunService } from '../runs/runService.ts';
-import type { RunsRepo } from '../store/runsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import { runsHandlers } from './runsHandlers.ts';
 
@@ -54,7 +53,7 @@ function recordingService(): { service: RunService; started: RunRequest[] } {
 
 test('a run cannot start while a campaign runs its cells, and names the campaign', async () => {
   const { service, started } = recordingService();
-  const handlers = runsHandlers(service, {} as RunsRepo, () => progress('running'), targetsWith());
+  const handlers = runsHandlers(service, () => progress('running'), targetsWith());
   await assert.rejects(
     handlers['runs/start'](REQUEST),
     (err: unknown) =>
@@ -66,7 +65,7 @@ test('a run cannot start while a campaign runs its cells, and names the campaign
 test('a paused campaign, or none, lets a run start', async () => {
   for (const active of [progress('paused'), null]) {
     const { service, started } = recordingService();
-    const handlers = runsHandlers(service, {} as RunsRepo, () => active, targetsWith());
+    const handlers = runsHandlers(service, () => active, targetsWith());
     assert.deepEqual(await handlers['runs/start'](REQUEST), { runId: 'run_1' });
     assert.equal(started.length, 1);
   }
@@ -78,7 +77,7 @@ test('heavy load off loopback needs confirmed: true; a loopback target or a conf
     connections: DEFAULT_LOAD_GUARD.confirmAboveConnections + 1,
   };
   const plain = recordingService();
-  const handlers = runsHandlers(plain.service, {} as RunsRepo, () => null, targetsWith());
+  const handlers = runsHandlers(plain.service, () => null, targetsWith());
   await assert.rejects(
     handlers['runs/start'](heavy),
     (err: unknown) =>
@@ -92,7 +91,6 @@ test('heavy load off loopback needs confirmed: true; a loopback target or a conf
   const local = recordingService();
   const localHandlers = runsHandlers(
     local.service,
-    {} as RunsRepo,
     () => null,
     targetsWith('ldap://127.0.0.1:389'),
   );

@@ -1,19 +1,16 @@
-// Handlers of the runs/* and history/* channels.
-import type { ApiHandlers } from '../../shared/api.ts';
+// Handlers of the runs/* channels: starting, stopping and watching the run in progress.
+import type { ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { CampaignProgress } from '../../shared/matrix.ts';
 import { checkLoadConfirmed, loadGuardLimits } from '../runs/loadGuard.ts';
 import type { LoadGuardLimits } from '../runs/loadGuard.ts';
 import type { RunService } from '../runs/runService.ts';
-import { checkHistoryFilter } from '../store/historyChecks.ts';
-import type { RunsRepo } from '../store/runsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import { checkId } from '../../shared/validation.ts';
 
-/** Builds the run control and history handlers; `activeCampaign` says whether a campaign owns the load. */
+/** Builds the run control handlers; `activeCampaign` says whether a campaign owns the load. */
 export function runsHandlers(
   service: RunService,
-  runs: RunsRepo,
   activeCampaign: () => CampaignProgress | null,
   targets: Pick<TargetsRepo, 'get'>,
   limits: () => LoadGuardLimits = () => loadGuardLimits(),
@@ -37,10 +34,5 @@ export function runsHandlers(
     },
     'runs/stop': async ({ runId }) => service.stop(checkId(runId, 'runId')),
     'runs/active': async () => service.activeRun(),
-    'history/list': async (filter) => runs.list(checkHistoryFilter(filter)),
-    'history/get': async ({ runId }) => runs.get(checkId(runId, 'runId')),
-  } satisfies Pick<
-    ApiHandlers,
-    'runs/start' | 'runs/stop' | 'runs/active' | 'history/list' | 'history/get'
-  >;
+  } satisfies Pick<ApiHandlers, ChannelsOf<'runs'>>;
 }

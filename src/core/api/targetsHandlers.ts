@@ -1,6 +1,5 @@
 // Handlers of the targets/* channels.
-import type { ApiHandlers } from '../../shared/api.ts';
-import type { ApiEventMessage } from '../../shared/api.ts';
+import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { TargetInput } from '../../shared/types.ts';
 import { validateTargetInput } from '../../shared/validation.ts';
@@ -77,8 +76,5 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
       sealed: targets.secrets.sealed,
       secretsDir: targets.secrets.secretsDir,
     }),
-  } satisfies Pick<
-    ApiHandlers,
-    'targets/list' | 'targets/save' | 'targets/delete' | 'targets/test' | 'targets/secretStorage'
-  >;
+  } satisfies Pick<ApiHandlers, ChannelsOf<'targets'>>;
 }

@@ -1,5 +1,5 @@
 // Handlers of the workloads/* channels.
-import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
 import { checkId } from '../../shared/validation.ts';
 
@@ -18,8 +18,5 @@ export function workloadsHandlers(library: WorkloadLibrary, emit: (m: ApiEventMe
       library.delete(checkId(id, 'id'));
       emit({ event: 'workloads/changed', payload: {} });
     },
-  } satisfies Pick<
-    ApiHandlers,
-    'workloads/list' | 'workloads/get' | 'workloads/check' | 'workloads/save' | 'workloads/delete'
-  >;
+  } satisfies Pick<ApiHandlers, ChannelsOf<'workloads'>>;
 }

@@ -123,7 +123,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   const handlers: ApiHandlers = {
     ...targetsHandlers(targets, emit),
     ...labHandlers(labs, targets, emit),
-    ...runsHandlers(runService, runs, () => campaigns.active(), targets),
+    ...runsHandlers(runService, () => campaigns.active(), targets),
     ...workloadsHandlers(workloads, emit),
     ...matrixHandlers(matrices, campaignsRepo, campaigns, emit),
     ...explorerHandlers(db),
