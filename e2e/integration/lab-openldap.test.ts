@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Client } from 'ldapts';
+import { ApiError } from '../../src/shared/errors.ts';
 import type { LabInfo, LabProgress } from '../../src/shared/types.ts';
 import {
   SALFORD_BASE_DN,
@@ -236,8 +237,10 @@ test('stopping a lab while it loads cancels the start', { timeout: 120_000 }, as
   }
   const stopped = await manager.stop(labId);
   const err = await outcome;
-  assert.ok(err instanceof Error, `start should fail, got ${String(err)}`);
+  assert.ok(err instanceof ApiError, `start should fail with an ApiError, got ${String(err)}`);
   assert.match(err.message, /stopped before it was ready/);
+  // The UI tells a cancel from a failure by this code, never by the words.
+  assert.equal(err.code, 'cancelled');
   assert.equal(stopped.state, 'failed');
   assert.equal(stopped.pid, null);
   assert.match(stopped.error ?? '', /Cancelled/);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { validateWorkloadSpec } from '../../src/core/workload/validateWorkload.ts';
-import { ApiError } from '../../src/shared/errors.ts';
+import { ApiError, invalid } from '../../src/shared/errors.ts';
 import type { RunSample } from '../../src/shared/types.ts';
 import type { WorkloadListItem } from '../../src/shared/workload.ts';
 import { operationBreakdown } from '../../src/renderer/views/panels/operationFigures.ts';
@@ -16,7 +16,7 @@ import {
   customSpec,
   defaultCustomValues,
   localCustomErrors,
-  messageWithoutPath,
+  checkMessage,
   parseAttributeLines,
 } from '../../src/renderer/views/run/workload/customOperation.ts';
 import { lineOfPath, parseJsonWithLines } from '../../src/renderer/views/run/workload/jsonLines.ts';
@@ -130,18 +130,24 @@ test('check errors land on the control that shows the field', () => {
   assert.equal(at('bind', 'operations[0].operation.password'), 'bindPassword');
   assert.equal(at('search', 'operations[0].label'), null);
   assert.equal(
-    messageWithoutPath(
-      'operations[0].operation.filter',
-      "operations[0].operation.filter 'cn=x' is not an LDAP filter",
+    checkMessage(
+      invalid(
+        'operations[0].operation.filter',
+        "operations[0].operation.filter 'cn=x' is not an LDAP filter",
+      ),
     ),
     "'cn=x' is not an LDAP filter",
   );
   assert.equal(
-    messageWithoutPath(
-      'operations[0].operation.scope',
-      'operations[0].operation.scope must be one of base',
+    checkMessage(
+      invalid('operations[0].operation.scope', 'operations[0].operation.scope must be one of base'),
     ),
     'Must be one of base',
+  );
+  // A message that does not open with its field is shown whole.
+  assert.equal(
+    checkMessage(invalid('pool', 'the pool needs a template')),
+    'The pool needs a template',
   );
 });
 
@@ -155,6 +161,7 @@ test('a host check error on a real spec names the path the form maps', () => {
   }
   assert.ok(error instanceof ApiError);
   assert.equal(customFieldForPath('search', error.field ?? ''), 'filter');
+  assert.match(checkMessage(error), /^Invalid value pattern: unclosed '\['/);
 });
 
 test('the editor finds the line of a field path, and of a missing field its object', () => {

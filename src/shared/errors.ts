@@ -3,8 +3,26 @@
 /** Why a request failed: bad input (with the field), a missing thing, or a failure while doing it. */
 export type ApiErrorKind = 'validation' | 'not-found' | 'conflict' | 'unavailable' | 'failed';
 
+/**
+ * What a host or the UI may act on without reading the message: a blank required number, a start
+ * the user cancelled, load that needs the user's yes first (`detail` then says why).
+ */
+export type ApiErrorCode = 'required' | 'cancelled' | 'needs-confirmation';
+
+const CODES: readonly ApiErrorCode[] = ['required', 'cancelled', 'needs-confirmation'];
+
+/** The structured parts of an error beyond its sentence. */
+export interface ApiErrorParts {
+  /**
+   * The message without the field it opens with ("must be between 1 and 64"), or for
+   * `needs-confirmation` the reason without how to confirm: a form words the rest its own way.
+   */
+  detail?: string;
+  code?: ApiErrorCode;
+}
+
 /** Serializable error carried across IPC and HTTP. */
-export interface ApiErrorBody {
+export interface ApiErrorBody extends ApiErrorParts {
   kind: ApiErrorKind;
   message: string;
   /** Name of the input field at fault, for validation errors. */
@@ -15,32 +33,61 @@ export interface ApiErrorBody {
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly field: string | undefined;
+  readonly detail: string | undefined;
+  readonly code: ApiErrorCode | undefined;
 
-  constructor(kind: ApiErrorKind, message: string, field?: string) {
+  constructor(kind: ApiErrorKind, message: string, field?: string, parts: ApiErrorParts = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.field = field;
+    this.detail = parts.detail;
+    this.code = parts.code;
   }
 
   /** The plain object form sent over the wire. */
   toBody(): ApiErrorBody {
-    return this.field === undefined
-      ? { kind: this.kind, message: this.message }
-      : { kind: this.kind, message: this.message, field: this.field };
+    const body: ApiErrorBody = { kind: this.kind, message: this.message };
+    if (this.field !== undefined) body.field = this.field;
+    if (this.detail !== undefined) body.detail = this.detail;
+    if (this.code !== undefined) body.code = this.code;
+    return body;
   }
 
   /** Rebuilds an ApiError from a wire body (or anything that looks like one). */
   static fromBody(body: unknown): ApiError {
     if (typeof body === 'object' && body !== null && 'message' in body) {
-      const b = body as Partial<ApiErrorBody>;
-      return new ApiError(b.kind ?? 'failed', String(b.message), b.field);
+      const b = body as Partial<Record<keyof ApiErrorBody, unknown>>;
+      const parts: ApiErrorParts = {};
+      if (typeof b.detail === 'string') parts.detail = b.detail;
+      if (CODES.includes(b.code as ApiErrorCode)) parts.code = b.code as ApiErrorCode;
+      return new ApiError(
+        (b.kind as ApiErrorKind | undefined) ?? 'failed',
+        String(b.message),
+        typeof b.field === 'string' ? b.field : undefined,
+        parts,
+      );
     }
     return new ApiError('failed', String(body));
   }
 }
 
-/** Shorthand for a validation error naming the offending field. */
-export function invalid(field: string, message: string): ApiError {
-  return new ApiError('validation', message, field);
+/**
+ * A validation error naming the offending field. A message that opens with the field's name
+ * ("field must ...", "field: ...") carries the rest as its `detail`, so a form can put its own
+ * label in front.
+ */
+export function invalid(field: string, message: string, parts: ApiErrorParts = {}): ApiError {
+  const detail = parts.detail ?? afterField(field, message);
+  return new ApiError('validation', message, field, { ...parts, ...(detail ? { detail } : {}) });
+}
+
+/** What `message` says after the field name it opens with; undefined when it does not open with it. */
+function afterField(field: string, message: string): string | undefined {
+  if (field === '') return undefined;
+  for (const separator of [' ', ': ']) {
+    if (message.startsWith(field + separator))
+      return message.slice(field.length + separator.length);
+  }
+  return undefined;
 }

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError } from './errors.ts';
+import { ApiError, invalid } from './errors.ts';
 import { checkSelection } from './exchange.ts';
 import {
   checkDn,
   checkId,
+  checkInteger,
   parseLdapUrl,
   validateRunRequest,
   validateTargetInput,
@@ -128,5 +129,66 @@ test('ids and selections from requests are text, or a validation error naming th
   assert.throws(
     () => checkSelection({ runIds: ['a', { x: 1 }] }),
     (err: unknown) => err instanceof ApiError && err.field === 'runIds[1]',
+  );
+});
+
+test('a field error carries the rule without the field, and a blank number is required', () => {
+  const caught = (fn: () => unknown): ApiError => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof ApiError) return err;
+      throw err;
+    }
+    throw new Error('expected an ApiError');
+  };
+  const range = caught(() => checkInteger(70, 'depth', 1, 64));
+  assert.equal(range.message, 'depth must be between 1 and 64, got 70');
+  assert.equal(range.detail, 'must be between 1 and 64');
+  assert.equal(range.code, undefined);
+  for (const blank of [null, undefined, NaN]) {
+    const error = caught(() => checkInteger(blank, 'connections', 1, 10));
+    assert.equal(error.code, 'required', String(blank));
+    assert.equal(error.detail, 'must be a whole number');
+  }
+  assert.equal(caught(() => checkInteger('7', 'connections', 1, 10)).code, undefined);
+  const step = caught(() =>
+    validateRunRequest({
+      targetId: 't',
+      workload: 'read-random',
+      connections: 1,
+      depth: 1,
+      warmupS: 0,
+      durationS: 2,
+      rateProfile: [{ durationS: 0, fromOpsPerSec: 1, toOpsPerSec: 1 }],
+    }),
+  );
+  assert.deepEqual(
+    [step.field, step.detail],
+    ['rateProfile', 'step 1 must be between 1 and 86400'],
+  );
+  // Messages opening with the field (then a space or a colon) give the rest; others give none.
+  assert.equal(invalid('baseDn', 'baseDn is required').detail, 'is required');
+  assert.equal(invalid('filter', 'filter: unclosed (').detail, 'unclosed (');
+  assert.equal(invalid('targetId', 'choose a target').detail, undefined);
+  assert.equal(invalid('name', 'names must differ').detail, undefined);
+});
+
+test('code and detail cross the wire and back; unknown codes are dropped', () => {
+  const error = invalid('depth', 'depth must be a whole number, got null', { code: 'required' });
+  const body = error.toBody();
+  assert.deepEqual(body, {
+    kind: 'validation',
+    message: 'depth must be a whole number, got null',
+    field: 'depth',
+    detail: 'must be a whole number, got null',
+    code: 'required',
+  });
+  const back = ApiError.fromBody(JSON.parse(JSON.stringify(body)));
+  assert.deepEqual([back.field, back.detail, back.code], ['depth', body.detail, 'required']);
+  const odd = ApiError.fromBody({ message: 'x', code: 'explode', detail: 5, field: 7 });
+  assert.deepEqual(
+    [odd.kind, odd.code, odd.detail, odd.field],
+    ['failed', undefined, undefined, undefined],
   );
 });

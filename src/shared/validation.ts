@@ -100,15 +100,38 @@ function textField(value: unknown, field: string): asserts value is string {
   }
 }
 
-/** Checks that `value` is an integer in [min, max], naming the field otherwise. */
-export function checkInteger(value: unknown, field: string, min: number, max: number): number {
+/**
+ * Checks that `value` is an integer in [min, max], naming the field otherwise; `subject` is what the
+ * message calls it (the field by default). The error's detail is the rule alone ("must be between 1
+ * and 64"), and a blank (null, NaN, missing) is code `required`.
+ */
+export function checkInteger(
+  value: unknown,
+  field: string,
+  min: number,
+  max: number,
+  subject = field,
+): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw invalid(field, `${field} must be a whole number, got ${JSON.stringify(value)}`);
+    const blank = value === null || value === undefined || Number.isNaN(value);
+    const rule = 'must be a whole number';
+    throw invalid(field, `${subject} ${rule}, got ${JSON.stringify(value)}`, {
+      detail: subjectDetail(field, subject, rule),
+      ...(blank ? { code: 'required' as const } : {}),
+    });
   }
   if (value < min || value > max) {
-    throw invalid(field, `${field} must be between ${min} and ${max}, got ${value}`);
+    const rule = `must be between ${min} and ${max}`;
+    throw invalid(field, `${subject} ${rule}, got ${value}`, {
+      detail: subjectDetail(field, subject, rule),
+    });
   }
   return value;
+}
+
+/** The detail of a message about `subject`: the rule, after what the subject adds to the field's name. */
+function subjectDetail(field: string, subject: string, rule: string): string {
+  return subject.startsWith(`${field} `) ? `${subject.slice(field.length + 1)} ${rule}` : rule;
 }
 
 /** Validates a run request's numbers and workload reference (the definition itself is checked in core); throws on the first bad field. */
@@ -203,9 +226,9 @@ export function validateRateProfile(steps: RateStep[], runS: number): void {
     const where = `rateProfile step ${i + 1}`;
     if (typeof step !== 'object' || step === null)
       throw invalid('rateProfile', `${where} must be {durationS, fromOpsPerSec, toOpsPerSec}`);
-    checkInteger(step.durationS, where, 1, LIMITS.durationS);
-    checkInteger(step.fromOpsPerSec, where, 0, LIMITS.targetOpsPerSec);
-    checkInteger(step.toOpsPerSec, where, 0, LIMITS.targetOpsPerSec);
+    checkInteger(step.durationS, 'rateProfile', 1, LIMITS.durationS, where);
+    checkInteger(step.fromOpsPerSec, 'rateProfile', 0, LIMITS.targetOpsPerSec, where);
+    checkInteger(step.toOpsPerSec, 'rateProfile', 0, LIMITS.targetOpsPerSec, where);
     totalS += step.durationS;
   }
   if (totalS < runS) {

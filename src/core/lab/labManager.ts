@@ -351,7 +351,7 @@ export class LabManager {
       this.#update(id, { state: 'failed', error: message, pid: null, ownerPid: null });
       driver.removeData(labDir);
       this.#progress(id, 'failed', 0, 1, message);
-      if (signal.aborted) throw signal.reason;
+      if (signal.aborted) throw cancelledStart(id, signal.reason);
       throw err instanceof ApiError
         ? err
         : new ApiError('failed', `Lab ${id} could not start: ${message}`);
@@ -503,7 +503,9 @@ export class LabManager {
     const starting = this.#starting.get(id);
     if (starting !== undefined) {
       starting.controller.abort(
-        new ApiError('failed', `Lab ${id} was stopped before it was ready.`),
+        new ApiError('failed', `Lab ${id} was stopped before it was ready.`, undefined, {
+          code: 'cancelled',
+        }),
       );
       await starting.done.catch(() => undefined);
       return toInfo(this.#mustGet(id));
@@ -655,4 +657,17 @@ export class LabManager {
 /** Seconds since `startedMs` (performance.now()), to the hundredth. */
 function seconds(startedMs: number): number {
   return Math.round((performance.now() - startedMs) / 10) / 100;
+}
+
+/** The error a start ends with when it was aborted: the abort's own ApiError, marked as a cancel. */
+function cancelledStart(id: string, reason: unknown): ApiError {
+  if (reason instanceof ApiError) {
+    return new ApiError(reason.kind, reason.message, reason.field, {
+      ...(reason.detail === undefined ? {} : { detail: reason.detail }),
+      code: 'cancelled',
+    });
+  }
+  return new ApiError('failed', `Lab ${id} was cancelled before it was ready.`, undefined, {
+    code: 'cancelled',
+  });
 }

@@ -141,6 +141,18 @@ test('an unconfirmed heavy run is refused with the given way to confirm; a confi
   assert.doesNotThrow(() => checkLoadConfirmed({ connections: 4 }, PLAIN, LIMITS));
 });
 
+test('the refusal carries its reason apart from how to confirm, so each host asks its own way', () => {
+  assert.throws(
+    () => checkLoadConfirmed({ connections: 100 }, PLAIN, LIMITS),
+    (err: unknown) =>
+      err instanceof ApiError &&
+      err.code === 'needs-confirmation' &&
+      err.detail === confirmationReason({ connections: 100 }, PLAIN, LIMITS) &&
+      err.message === `${err.detail}: send confirmed: true to go ahead` &&
+      !/dialog|--yes/.test(err.message),
+  );
+});
+
 test('warm-up + measured + cool-down above the cap is refused, naming the cap and how to raise it', () => {
   assert.doesNotThrow(() =>
     checkRunLength({ warmupS: 600, durationS: 2400, cooldownS: 600 }, LIMITS),

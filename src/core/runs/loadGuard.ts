@@ -92,12 +92,18 @@ export function checkLoadConfirmed(
   req: Pick<RunRequest, 'connections' | 'targetOpsPerSec' | 'rateProfile' | 'confirmed'>,
   target: Pick<Target, 'name' | 'url'>,
   limits: LoadGuardLimits,
-  howToConfirm = 'confirm it in the dialog, or send confirmed: true',
+  howToConfirm = 'send confirmed: true to go ahead',
   field = 'confirmed',
 ): void {
   if (req.confirmed === true) return;
   const reason = confirmationReason(req, target, limits);
-  if (reason !== null) throw new ApiError('validation', `${reason}: ${howToConfirm}`, field);
+  // The reason travels apart from the how: each host asks for the yes its own way (dialog, --yes).
+  if (reason !== null) {
+    throw new ApiError('validation', `${reason}: ${howToConfirm}`, field, {
+      code: 'needs-confirmation',
+      detail: reason,
+    });
+  }
 }
 
 /** Throws a 'durationS' validation error when warm-up + measured + cool-down exceed the cap. */
@@ -161,7 +167,7 @@ export function checkCellsConfirmed(
   targetOf: (targetId: string) => Pick<Target, 'name' | 'url'>,
   confirmed: boolean | undefined,
   limits: LoadGuardLimits,
-  howToConfirm = 'confirm it in the dialog, or send confirmed: true',
+  howToConfirm = 'send confirmed: true to go ahead',
   field = 'confirmed',
 ): void {
   if (confirmed === true) return;

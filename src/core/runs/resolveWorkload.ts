@@ -71,9 +71,14 @@ function withFieldPrefix<T>(prefix: string, fn: () => T): T {
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'validation') {
       const inner = err.field;
+      // The detail (the message without the inner path) still fits: only the path grew.
       throw invalid(
         inner === undefined || inner === '' ? prefix : `${prefix}.${inner}`,
         err.message,
+        {
+          ...(err.detail === undefined ? {} : { detail: err.detail }),
+          ...(err.code === undefined ? {} : { code: err.code }),
+        },
       );
     }
     throw err;

@@ -151,7 +151,7 @@ export function StartLabCard({
       if (field !== null) {
         setHostErrors({ [field]: error.message });
         setFocusTick((n) => n + 1);
-      } else if (/stopped before it was ready|cancelled/i.test(error.message)) {
+      } else if (error.code === 'cancelled') {
         setOutcome({ kind: 'cancelled', message: error.message });
       } else {
         setOutcome({ kind: 'failed', message: error.message });

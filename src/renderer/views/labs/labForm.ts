@@ -1,4 +1,5 @@
 // The start-lab form's values, checks and request, plus the words the labs screen uses for kinds.
+import { ApiError } from '../../../shared/errors.ts';
 import { parseCustomIndexes } from '../../../shared/indexProfiles.ts';
 import type { ApiRequest } from '../../../shared/api.ts';
 import type {
@@ -119,8 +120,9 @@ function integerError(
     checkInteger(text.trim() === '' ? NaN : Number(text), field, min, max);
     return undefined;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return message.replace(new RegExp(`^${field}`), label).replace(/, got (null|NaN|"[^"]*")$/, '');
+    if (!(err instanceof ApiError)) return String(err);
+    // The rule alone ("must be between 1 and 10000000"): what was typed is in the box already.
+    return err.detail === undefined ? err.message : `${label} ${err.detail}`;
   }
 }
 

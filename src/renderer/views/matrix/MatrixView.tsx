@@ -93,7 +93,7 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
     } catch (err) {
       const error = err instanceof ApiError ? err : ApiError.fromBody(err);
       // Heavy load on a saved target that is not a lab: the host asks, the user decides.
-      if (error.field === 'confirmed') setConfirmLoad(error.message);
+      if (error.code === 'needs-confirmation') setConfirmLoad(error.detail ?? error.message);
       else setNotice({ kind: 'error', text: error.message });
     } finally {
       setBusy(false);

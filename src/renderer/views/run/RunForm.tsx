@@ -21,7 +21,7 @@ import {
   customSpec,
   defaultCustomValues,
   localCustomErrors,
-  messageWithoutPath,
+  checkMessage,
 } from './workload/customOperation.ts';
 import type { CustomErrors, CustomOpValues } from './workload/customOperation.ts';
 import { useWorkloadCheck } from './workload/useWorkloadCheck.ts';
@@ -55,7 +55,7 @@ function customCheckErrors(kind: CustomOpValues['kind'], error: ApiError | null)
   if (!error) return {};
   const path = error.field ?? '';
   const field = customFieldForPath(kind, path);
-  return field ? { [field]: messageWithoutPath(path, error.message) } : { general: error.message };
+  return field ? { [field]: checkMessage(error) } : { general: error.message };
 }
 
 function focusCustom(errors: CustomErrors): void {
@@ -142,8 +142,8 @@ export function RunForm({ targets }: { targets: Target[] }) {
     } catch (err) {
       const error = err instanceof ApiError ? err : ApiError.fromBody(err);
       // Heavy load on a target off loopback: the host wants a yes, asked in a dialog naming the load.
-      if (error.field === 'confirmed' && request) {
-        setPending({ request, reason: error.message.replace(/: confirm it in the dialog.*$/, '') });
+      if (error.code === 'needs-confirmation' && request) {
+        setPending({ request, reason: error.detail ?? error.message });
         return;
       }
       const field = error.field?.startsWith('rateProfile')
@@ -155,7 +155,7 @@ export function RunForm({ targets }: { targets: Target[] }) {
         setCustomServerError(error);
         focusCustom(customCheckErrors(custom.kind, error));
       } else if (error.field && field && FIELD_ORDER.includes(field)) {
-        setServerErrors({ [field]: runMessage(error.field, error.message) });
+        setServerErrors({ [field]: runMessage(error) });
         focusFirst({ [field]: error.message });
       } else {
         setFormError(error.message);

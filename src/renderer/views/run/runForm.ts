@@ -69,6 +69,7 @@ const LABELS: Record<string, string> = {
   workers: 'Workers',
   reconnectEveryOps: 'Reconnect interval',
   targetOpsPerSec: 'Target rate',
+  rateProfile: 'Rate profile',
 };
 
 /** Error fields of the shared validators mapped to the form control that shows them. */
@@ -133,14 +134,13 @@ export function toRunRequest(
   return req;
 }
 
-/** Turns "warmupS must be ..." into "Warm-up must be ..." and says "required" for blanks. */
-export function runMessage(field: string, message: string): string {
-  const formName = formField(field);
-  const label = LABELS[formName];
-  if (/got null$/.test(message)) return `${label ?? field} is required: enter a whole number`;
-  if (label && message.startsWith(field)) return label + message.slice(field.length);
-  if (message.startsWith('rateProfile step')) return 'Step' + message.slice(16);
-  return message.charAt(0).toUpperCase() + message.slice(1);
+/** A shared check's error in the form's words: its label before the rule, "required" for blanks. */
+export function runMessage(error: Pick<ApiError, 'field' | 'message' | 'detail' | 'code'>): string {
+  const field = error.field ?? '';
+  const label = LABELS[formField(field)];
+  if (error.code === 'required') return `${label ?? field} is required: enter a whole number`;
+  if (label !== undefined && error.detail !== undefined) return `${label} ${error.detail}`;
+  return error.message.charAt(0).toUpperCase() + error.message.slice(1);
 }
 
 const BOUNDS: [keyof RunRequest & keyof RunFormValues, number, number][] = [
@@ -161,7 +161,7 @@ export function runFieldErrors(values: RunFormValues): RunFieldErrors {
     } catch (err) {
       const field = err instanceof ApiError && err.field ? formField(err.field) : null;
       if (err instanceof ApiError && field && err.field && !(field in errors)) {
-        errors[field] = runMessage(err.field, err.message);
+        errors[field] = runMessage(err);
       }
     }
   };

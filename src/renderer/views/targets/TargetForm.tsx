@@ -75,7 +75,7 @@ export function TargetForm({
   const showServerError = (err: unknown) => {
     const error = err instanceof ApiError ? err : ApiError.fromBody(err);
     if (error.field && FIELD_ORDER.includes(error.field)) {
-      setServerErrors({ [error.field]: humanize(error.field, error.message) });
+      setServerErrors({ [error.field]: humanize(error) });
       focusFirst({ [error.field]: error.message });
     } else {
       setFormError(error.message);

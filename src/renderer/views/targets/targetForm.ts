@@ -108,10 +108,10 @@ export function toInput(values: TargetFormValues, id: string | undefined): Targe
   return input;
 }
 
-/** Rewrites a shared validation message so it names the field the way the form labels it. */
-export function humanize(field: string, message: string): string {
-  const label = TARGET_FIELD_LABELS[field as keyof TargetFormValues];
-  const text = label && message.startsWith(field) ? label + message.slice(field.length) : message;
+/** A shared validation error in the form's words: the field's label before the rule. */
+export function humanize(error: Pick<ApiError, 'field' | 'message' | 'detail'>): string {
+  const label = TARGET_FIELD_LABELS[(error.field ?? '') as keyof TargetFormValues];
+  const text = label && error.detail !== undefined ? `${label} ${error.detail}` : error.message;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -120,7 +120,7 @@ function collect(errors: FieldErrors, check: () => void): void {
     check();
   } catch (err) {
     if (err instanceof ApiError && err.field && errors[err.field] === undefined) {
-      errors[err.field] = humanize(err.field, err.message);
+      errors[err.field] = humanize(err);
     }
   }
 }

@@ -14,7 +14,7 @@ import { lineOfPath, parseJsonWithLines } from './jsonLines.ts';
 import type { JsonDocument, JsonSyntaxError } from './jsonLines.ts';
 import { useWorkloadCheck } from './useWorkloadCheck.ts';
 import type { WorkloadCheck } from './useWorkloadCheck.ts';
-import { messageWithoutPath } from './customOperation.ts';
+import { checkMessage } from './customOperation.ts';
 import { SAVED_NAME, suggestedName } from './workloadGroups.ts';
 
 /** The definition without its id (the name field gives the saved id), pretty-printed. */
@@ -109,9 +109,9 @@ function EditorBody({
       ? 'Give the workload a name'
       : "Letters, digits, '.', '_' and '-' (at most 64), starting with a letter or digit"
     : checkError?.field === 'id'
-      ? messageWithoutPath('id', checkError.message)
+      ? checkMessage(checkError)
       : saveError?.field === 'id'
-        ? messageWithoutPath('id', saveError.message)
+        ? checkMessage(saveError)
         : undefined;
   const replaces = nameOk && savedIds.includes(id);
   const errorLine = !parsed.ok
@@ -287,9 +287,7 @@ function EditorStatus({
   }
   if (check.state === 'invalid') {
     const field = check.error.field;
-    const [first, ...rest] = (
-      field ? messageWithoutPath(field, check.error.message) : check.error.message
-    ).split('\n');
+    const [first, ...rest] = (field ? checkMessage(check.error) : check.error.message).split('\n');
     return (
       <div
         className="editor-status editor-status-error"

@@ -1,4 +1,5 @@
 // The "Custom operation" form: its values, the WorkloadSpec they build, and where check errors belong.
+import type { ApiError } from '../../../../shared/errors.ts';
 import type {
   DerefAliases,
   ModifyChange,
@@ -350,19 +351,8 @@ export function customFieldForPath(kind: CustomKind, path: string): CustomField 
   return OPERATION_FIELDS[kind][first] ?? null;
 }
 
-/** A check message without the path it starts with: "operations[0].operation.filter is not ..." -> "Is not ...". */
-export function messageWithoutPath(path: string, message: string): string {
-  let text = message;
-  const inner = path.replace(/^workloadSpec\./, '');
-  for (const prefix of [path, inner]) {
-    if (prefix !== '' && text.startsWith(prefix)) {
-      text = text.slice(prefix.length).replace(/^[\s:]+/, '');
-      break;
-    }
-  }
-  // "is not a valid value pattern: ..." reads better as "Not a valid value pattern: ...".
-  text = text
-    .replace(/^is not /, 'not ')
-    .replace(/^(not a valid value pattern): invalid value pattern: /, '$1: ');
+/** A check error shown next to the control its path names: without that path ("Must be one of base"). */
+export function checkMessage(error: Pick<ApiError, 'message' | 'detail'>): string {
+  const text = error.detail ?? error.message;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
