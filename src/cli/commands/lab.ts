@@ -235,9 +235,9 @@ async function stopOrDestroy(
   id: string | undefined,
 ): Promise<number> {
   if (!id) throw invalid('id', `which lab? use "dirbench lab ${sub} ID" (see "dirbench lab list")`);
-  if (sub === 'stop') await core.labs.stop(id);
-  else await core.labs.destroy(id);
-  core.targets.deleteForLab(id);
+  // The API's own handlers, so what goes with a lab (its target) is decided in one place.
+  if (sub === 'stop') await core.handlers['lab/stop']({ id });
+  else await core.handlers['lab/destroy']({ id });
   process.stdout.write(
     `Lab ${id} ${sub === 'stop' ? 'stopped' : 'destroyed (its files are deleted)'}.\n`,
   );
