@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test } from 'node:test';
-import type { StoredLab } from '../../src/core/lab/labManager.ts';
+import type { StoredLab } from '../../src/core/lab/labRecord.ts';
 import { LabManager } from '../../src/core/lab/labManager.ts';
 import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
 import { isLabSlapd, stopSlapd } from '../../src/core/lab/slapd.ts';

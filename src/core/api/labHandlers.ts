@@ -2,7 +2,8 @@
 import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import type { LabInfo } from '../../shared/types.ts';
 import { shippedIndexProfiles } from '../lab/indexProfiles.ts';
-import type { LabManager, LabStartRequest } from '../lab/labManager.ts';
+import type { LabManager } from '../lab/labManager.ts';
+import type { LabStartRequest } from '../lab/labRecord.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import { checkId } from '../../shared/validation.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
 import { LabManager } from './labManager.ts';
-import type { LabRegistry, StoredLab } from './labManager.ts';
+import type { LabRegistry, StoredLab } from './labRecord.ts';
 
 function registry(): LabRegistry & { labs: Map<string, StoredLab> } {
   const labs = new Map<string, StoredLab>();

@@ -1,55 +1,21 @@
-// Life cycle of managed lab servers: generate or reuse data, bulk load, start, stop, and make sure
-// no lab started by this app outlives it.
+// Supervision of lab servers: starts (built by labBuild.ts), stops, liveness, and making sure no
+// lab started by this app outlives it.
 import { randomBytes } from 'node:crypto';
 import { Client } from 'ldapts';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
-import { checkInteger, LIMITS } from '../../shared/validation.ts';
-import type {
-  LabAvailability,
-  LabInfo,
-  LabKind,
-  LabLoadMethod,
-  LabProgress,
-  LabShape,
-  LabTlsMode,
-} from '../../shared/types.ts';
+import type { LabAvailability, LabInfo, LabKind, LabProgress } from '../../shared/types.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
-import { FLAT_BASE_DN, FLAT_SUFFIX } from '../datagen/flat.ts';
-import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';
-import type { DatasetSpec } from '../datagen/salford.ts';
-import { ensureDataset, removeStalePartials } from './datasetCache.ts';
-import type { LabDriver, LabServerConfig, RunningServer } from './driver.ts';
-import { countEntries } from './entryCount.ts';
-import { freePort } from './freePort.ts';
-import { indexProfileLines, resolveIndexProfile } from './indexProfiles.ts';
-import { ServerExitedError } from './ldapReady.ts';
+import { removeStalePartials } from './datasetCache.ts';
+import type { LabDriver, RunningServer } from './driver.ts';
 import { createOpenLdapDriver } from './openldapDriver.ts';
 import { createDs389Driver } from './ds389/index.ts';
 import { createOpenDjDriver, fetchOpenDjZip } from './opendj/index.ts';
+import { buildLab } from './labBuild.ts';
+import { checkLabStart, prepareLab, toInfo } from './labRecord.ts';
+import type { LabRegistry, LabStartRequest, StoredLab } from './labRecord.ts';
 import { processAlive } from './processes.ts';
-import { loadOverProtocol } from './protocolLoad.ts';
-import { createLabCertificates } from './labTls.ts';
-import { releaseWatched } from './watchdog.ts';
-import { writebackHint } from './writebackHint.ts';
-
-/** A lab as the registry stores it: the public info plus what only the host may know. */
-export interface StoredLab extends LabInfo {
-  rootPassword: string;
-  /** PID of the DirBench process the lab must not outlive; null once a persistent lab is up. */
-  ownerPid: number | null;
-}
-
-/** Persistence of labs (SQLite in the hosts, a Map in tests). */
-export interface LabRegistry {
-  insert(lab: StoredLab): void;
-  update(id: string, patch: Partial<StoredLab>): void;
-  get(id: string): StoredLab | null;
-  list(): StoredLab[];
-  /** Forgets a lab (after `destroy` deleted its directory). */
-  remove(id: string): void;
-}
 
 /** Where labs live and who hears about them. */
 export interface LabManagerOptions {
@@ -64,56 +30,7 @@ export interface LabManagerOptions {
   indexProfiles?: () => readonly IndexProfile[];
 }
 
-/** What to start. */
-export interface LabStartRequest {
-  kind: LabKind;
-  entries: number;
-  seed?: number;
-  /** Outlive this process until `stop` (CLI `dirbench lab start`); default false. */
-  persistent?: boolean;
-  /** A profile name from data/index-profiles.json, `none`, or `attr:types;attr:types` (default salford-indexed). */
-  indexProfile?: string;
-  /** `offline` (the server's bulk loader, default) or `protocol` (LDAP adds on a running server). */
-  load?: LabLoadMethod;
-  /** Connections a protocol load adds on (default 8). */
-  loadConnections?: number;
-  /** Serve TLS with a CA of the lab's own; the lab's target uses StartTLS or ldaps:// as named. */
-  tls?: LabTlsMode;
-  /** Directory shape of the generated data (default salford). */
-  shape?: LabShape;
-}
-
-/** The naming context and search base of each generated shape. */
-const SHAPE_NAMES: Readonly<Record<LabShape, { suffix: string; baseDn: string }>> = {
-  salford: { suffix: SALFORD_SUFFIX, baseDn: SALFORD_BASE_DN },
-  flat: { suffix: FLAT_SUFFIX, baseDn: FLAT_BASE_DN },
-};
-
-/** Connections a load over LDAP uses unless asked otherwise. */
-const DEFAULT_LOAD_CONNECTIONS = 8;
-// A fresh lab answers in well under a second; the margin covers slow disks and big maps.
-const READY_TIMEOUT_MS = 60_000;
-// Another process may grab the port between freePort() and slapd's bind; retry on a new one.
-const PORT_ATTEMPTS = 3;
-
 const ACTIVE_STATES = new Set(['loading', 'starting', 'running']);
-
-/** The public view of a stored lab. */
-function toInfo(lab: StoredLab): LabInfo {
-  const { rootPassword: _password, ownerPid: _owner, ...info } = lab;
-  return info;
-}
-
-function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOSPC')
-      return 'The disk is full: free some space (a 10M-entry lab needs about 16 GB) and try again.';
-    if (code === 'EACCES' || code === 'EPERM') return `Permission denied: ${err.message}`;
-    return err.message;
-  }
-  return String(err);
-}
 
 /** Starts, tracks and stops lab servers. */
 export class LabManager {
@@ -187,292 +104,29 @@ export class LabManager {
   /** Generates (or reuses) data, bulk loads, starts and waits until the server answers. */
   async start(req: LabStartRequest, signal?: AbortSignal): Promise<LabInfo> {
     const driver = this.#driver(req.kind);
-    const entries = checkInteger(req.entries, 'entries', 1, LIMITS.labEntries);
-    const seed = checkInteger(req.seed ?? 1, 'seed', 0, 2 ** 31 - 1);
-    const persistent = req.persistent ?? false;
-    const shape = req.shape ?? 'salford';
-    if (!(shape in SHAPE_NAMES)) {
-      throw invalid('shape', `unknown shape "${String(shape)}": use salford or flat`);
-    }
-    const indexProfile = resolveIndexProfile(req.indexProfile, this.#indexProfiles);
-    const availability = driver.availability();
-    if (!availability.available) throw new ApiError('unavailable', availability.detail);
-    if (req.tls !== undefined && req.tls !== 'starttls' && req.tls !== 'ldaps') {
-      throw invalid('tls', `tls takes starttls or ldaps; got "${String(req.tls)}"`);
-    }
-    if (req.tls !== undefined && driver.supportsTls !== true) {
-      throw invalid(
-        'tls',
-        `${driver.title} labs do not serve TLS yet; use an OpenLDAP lab for TLS runs`,
-      );
-    }
+    const checked = checkLabStart(req, driver, this.#indexProfiles);
     signal?.throwIfAborted();
-
     const id = this.#newId();
-    const labDir = join(this.#dataDir, 'labs', id);
-    mkdirSync(labDir, { recursive: true });
-    const rootPassword = randomBytes(12).toString('base64url');
-    // For scripts and peer tools (ldapsearch -y, searchrate --bindPasswordFile): no newline, mode 600.
-    const passwordFile = join(labDir, 'root.pw');
-    writeFileSync(passwordFile, rootPassword, { mode: 0o600 });
-    const port = await freePort();
-    const tls =
-      req.tls === undefined
-        ? undefined
-        : { ...(await createLabCertificates(join(labDir, 'tls'))), ldapsPort: await freePort() };
-    const lab: StoredLab = {
-      id,
-      kind: req.kind,
-      state: 'loading',
-      entries,
-      seed,
-      port,
-      pid: null,
-      url: `ldap://127.0.0.1:${port}`,
-      baseDn: SHAPE_NAMES[shape].baseDn,
-      bindDn: driver.rootDn(SHAPE_NAMES[shape].suffix),
-      suffix: SHAPE_NAMES[shape].suffix,
-      shape,
-      indexProfile: indexProfile.name,
-      indexes: indexProfileLines(indexProfile),
-      serverVersion: null,
-      targetId: null,
-      dataDir: labDir,
-      loadS: null,
-      generateS: null,
-      startS: null,
-      verifiedEntries: null,
-      tls:
-        tls === undefined || req.tls === undefined
-          ? null
-          : { mode: req.tls, caFile: tls.caFile, ldapsUrl: `ldaps://127.0.0.1:${tls.ldapsPort}` },
-      loadMethod: req.load ?? 'offline',
-      loadConnections:
-        req.load === 'protocol'
-          ? checkInteger(
-              req.loadConnections ?? DEFAULT_LOAD_CONNECTIONS,
-              'loadConnections',
-              1,
-              1024,
-            )
-          : null,
-      persistent,
-      error: null,
-      createdAt: new Date().toISOString(),
-      rootPassword,
-      passwordFile,
-      ownerPid: process.pid,
-    };
+    const { lab, config } = await prepareLab(id, this.#labDir(id), checked, driver);
     this.#registry.insert(lab);
     this.#changed(id);
 
     const controller = new AbortController();
     const combined = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
-    const config: LabServerConfig = {
-      labDir,
-      port,
-      suffix: lab.suffix,
-      rootDn: lab.bindDn,
-      rootPassword: lab.rootPassword,
-      indexProfile,
-      entries,
-      ...(tls === undefined ? {} : { tls }),
-    };
-    const done = this.#run(lab, driver, config, combined);
+    const done = buildLab(lab, driver, config, combined, {
+      dataDir: this.#dataDir,
+      hooks: {
+        progress: (step, done, total, message, notice) =>
+          this.#progress(id, step, done, total, message, notice),
+        update: (patch) => this.#update(id, patch),
+      },
+      watchOwned: (server) => this.#watchOwned(id, driver, server),
+    }).then(() => toInfo(this.#mustGet(id)));
     this.#starting.set(id, { controller, done });
     try {
       return await done;
     } finally {
       this.#starting.delete(id);
-    }
-  }
-
-  async #run(
-    lab: StoredLab,
-    driver: LabDriver,
-    config: LabServerConfig,
-    signal: AbortSignal,
-  ): Promise<LabInfo> {
-    const { id, entries, seed } = lab;
-    const labDir = lab.dataDir;
-    const spec: DatasetSpec = { entries, seed };
-    let server: RunningServer | null = null;
-    try {
-      const generateStarted = performance.now();
-      this.#progress(
-        id,
-        'generate',
-        0,
-        entries,
-        `Preparing ${entries.toLocaleString('en')} entries`,
-      );
-      const dataset = await ensureDataset(this.#dataDir, lab.shape as LabShape, spec, {
-        signal,
-        onProgress: (done, total) =>
-          this.#progress(
-            id,
-            'generate',
-            done,
-            total,
-            `Generating entries: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}`,
-          ),
-      });
-      if (dataset.reused)
-        this.#progress(id, 'generate', entries, entries, 'Reusing the data set generated earlier');
-      this.#update(id, { generateS: seconds(generateStarted) });
-
-      await driver.configure(config, signal);
-      if (lab.loadMethod === 'offline')
-        await this.#bulkLoad(lab, driver, config, dataset.path, signal);
-
-      const startStarted = performance.now();
-      server = await this.#startServer(lab, driver, config, signal);
-      this.#update(id, {
-        state: lab.loadMethod === 'offline' ? 'starting' : 'loading',
-        pid: server.pid,
-        port: Number(new URL(server.url).port),
-        url: server.url,
-        startS: seconds(startStarted),
-        serverVersion: await driver.version(),
-      });
-      if (!lab.persistent) this.#watchOwned(id, driver, server);
-      releaseWatched(server.child);
-      if (lab.loadMethod === 'protocol') {
-        await this.#protocolLoad(lab, server.url, dataset, signal);
-      }
-      await driver.afterLoad?.(config, server.url);
-      await this.#verify(lab, server.url, dataset.entriesWithHeaders);
-      this.#update(id, { state: 'running', ownerPid: lab.persistent ? null : process.pid });
-      this.#progress(id, 'ready', 1, 1, `Ready at ${server.url}`);
-      return toInfo(this.#mustGet(id));
-    } catch (err) {
-      if (server !== null) await driver.stop(server.pid, labDir);
-      const message = signal.aborted ? 'Cancelled before the server was ready.' : describe(err);
-      this.#update(id, { state: 'failed', error: message, pid: null, ownerPid: null });
-      driver.removeData(labDir);
-      this.#progress(id, 'failed', 0, 1, message);
-      if (signal.aborted) throw cancelledStart(id, signal.reason);
-      throw err instanceof ApiError
-        ? err
-        : new ApiError('failed', `Lab ${id} could not start: ${message}`);
-    }
-  }
-
-  /** Loads the LDIF with the server's own offline tool, timed (Salford's Tables 3-4). */
-  async #bulkLoad(
-    lab: StoredLab,
-    driver: LabDriver,
-    config: LabServerConfig,
-    ldifPath: string,
-    signal: AbortSignal,
-  ): Promise<void> {
-    const { id, entries } = lab;
-    const started = performance.now();
-    const notice = writebackHint(entries) ?? undefined;
-    this.#progress(id, 'load', 0, entries, `Loading entries into ${driver.title}`, notice);
-    await driver.bulkLoad(config, {
-      ldifPath,
-      logPath: join(lab.dataDir, 'load.log'),
-      signal,
-      onProgress: (fraction) => {
-        const done = Math.floor(fraction * entries);
-        this.#progress(
-          id,
-          'load',
-          done,
-          entries,
-          `Loading entries: about ${done.toLocaleString('en')} of ${entries.toLocaleString('en')}`,
-          notice,
-        );
-      },
-    });
-    this.#update(id, { loadS: seconds(started) });
-  }
-
-  /** Adds the LDIF's entries over LDAP on parallel connections, timed (M-Vault's adds over protocol). */
-  async #protocolLoad(
-    lab: StoredLab,
-    url: string,
-    dataset: { path: string; entriesWithHeaders: number },
-    signal: AbortSignal,
-  ): Promise<void> {
-    const total = dataset.entriesWithHeaders;
-    const started = performance.now();
-    const connections = lab.loadConnections ?? DEFAULT_LOAD_CONNECTIONS;
-    this.#progress(
-      lab.id,
-      'load',
-      0,
-      total,
-      `Adding entries over LDAP on ${connections} connections`,
-    );
-    await loadOverProtocol({
-      url,
-      bindDn: lab.bindDn,
-      password: lab.rootPassword,
-      ldifPath: dataset.path,
-      connections,
-      signal,
-      onProgress: (added) => {
-        const rate = Math.round(added / Math.max(0.001, (performance.now() - started) / 1000));
-        this.#progress(
-          lab.id,
-          'load',
-          added,
-          total,
-          `Adding entries over LDAP: ${added.toLocaleString('en')} of ${total.toLocaleString('en')} (${rate.toLocaleString('en')}/s)`,
-        );
-      },
-    });
-    this.#update(lab.id, { loadS: seconds(started) });
-  }
-
-  /** Counts what the server holds; a load that lost entries fails the lab rather than skewing runs. */
-  async #verify(lab: StoredLab, url: string, expected: number): Promise<void> {
-    this.#progress(lab.id, 'verify', 0, expected, `Counting the entries the server holds`);
-    const counted = await countEntries(url, lab.bindDn, lab.rootPassword, lab.suffix);
-    this.#update(lab.id, { verifiedEntries: counted });
-    if (counted !== expected) {
-      throw new Error(
-        `the server holds ${counted.toLocaleString('en')} entries after the load, not ${expected.toLocaleString('en')}; see ${join(lab.dataDir, 'load.log')}`,
-      );
-    }
-    this.#progress(
-      lab.id,
-      'verify',
-      expected,
-      expected,
-      `Verified ${counted.toLocaleString('en')} entries`,
-    );
-  }
-
-  /** Starts the server, moving to another free port if the chosen one was taken meanwhile. */
-  async #startServer(
-    lab: StoredLab,
-    driver: LabDriver,
-    config: LabServerConfig,
-    signal: AbortSignal,
-  ): Promise<RunningServer> {
-    let port = config.port;
-    for (let attempt = 1; ; attempt++) {
-      this.#progress(lab.id, 'start', 0, 1, `Starting ${driver.title} on 127.0.0.1:${port}`);
-      try {
-        return await driver.start(
-          { ...config, port },
-          {
-            persistent: lab.persistent,
-            logPath: join(lab.dataDir, 'server.log'),
-            signal,
-            timeoutMs: READY_TIMEOUT_MS,
-          },
-        );
-      } catch (err) {
-        const portTaken =
-          err instanceof ServerExitedError && /address already in use/i.test(err.logTail);
-        if (!portTaken || attempt >= PORT_ATTEMPTS) throw err;
-        port = await freePort();
-        this.#update(lab.id, { port, url: `ldap://127.0.0.1:${port}` });
-      }
     }
   }
 
@@ -652,22 +306,4 @@ export class LabManager {
   ): void {
     this.#onProgress({ labId, step, done, total, message, ...(notice ? { notice } : {}) });
   }
-}
-
-/** Seconds since `startedMs` (performance.now()), to the hundredth. */
-function seconds(startedMs: number): number {
-  return Math.round((performance.now() - startedMs) / 10) / 100;
-}
-
-/** The error a start ends with when it was aborted: the abort's own ApiError, marked as a cancel. */
-function cancelledStart(id: string, reason: unknown): ApiError {
-  if (reason instanceof ApiError) {
-    return new ApiError(reason.kind, reason.message, reason.field, {
-      ...(reason.detail === undefined ? {} : { detail: reason.detail }),
-      code: 'cancelled',
-    });
-  }
-  return new ApiError('failed', `Lab ${id} was cancelled before it was ready.`, undefined, {
-    code: 'cancelled',
-  });
 }

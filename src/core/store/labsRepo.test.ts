@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { StoredLab } from '../lab/labManager.ts';
+import type { StoredLab } from '../lab/labRecord.ts';
 import { openDatabase } from './database.ts';
 import { LabsRepo } from './labsRepo.ts';
 

@@ -1,6 +1,6 @@
 // SQLite-backed registry of managed lab servers, so labs started by the CLI can be listed and stopped later.
 import { readFileSync } from 'node:fs';
-import type { LabRegistry, StoredLab } from '../lab/labManager.ts';
+import type { LabRegistry, StoredLab } from '../lab/labRecord.ts';
 import type { Db } from './database.ts';
 
 interface LabRow {
