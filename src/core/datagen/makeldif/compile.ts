@@ -14,7 +14,7 @@ import {
 } from './ldifText.ts';
 import type { BranchDef, LineDef, Part, TemplateDef, TemplateFileDef, ValueForm } from './parse.ts';
 import type { TemplateResources } from './resources.ts';
-import type { AttrRef, TagCode, TagContext } from './tags.ts';
+import type { AttrRef, TagCode, TagContext } from './tagContext.ts';
 import { compileAttrRef, compileTag } from './tags.ts';
 
 /** The mutable state one generated entry reads and fills (a single object reused for every entry). */
