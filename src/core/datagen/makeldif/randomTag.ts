@@ -1,24 +1,11 @@
 // <random:TYPE:...>: random letters, digits, hex, base64, numbers in a format, months and telephone numbers.
+import { MONTHS } from '../../workload/pattern/dateFormat.ts';
 import { compileDecimalFormat } from '../../workload/pattern/decimalFormat.ts';
 import type { Prng } from '../prng.ts';
 import { propsOf, propsOfAll, SAFE_PROPS, UNKNOWN_PROPS } from './ldifText.ts';
 import { argCount, intArg, lengthArg } from './tagContext.ts';
 import type { TagCode, TagContext } from './tagContext.ts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const ALPHA = 'abcdefghijklmnopqrstuvwxyz';
 const DIGITS = '0123456789';
 const ALPHANUMERIC = ALPHA + DIGITS;

@@ -7,7 +7,8 @@ export type DateFormat = (epochMs: number) => string;
 
 type Field = (d: Date, width: number) => string;
 
-const MONTHS = [
+/** English month names, January first (also makeldif's <random:month>). */
+export const MONTHS: readonly string[] = [
   'January',
   'February',
   'March',
