@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Client } from 'ldapts';
 import { ApiError } from '../../src/shared/errors.ts';
-import type { LabInfo, LabProgress } from '../../src/shared/types.ts';
+import type { LabInfo, LabProgress } from '../../src/shared/labTypes.ts';
 import {
   SALFORD_BASE_DN,
   salfordPersonDn,

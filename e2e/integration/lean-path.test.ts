@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { LabInfo } from '../../src/shared/types.ts';
+import type { LabInfo } from '../../src/shared/labTypes.ts';
 import type { WorkloadOperation } from '../../src/shared/workload.ts';
 import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
 import { openCore } from '../../src/core/app/core.ts';

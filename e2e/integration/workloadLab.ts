@@ -9,7 +9,7 @@ import type { WorkloadSpec } from '../../src/shared/workload.ts';
 import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
 import { openCore } from '../../src/core/app/core.ts';
 import type { Core } from '../../src/core/app/core.ts';
-import type { LabInfo, LabShape } from '../../src/shared/types.ts';
+import type { LabInfo, LabShape } from '../../src/shared/labTypes.ts';
 import { trackedLauncher } from './engineHarness.ts';
 
 /** A core with a running lab; `close()` stops everything and removes the data folder. */

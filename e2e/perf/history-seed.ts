@@ -9,9 +9,9 @@ import {
 import type { Db } from '../../src/core/store/database.ts';
 import { RunsRepo } from '../../src/core/store/runsRepo.ts';
 import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
+import type { LabKind } from '../../src/shared/labTypes.ts';
+import type { RootDseInfo } from '../../src/shared/targetTypes.ts';
 import type {
-  LabKind,
-  RootDseInfo,
   RunConfig,
   RunEnvironment,
   RunSample,

@@ -1,12 +1,8 @@
 // Plain-Node checks of the labs screen's pure logic and the run detail's server cross-check.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import type {
-  LabAvailability,
-  LabProgress,
-  RunSample,
-  RunSummary,
-} from '../../src/shared/types.ts';
+import type { LabAvailability, LabProgress } from '../../src/shared/labTypes.ts';
+import type { RunSample, RunSummary } from '../../src/shared/types.ts';
 import type { WorkloadSpec } from '../../src/shared/workload.ts';
 import {
   customIndexesError,

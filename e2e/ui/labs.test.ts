@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import test from 'node:test';
 import type { Page } from 'playwright-core';
-import type { LabAvailability } from '../../src/shared/types.ts';
+import type { LabAvailability } from '../../src/shared/labTypes.ts';
 import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 import { apiCall } from '../helpers/uiFlows.ts';
 

@@ -1,7 +1,5 @@
 // The one API contract: every channel's request and response, and the live events.
 import type {
-  ActiveRun,
-  ConnectionTestResult,
   LabAvailability,
   LabInfo,
   LabKind,
@@ -9,13 +7,15 @@ import type {
   LabProgress,
   LabShape,
   LabTlsMode,
+} from './labTypes.ts';
+import type { ConnectionTestResult, Target, TargetInput } from './targetTypes.ts';
+import type {
+  ActiveRun,
   RunDetail,
   RunListItem,
   RunRequest,
   RunSample,
   RunStatus,
-  Target,
-  TargetInput,
 } from './types.ts';
 import type { IndexProfile, WorkloadListItem, WorkloadSpec } from './workload.ts';
 import type { CompareRun } from './compare.ts';

@@ -1,6 +1,7 @@
 // What the explorer compares: each selected run reduced to the figures the compare charts need.
 import type { RunSource } from './history.ts';
-import type { LabKind, LatencySummary, RunStatus, WorkloadId } from './types.ts';
+import type { LabKind } from './labTypes.ts';
+import type { LatencySummary, RunStatus, WorkloadId } from './types.ts';
 
 /** One second of a run for overlaid time series. */
 export interface CompareSecond {

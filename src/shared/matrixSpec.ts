@@ -3,7 +3,8 @@
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { MatrixServer, MatrixSpec } from './matrix.ts';
-import type { ConnectionPolicy, LabKind, LabLoadMethod, LabShape } from './types.ts';
+import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
+import type { ConnectionPolicy } from './types.ts';
 import { checkInteger, LIMITS, parsePolicy, validatePolicy } from './validation.ts';
 import { policyToken } from './describe.ts';
 

@@ -1,5 +1,5 @@
 // Published figures of the studies DirBench reproduces (data/reference): always other hardware.
-import type { LabKind } from './types.ts';
+import type { LabKind } from './labTypes.ts';
 
 /** A table of published figures from one study, as data. */
 export interface ReferenceTable {

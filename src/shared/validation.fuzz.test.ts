@@ -10,7 +10,8 @@ import {
   oddText,
   oddValue,
 } from '../core/testing/fuzzCheck.ts';
-import type { RunRequest, TargetInput } from './types.ts';
+import type { TargetInput } from './targetTypes.ts';
+import type { RunRequest } from './types.ts';
 import { validateRunRequest, validateTargetInput } from './validation.ts';
 
 const ownError = (err: unknown): boolean =>

@@ -1,7 +1,8 @@
 // Input checks shared by the GUI, the CLI and the handlers: each names the field and the fix.
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
-import type { ConnectionPolicy, RateStep, RunRequest, TargetInput } from './types.ts';
+import type { TargetInput } from './targetTypes.ts';
+import type { ConnectionPolicy, RateStep, RunRequest } from './types.ts';
 
 /** Upper bounds that keep a typo from opening a million sockets. */
 export const LIMITS = {

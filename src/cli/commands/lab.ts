@@ -1,6 +1,12 @@
 // `dirbench lab start|list|stop|destroy`: labs started here outlive the command until `lab stop`.
 import { invalid } from '../../shared/errors.ts';
-import type { LabInfo, LabKind, LabLoadMethod, LabShape, LabTlsMode } from '../../shared/types.ts';
+import type {
+  LabInfo,
+  LabKind,
+  LabLoadMethod,
+  LabShape,
+  LabTlsMode,
+} from '../../shared/labTypes.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';

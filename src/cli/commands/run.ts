@@ -1,6 +1,7 @@
 // `dirbench run`: one benchmark against a throwaway lab or an existing server, with a JSON summary.
 import { ApiError, invalid } from '../../shared/errors.ts';
-import type { RunDetail, RunRequest, TargetInput } from '../../shared/types.ts';
+import type { TargetInput } from '../../shared/targetTypes.ts';
+import type { RunDetail, RunRequest } from '../../shared/types.ts';
 import { checkDn, LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import type { Core } from '../../core/app/core.ts';

@@ -1,6 +1,6 @@
 // Handlers of the lab/* channels; a running lab is also published as a target.
 import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
-import type { LabInfo } from '../../shared/types.ts';
+import type { LabInfo } from '../../shared/labTypes.ts';
 import { shippedIndexProfiles } from '../lab/indexProfiles.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import type { LabStartRequest } from '../lab/labRecord.ts';

@@ -1,7 +1,7 @@
 // Handlers of the targets/* channels.
 import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
-import type { TargetInput } from '../../shared/types.ts';
+import type { TargetInput } from '../../shared/targetTypes.ts';
 import { validateTargetInput } from '../../shared/validation.ts';
 import { testConnection } from '../ldap/testConnection.ts';
 import { checkCaFile } from '../ldap/caFile.ts';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LabShape } from '../../shared/types.ts';
+import type { LabShape } from '../../shared/labTypes.ts';
 import { generateDataset, sideFilePaths } from '../datagen/generate.ts';
 import type { DatasetSpec } from '../datagen/salford.ts';
 import { processAlive } from './processes.ts';

@@ -2,7 +2,7 @@
 // how it is configured and bulk-loaded offline, started on a loopback port, identified and stopped.
 import type { ChildProcess } from 'node:child_process';
 import type { Client } from 'ldapts';
-import type { LabAvailability, LabKind } from '../../shared/types.ts';
+import type { LabAvailability, LabKind } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import type { StopOutcome } from './processes.ts';
 import type { ProcessExit } from './watchdog.ts';

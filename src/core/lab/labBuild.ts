@@ -2,7 +2,7 @@
 // count what it holds, reporting each step; a failure leaves no server running and no data behind.
 import { join } from 'node:path';
 import { ApiError } from '../../shared/errors.ts';
-import type { LabProgress, LabShape } from '../../shared/types.ts';
+import type { LabProgress, LabShape } from '../../shared/labTypes.ts';
 import type { DatasetSpec } from '../datagen/salford.ts';
 import { ensureDataset } from './datasetCache.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from './driver.ts';

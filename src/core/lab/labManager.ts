@@ -5,7 +5,7 @@ import { Client } from 'ldapts';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
-import type { LabAvailability, LabInfo, LabKind, LabProgress } from '../../shared/types.ts';
+import type { LabAvailability, LabInfo, LabKind, LabProgress } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { removeStalePartials } from './datasetCache.ts';
 import type { LabDriver, RunningServer } from './driver.ts';

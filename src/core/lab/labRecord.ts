@@ -5,7 +5,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import { checkInteger, LIMITS } from '../../shared/validation.ts';
-import type { LabInfo, LabKind, LabLoadMethod, LabShape, LabTlsMode } from '../../shared/types.ts';
+import type {
+  LabInfo,
+  LabKind,
+  LabLoadMethod,
+  LabShape,
+  LabTlsMode,
+} from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { FLAT_BASE_DN, FLAT_SUFFIX } from '../datagen/flat.ts';
 import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';

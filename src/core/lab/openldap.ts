@@ -5,7 +5,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
-import type { LabAvailability } from '../../shared/types.ts';
+import type { LabAvailability } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { indexProfileLines } from './indexProfiles.ts';
 

@@ -1,6 +1,6 @@
 // Turns ldapts and socket errors into an LdapFailure a person can act on, and into short code names for counting.
 import { MessageParserError, ResultCodeError } from 'ldapts';
-import type { LdapFailure } from '../../shared/types.ts';
+import type { LdapFailure } from '../../shared/targetTypes.ts';
 import { LdapConnectError } from './connection.ts';
 import type { ConnectStage } from './connection.ts';
 import { NoAnswerError } from './deadline.ts';

@@ -1,6 +1,6 @@
 // Reads the root DSE: who the server is and what it supports, for reports and "Test connection".
 import type { Client, Entry } from 'ldapts';
-import type { RootDseInfo } from '../../shared/types.ts';
+import type { RootDseInfo } from '../../shared/targetTypes.ts';
 
 const ROOT_DSE_ATTRIBUTES = [
   'vendorName',

@@ -1,5 +1,5 @@
 // Connection parameters of a target: its URL, bind and every TLS setting, with the password resolved.
-import type { Target } from '../../shared/types.ts';
+import type { Target } from '../../shared/targetTypes.ts';
 import type { LdapConnectionParams } from './connection.ts';
 
 /** The parts of a target a connection needs. */

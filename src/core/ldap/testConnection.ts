@@ -1,5 +1,5 @@
 // "Test connection": bind, read the root DSE, unbind, and explain any failure in words.
-import type { ConnectionTestResult } from '../../shared/types.ts';
+import type { ConnectionTestResult } from '../../shared/targetTypes.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, closeQuietly, openBoundClient } from './connection.ts';
 import type { LdapConnectionParams } from './connection.ts';
 import { describeLdapFailure } from './failure.ts';

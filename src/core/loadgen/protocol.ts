@@ -1,10 +1,6 @@
 // Typed messages between the orchestrator (parent) and a load worker process.
-import type {
-  ConnectionPolicy,
-  LdapFailure,
-  RateStep,
-  WorkerTelemetry,
-} from '../../shared/types.ts';
+import type { LdapFailure } from '../../shared/targetTypes.ts';
+import type { ConnectionPolicy, RateStep, WorkerTelemetry } from '../../shared/types.ts';
 import type { WorkloadSpec } from '../../shared/workload.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { DnSource } from './dnSource.ts';

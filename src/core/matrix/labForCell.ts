@@ -5,7 +5,7 @@ import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { MatrixCell, MatrixSpec } from '../../shared/matrix.ts';
 import { cellLabKey } from '../../shared/matrixSpecCells.ts';
-import type { LabProgress } from '../../shared/types.ts';
+import type { LabProgress } from '../../shared/labTypes.ts';
 import { startLabWithTarget } from '../api/labHandlers.ts';
 import { countEntries } from '../lab/entryCount.ts';
 import type { LabManager } from '../lab/labManager.ts';

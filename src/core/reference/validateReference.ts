@@ -1,7 +1,7 @@
 // Checks one data/reference file: a list of published tables, every field typed and every cell explained.
 import { invalid } from '../../shared/errors.ts';
 import type { ReferencePoint, ReferenceSeries, ReferenceTable } from '../../shared/reference.ts';
-import type { LabKind } from '../../shared/types.ts';
+import type { LabKind } from '../../shared/labTypes.ts';
 import {
   child,
   choiceField,

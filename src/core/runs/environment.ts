@@ -2,7 +2,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import type { LabInfo, RootDseInfo, RunEnvironment } from '../../shared/types.ts';
+import type { LabInfo } from '../../shared/labTypes.ts';
+import type { RootDseInfo } from '../../shared/targetTypes.ts';
+import type { RunEnvironment } from '../../shared/types.ts';
 import { resourcePath, resourceRoot } from '../app/resources.ts';
 
 /** DirBench's version from package.json. */

@@ -1,6 +1,7 @@
 // Load guard rails: heavy load on an address that is not this machine's loopback needs a confirmation; every run has a length cap.
 import { ApiError } from '../../shared/errors.ts';
-import type { RunRequest, Target } from '../../shared/types.ts';
+import type { Target } from '../../shared/targetTypes.ts';
+import type { RunRequest } from '../../shared/types.ts';
 import { isLoopbackUrl } from './loadGuardLoopback.ts';
 
 /** The thresholds, from DIRBENCH_CONFIRM_ABOVE_CONNECTIONS, DIRBENCH_CONFIRM_ABOVE_OPS_PER_SEC, DIRBENCH_MAX_RUN_S. */

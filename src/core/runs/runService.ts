@@ -2,9 +2,9 @@
 import os from 'node:os';
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
+import type { LabInfo } from '../../shared/labTypes.ts';
 import type {
   ActiveRun,
-  LabInfo,
   RunConfig,
   RunDetail,
   RunRequest,

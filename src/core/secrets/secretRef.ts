@@ -1,5 +1,5 @@
 // A reference to where a secret (bind password) lives; only the reference is ever stored.
-import type { PasswordSource } from '../../shared/types.ts';
+import type { PasswordSource } from '../../shared/targetTypes.ts';
 
 /** Where a secret is read from when DirBench connects. */
 export type SecretRef =

@@ -1,7 +1,7 @@
 // Turns what the target form sends into a stored secret reference, and references back into passwords.
 import { ENV_NAME_PATTERN } from '../../shared/envName.ts';
 import { invalid } from '../../shared/errors.ts';
-import type { TargetInput } from '../../shared/types.ts';
+import type { TargetInput } from '../../shared/targetTypes.ts';
 import { readPasswordFile, removeManagedSecret, writeManagedSecret } from './secretFiles.ts';
 import type { SecretRef, SecretSealer } from './secretRef.ts';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RunConfig, RunEnvironment, RootDseInfo } from '../../shared/types.ts';
+import type { RootDseInfo } from '../../shared/targetTypes.ts';
+import type { RunConfig, RunEnvironment } from '../../shared/types.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { READ_RANDOM } from '../workload/builtin.ts';
 import { openDatabase } from './database.ts';

@@ -2,8 +2,8 @@
 // imported runs stored whole in one transaction.
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { RunAnnotation, RunSource } from '../../shared/history.ts';
+import type { LabKind } from '../../shared/labTypes.ts';
 import type {
-  LabKind,
   RunConfig,
   RunEnvironment,
   RunSample,

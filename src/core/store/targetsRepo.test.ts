@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { TargetInput } from '../../shared/types.ts';
+import type { TargetInput } from '../../shared/targetTypes.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { TargetSecrets } from '../secrets/targetSecrets.ts';
 import { openDatabase } from './database.ts';

@@ -1,6 +1,6 @@
 // Saved targets: the servers a user benchmarks, and the target views of running labs.
 import { dirname, join } from 'node:path';
-import type { Target, TargetInput } from '../../shared/types.ts';
+import type { Target, TargetInput } from '../../shared/targetTypes.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { describeSecretRef, parseSecretRef, serializeSecretRef } from '../secrets/secretRef.ts';
 import type { SecretRef } from '../secrets/secretRef.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RootDseInfo } from '../../shared/types.ts';
+import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { WorkloadOperation, WorkloadSpec } from '../../shared/workload.ts';
 import { firstNamingContext, workloadDnSuffix } from './targetBase.ts';
 

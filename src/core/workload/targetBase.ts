@@ -1,6 +1,6 @@
 // The base DN a target can be given when its workload names its own DNs and samples nothing: the
 // literal DN suffix of those patterns, else the server's first naming context.
-import type { RootDseInfo } from '../../shared/types.ts';
+import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { WorkloadOperation, WorkloadSpec } from '../../shared/workload.ts';
 
 /** A base DN derived from a workload, with the DN patterns it was read from. */

@@ -1,5 +1,6 @@
 // Coloured pills for run and lab states, so a table reads at a glance.
-import type { LabState, RunStatus } from '../../shared/types.ts';
+import type { LabState } from '../../shared/labTypes.ts';
+import type { RunStatus } from '../../shared/types.ts';
 
 const TONE: Record<RunStatus | LabState, string> = {
   preparing: 'neutral',

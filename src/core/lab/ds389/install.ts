@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { LabAvailability } from '../../../shared/types.ts';
+import type { LabAvailability } from '../../../shared/labTypes.ts';
 
 /** What to tell a person whose machine has no usable 389 Directory Server. */
 export const DS389_INSTALL_HINT =

@@ -2,7 +2,7 @@
 // non-interactively, tuned offline, bulk loaded with import-ldif and run as a foreground JVM.
 import { rmSync } from 'node:fs';
 import { ApiError } from '../../../shared/errors.ts';
-import type { LabAvailability } from '../../../shared/types.ts';
+import type { LabAvailability } from '../../../shared/labTypes.ts';
 import type { LabDriver } from '../driver.ts';
 import { importLdif } from './importLdif.ts';
 import { findJava, JAVA_INSTALL_HINT } from './java.ts';

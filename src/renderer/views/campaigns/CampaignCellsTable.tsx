@@ -1,6 +1,6 @@
 // Every cell of a campaign in run order, with its outcome and a link to its run.
 import type { CampaignCell } from '../../../shared/matrix.ts';
-import type { Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import { Num } from '../../components/Num.tsx';
 import { formatLatencyMs, formatOpsPerSec } from '../../format/numbers.ts';
 import { routeHref } from '../../hooks/useHashRoute.ts';

@@ -1,7 +1,7 @@
 // How a campaign cell's axes read in tables: server, size, profile, policy.
 import { describePolicy } from '../../../shared/describe.ts';
 import type { MatrixCell, MatrixServer } from '../../../shared/matrix.ts';
-import type { Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import { formatEntries } from '../../format/numbers.ts';
 import { KIND_TEXT } from '../labs/labForm.ts';
 

@@ -1,5 +1,5 @@
 // Confirms and performs `lab/destroy`: the lab stops and its files are deleted.
-import type { LabInfo } from '../../../shared/types.ts';
+import type { LabInfo } from '../../../shared/labTypes.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatInt } from '../../format/numbers.ts';

@@ -1,5 +1,5 @@
 // The server kinds this host can run as radio cards; a missing one says why and how to install it.
-import type { LabAvailability, LabKind } from '../../../shared/types.ts';
+import type { LabAvailability, LabKind } from '../../../shared/labTypes.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { KIND_TEXT, LAB_KINDS, splitAvailabilityDetail } from './labForm.ts';

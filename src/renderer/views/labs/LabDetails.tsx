@@ -1,6 +1,6 @@
 // A lab's details row: credentials and paths to copy, indexes, times, TLS and a command to try it.
 import type { ReactNode } from 'react';
-import type { LabInfo } from '../../../shared/types.ts';
+import type { LabInfo } from '../../../shared/labTypes.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';

@@ -1,5 +1,5 @@
 // A lab's current step in one line: step name, the host's message, a bar.
-import type { LabInfo } from '../../../shared/types.ts';
+import type { LabInfo } from '../../../shared/labTypes.ts';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { stepLabel } from './LabSteps.tsx';
 import { progressFraction } from './labProgress.ts';

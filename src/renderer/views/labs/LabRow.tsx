@@ -1,6 +1,6 @@
 // One lab: server and version, entries, indexes and shape, load, address and state; details on demand.
 import { useState } from 'react';
-import type { LabInfo } from '../../../shared/types.ts';
+import type { LabInfo } from '../../../shared/labTypes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../format/dates.ts';

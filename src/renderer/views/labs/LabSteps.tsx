@@ -1,5 +1,5 @@
 // A lab's start as a list of its steps (generate, load, start, verify): each with a bar and the host's words.
-import type { LabKind, LabLoadMethod } from '../../../shared/types.ts';
+import type { LabKind, LabLoadMethod } from '../../../shared/labTypes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';

@@ -1,6 +1,6 @@
 // The labs started on this host, newest first, with progress while loading, Stop while alive and Destroy.
 import { useState } from 'react';
-import type { LabInfo } from '../../../shared/types.ts';
+import type { LabInfo } from '../../../shared/labTypes.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { DestroyLabDialog } from './DestroyLabDialog.tsx';
 import { LabRow } from './LabRow.tsx';

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
-import type { LabAvailability, LabInfo } from '../../../shared/types.ts';
+import type { LabAvailability, LabInfo } from '../../../shared/labTypes.ts';
 import { LIMITS } from '../../../shared/validation.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
 import { useApi } from '../../api/useApi.ts';

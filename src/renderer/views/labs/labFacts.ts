@@ -1,5 +1,5 @@
 // How a lab's facts read in the table: its name, load method, times and a command to try it with.
-import type { LabInfo } from '../../../shared/types.ts';
+import type { LabInfo } from '../../../shared/labTypes.ts';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt, formatSeconds } from '../../format/numbers.ts';
 import { KIND_TEXT, loadRate, SHAPES } from './labForm.ts';

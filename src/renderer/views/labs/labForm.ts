@@ -8,7 +8,7 @@ import type {
   LabLoadMethod,
   LabShape,
   LabTlsMode,
-} from '../../../shared/types.ts';
+} from '../../../shared/labTypes.ts';
 import { checkInteger, LIMITS } from '../../../shared/validation.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
 

@@ -1,5 +1,5 @@
 // Each lab's `lab/progress` events, kept per step, for the step list and progress bars while labs load.
-import type { LabLoadMethod, LabProgress } from '../../../shared/types.ts';
+import type { LabLoadMethod, LabProgress } from '../../../shared/labTypes.ts';
 
 /** A step that does work (not the terminal ready/failed). */
 export type LabWorkStep = 'generate' | 'load' | 'start' | 'verify';

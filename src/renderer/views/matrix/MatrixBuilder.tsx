@@ -1,7 +1,8 @@
 // The matrix form: servers, directory sizes and indexes, workloads, concurrency, policies and timing.
 import type { ApiError } from '../../../shared/errors.ts';
 import type { MatrixServer, MatrixSpec } from '../../../shared/matrix.ts';
-import type { LabAvailability, LabShape, Target } from '../../../shared/types.ts';
+import type { LabAvailability, LabShape } from '../../../shared/labTypes.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import type { IndexProfile, WorkloadListItem } from '../../../shared/workload.ts';
 import { ChipToggles } from '../../components/ChipToggles.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';

@@ -1,5 +1,6 @@
 // Asks before heavy load goes to a server off this machine's loopback (the host refused it unconfirmed).
-import type { RunRequest, Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
+import type { RunRequest } from '../../../shared/types.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatInt } from '../../format/numbers.ts';
 

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
-import type { RunRequest, Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
+import type { RunRequest } from '../../../shared/types.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';

@@ -1,6 +1,6 @@
 // The run form's controls: target, the workload block, load shape and timing, connections and model.
 import type { ReactNode } from 'react';
-import type { Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import { describedBy, Field } from '../../components/Field.tsx';
 import { LoadModelFields, RateProfileField } from './LoadModelFields.tsx';
 import { PolicyField } from './PolicyField.tsx';

@@ -4,7 +4,7 @@ import type {
   ConnectionTestResult as Result,
   LdapFailure,
   RootDseInfo,
-} from '../../../shared/types.ts';
+} from '../../../shared/targetTypes.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { oidName } from '../../format/ldapOids.ts';

@@ -1,5 +1,5 @@
 // Confirms and performs `targets/delete`, keeping the dialog open with the error if it fails.
-import type { Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 

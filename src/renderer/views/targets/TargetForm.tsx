@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
-import type { Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import { useApi, useQuery } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';

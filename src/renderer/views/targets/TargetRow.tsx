@@ -1,5 +1,5 @@
 // One target in the table, plus an expandable row with its connection test result.
-import type { Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
 import { ConnectionTestOutcome } from './ConnectionTestOutcome.tsx';

@@ -1,5 +1,5 @@
 // The list of saved targets; each row can test its connection and show the result beneath it.
-import type { Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import { TargetRow } from './TargetRow.tsx';
 
 /** Targets table with per-row actions. */

@@ -1,6 +1,6 @@
 // Targets screen: the saved servers, with create/edit in a modal and delete behind a confirmation.
 import { useState } from 'react';
-import type { Target } from '../../../shared/types.ts';
+import type { Target } from '../../../shared/targetTypes.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';

@@ -1,7 +1,7 @@
 // The target form's values and checks, built on the shared validation so GUI and host agree.
 import { ENV_NAME_PATTERN } from '../../../shared/envName.ts';
 import { ApiError } from '../../../shared/errors.ts';
-import type { Target, TargetInput } from '../../../shared/types.ts';
+import type { Target, TargetInput } from '../../../shared/targetTypes.ts';
 import { checkDn, parseLdapUrl, validateTargetInput } from '../../../shared/validation.ts';
 
 /** How the form gives the bind password: typed, a file on the DirBench host, or a variable. */

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { ApiRequest } from '../../../shared/api.ts';
 import { ApiError } from '../../../shared/errors.ts';
-import type { ConnectionTestResult } from '../../../shared/types.ts';
+import type { ConnectionTestResult } from '../../../shared/targetTypes.ts';
 import { useApi } from '../../api/useApi.ts';
 
 /** What a connection test shows. */
