@@ -11,7 +11,7 @@ import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
 import type { DnSource } from '../../src/core/loadgen/dnSource.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
-import type { RunOutcome } from '../../src/core/runner/orchestrator.ts';
+import type { RunOutcome } from '../../src/core/runner/runContract.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import { testRunConfig } from './engineHarness.ts';
 import type { TestSlapd } from './engine-slapd.ts';

@@ -6,7 +6,7 @@ import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
 import { processAlive } from '../../src/core/lab/processes.ts';
 import type { DnSource } from '../../src/core/loadgen/dnSource.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
-import type { RunHandle } from '../../src/core/runner/orchestrator.ts';
+import type { RunHandle } from '../../src/core/runner/runContract.ts';
 import type { RunConfig, RunSample } from '../../src/shared/types.ts';
 import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
 

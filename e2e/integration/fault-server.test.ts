@@ -1,7 +1,7 @@
 // Server faults mid-run against a real slapd: killed, stopped and resumed, refusing, closing connections, not answering.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { RunOutcome } from '../../src/core/runner/orchestrator.ts';
+import type { RunOutcome } from '../../src/core/runner/runContract.ts';
 import type { RunSample } from '../../src/shared/types.ts';
 import {
   assertAllExited,

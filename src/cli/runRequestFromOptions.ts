@@ -5,7 +5,7 @@ import { parseRateProfile } from '../shared/rateProfile.ts';
 import type { RunRequest } from '../shared/types.ts';
 import { LIMITS, parsePolicy, validateRateProfile } from '../shared/validation.ts';
 import { DEFAULT_LOAD_GUARD } from '../core/runs/loadGuard.ts';
-import { OP_TIMEOUT_MS } from '../core/runner/orchestrator.ts';
+import { OP_TIMEOUT_MS } from '../core/runner/runContract.ts';
 import type { OptionTable } from './commandSpec.ts';
 import { GATE_OPTIONS, thresholdOption } from './gates.ts';
 import { intOption } from './options.ts';

@@ -11,8 +11,10 @@ import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
 import type { WorkerLauncher } from './launcher.ts';
 import { fakeLauncher } from '../testing/fakeWorkers.ts';
 import { runConfigFixture } from '../testing/runConfigFixture.ts';
+import { ManualClock } from '../testing/manualClock.ts';
 import { startRun } from './orchestrator.ts';
-import type { RunOutcome } from './orchestrator.ts';
+import type { OrchestratorClock } from './orchestratorClock.ts';
+import type { RunOutcome } from './runContract.ts';
 
 function interval(
   second: number,
@@ -40,6 +42,7 @@ const config = runConfigFixture;
 function run(
   cfg: RunConfig,
   launcher: WorkerLauncher,
+  clock?: OrchestratorClock,
 ): {
   samples: RunSample[];
   histograms: string[];
@@ -64,6 +67,7 @@ function run(
       },
       onPhase: (p) => phases.push(p),
     },
+    clock,
   );
   return { samples, histograms, phases, handle };
 }
@@ -208,40 +212,56 @@ test('stop while connecting ends at once with no samples', async () => {
   assert.equal(r.samples.length, 0);
 });
 
+/** Lets the fake workers' messages (delivered on later turns) through until `done()` holds. */
+async function turnsUntil(done: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 100 && !done(); turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.ok(done(), 'the fake workers never got there');
+}
+
 test('stop mid-run keeps the seconds so far and ends the last one partial', async () => {
-  const { launcher } = fakeLauncher((w, m) => {
+  // Time moves only when the test says: the stop lands exactly 300 ms into second 1.
+  const clock = new ManualClock();
+  const { launcher, workers } = fakeLauncher((w, m) => {
     if (m.type === 'start') w.emit({ type: 'ready', connections: m.connections, connectMs: 1 });
-    if (m.type === 'go')
-      setTimeout(() => w.emit(interval(0, 100, 100)), m.t0Ms + 1000 - Date.now());
     if (m.type === 'stop') {
       w.emit(interval(1, 30, 100, { intervalMs: 300 }));
       w.emit({ type: 'done', reason: 'stopped' });
       w.exit(0);
     }
   });
-  const r = run(config({ warmupS: 1, durationS: 5 }), launcher);
-  await new Promise<void>((resolve) => {
-    const wait = (): void => {
-      if (r.samples.length >= 1) resolve();
-      else setTimeout(wait, 10);
-    };
-    wait();
-  });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const stoppedAt = Date.now();
+  const r = run(config({ warmupS: 1, durationS: 5 }), launcher, clock);
+  await turnsUntil(() => workers.length === 2 && workers.every((w) => w.received.length === 2));
+  const go = workers[0]?.received[1];
+  assert.ok(go?.type === 'go');
+  assert.equal(go.t0Ms, clock.nowMs() + 100, 'load starts 100 ms after the go');
+  clock.advance(1100);
+  for (const w of workers) w.emit(interval(0, 50, 100));
+  assert.equal(r.samples.length, 1, 'second 0 is merged once both workers sent it');
+  clock.advance(300);
+  const stoppedAtMs = clock.nowMs();
   r.handle.stop();
-  const outcome = await r.handle.done;
-  assert.ok(Date.now() - stoppedAt < 1000, 'ended within a second');
-  assert.equal(outcome.status, 'stopped');
-  assert.equal(outcome.endReason, 'stopped by user');
+  let outcome: RunOutcome | null = null;
+  void r.handle.done.then((o) => (outcome = o));
+  // The workers ship their partial second and exit; the run resolves within a second of the stop.
+  for (let step = 0; step < 50 && outcome === null; step++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.advance(20);
+  }
+  const ended = outcome as RunOutcome | null;
+  assert.ok(ended !== null, 'the run resolved');
+  assert.ok(clock.nowMs() - stoppedAtMs < 1000, 'ended within a second');
+  assert.equal(ended.status, 'stopped');
+  assert.equal(ended.endReason, 'stopped by user');
   assert.equal(r.samples.length, 2);
   const last = r.samples[1] as RunSample;
   assert.equal(last.phase, 'measured');
-  assert.ok(last.intervalMs > 0 && last.intervalMs < 1000, String(last.intervalMs));
+  assert.equal(last.intervalMs, 300, 'the stop came 300 ms into second 1');
   assert.equal(last.ops, 60);
-  assert.ok(outcome.summary !== null);
-  assert.equal(outcome.summary.ops, 60);
-  assert.equal(outcome.summary.measuredS, last.intervalMs / 1000);
+  assert.ok(ended.summary !== null);
+  assert.equal(ended.summary.ops, 60);
+  assert.equal(ended.summary.measuredS, 0.3);
 });
 
 test('open model: rate shares go to the workers; cool-down is excluded; summary carries the open figures', async () => {

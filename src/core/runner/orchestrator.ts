@@ -1,74 +1,14 @@
 // Runs one benchmark: starts the workers, aligns them on t0, merges their seconds into samples, ends the run.
-import type { RateStep, RunConfig, RunSample, RunSummary } from '../../shared/types.ts';
-import type { LdapConnectionParams } from '../ldap/connection.ts';
-import { encodeHistogram } from '../loadgen/histogram.ts';
-import type { DnSource } from '../loadgen/dnSource.ts';
-import type { WorkerStartMessage, WorkerToParent } from '../loadgen/protocol.ts';
+import { ApiError } from '../../shared/errors.ts';
+import type { WorkerToParent } from '../loadgen/protocol.ts';
 import { isWorkerToParent } from '../loadgen/protocol.ts';
-import { rateStepsFor } from '../loadgen/rateSchedule.ts';
 import type { WorkerHandle, WorkerLauncher } from './launcher.ts';
-import { OpenSecondMerger, OpenTotals } from './openMerger.ts';
-import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
-import { RunDigest } from './runDigest.ts';
-import { ServerLossWatch } from './serverLoss.ts';
-import { phaseOfSecond } from './runPhases.ts';
-import { operationHistogramsBase64 } from './operationMerge.ts';
-import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
+import { systemClock } from './orchestratorClock.ts';
+import type { OrchestratorClock } from './orchestratorClock.ts';
+import { RunAggregate } from './runAggregate.ts';
+import type { RunHandle, RunObserver, RunOutcome, RunPhaseName, RunPlan } from './runContract.ts';
 import { splitConnections } from './split.ts';
-import { timeToFullSpeedS } from './timeToFullSpeed.ts';
-import { workloadLabels } from '../../shared/workload.ts';
-
-/** Everything a run needs: its stored config, how to connect, and which DNs to read. */
-export interface RunPlan {
-  runId: string;
-  config: RunConfig;
-  connection: LdapConnectionParams;
-  dnSource: DnSource;
-  /** Contents of the password files the workload names (path -> password), read by the host; never stored. */
-  passwordFiles?: Record<string, string>;
-  /** Folder relative `[file:...]` paths of the workload are resolved against (its file's folder). */
-  workloadBaseDir?: string;
-  /** An operation unanswered this long counts as a `timeout` error (default OP_TIMEOUT_MS). */
-  opTimeoutMs?: number;
-}
-
-/** Default wait for an answer before an operation counts as a `timeout` error (above slapd's 10 s time limit). */
-export const OP_TIMEOUT_MS = 60_000;
-
-/** Receives the run's progress: one merged sample per second, in order, and phase changes. */
-export interface RunObserver {
-  /** `intendedHistogramBase64`: open model only, latencies from the intended start. */
-  onSample(
-    sample: RunSample,
-    histogramBase64: string,
-    intendedHistogramBase64?: string,
-    /** Mixes: each operation label's histogram, keyed by label (in the workload's label order). */
-    operationHistogramsBase64?: ReadonlyMap<string, string>,
-  ): void;
-  /** `cleaning`: load is over and workers are removing the entries the run added. */
-  onPhase?(phase: RunPhaseName): void;
-}
-
-/** The stages of a run the observer hears about. */
-export type RunPhaseName = 'connecting' | 'running' | 'cleaning';
-
-/**
- * How a run ended. `summary` covers the measured seconds: null when none were measured and for runs
- * that failed before their end; a run failed by the lost-server rule keeps it.
- */
-export interface RunOutcome {
-  status: 'completed' | 'stopped' | 'failed';
-  endReason: string | null;
-  summary: RunSummary | null;
-  histogramBase64: string | null;
-}
-
-/** Control of a run in progress. */
-export interface RunHandle {
-  /** Ends the run within a second with status 'stopped', keeping every sample so far. */
-  stop(reason?: string): void;
-  readonly done: Promise<RunOutcome>;
-}
+import { workerStart } from './workerStart.ts';
 
 /** Time from "all ready" to t0, so every worker has the go message before load starts. */
 const GO_LEAD_MS = 100;
@@ -102,13 +42,14 @@ interface WorkerState {
   ownEntriesHeld: number;
 }
 
-/** Starts a run on `launcher`'s workers; load never runs on the caller's event loop. */
+/** Starts a run on `launcher`'s workers (`clock` for tests); load never runs on the caller's event loop. */
 export function startRun(
   plan: RunPlan,
   launcher: WorkerLauncher,
   observer: RunObserver,
+  clock: OrchestratorClock = systemClock,
 ): RunHandle {
-  const run = new RunOrchestrator(plan, launcher, observer);
+  const run = new RunOrchestrator(plan, launcher, observer, clock);
   return { stop: (reason) => run.stop(reason), done: run.done };
 }
 
@@ -119,20 +60,9 @@ class RunOrchestrator {
   private readonly observer: RunObserver;
   private readonly totalS: number;
   private readonly workers: WorkerState[] = [];
-  private readonly merger: SecondMerger;
-  private readonly totals: MeasuredTotals;
-  /** The run's own entries: pool added before load, removed and left after it. */
-  private readonly own = { poolAdded: 0, removed: 0, left: 0, reported: false };
-  /** Open model: the whole run's target rate as profile steps; null for the closed model. */
-  private readonly rateSteps: RateStep[] | null;
-  private readonly openMerger = new OpenSecondMerger();
-  private readonly openTotals = new OpenTotals();
-  /** Per-second rate of every full warm-up and measured second, for time to full speed. */
-  private readonly ratesBySecond: number[] = [];
-  /** Errors by cause and silent seconds over the whole run, for the endReason of a run that rode out faults. */
-  private readonly digest: RunDigest;
-  /** The outcome rule: a run whose server stopped answering ends failed, not completed. */
-  private readonly loss = new ServerLossWatch();
+  /** The merged seconds and what they add up to. */
+  private readonly aggregate: RunAggregate;
+  private readonly clock: OrchestratorClock;
   /** Set when the loss rule failed a run that ran to its end: its measured figures are kept. */
   private lostServer = false;
   /** Set when the observer could not store a second; no later second is offered to it. */
@@ -147,21 +77,24 @@ class RunOrchestrator {
   private cutoffMs = 0;
   /** When stop/failure handling began, to keep the whole ending under a second. */
   private finishStartedMs = 0;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Cancels of the timers still pending, all cleared when the run resolves. */
+  private readonly timers = new Set<() => void>();
 
-  constructor(plan: RunPlan, launcher: WorkerLauncher, observer: RunObserver) {
+  constructor(
+    plan: RunPlan,
+    launcher: WorkerLauncher,
+    observer: RunObserver,
+    clock: OrchestratorClock,
+  ) {
     this.done = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
     this.plan = plan;
     this.observer = observer;
+    this.clock = clock;
     const { config } = plan;
-    const labels = workloadLabels(config.workloadSpec);
-    this.merger = new SecondMerger(labels);
-    this.totals = new MeasuredTotals(labels);
-    this.totalS = config.warmupS + config.durationS + config.cooldownS;
-    this.rateSteps = rateStepsFor(config.targetOpsPerSec, config.rateProfile, this.totalS);
-    this.digest = new RunDigest(this.rateSteps === null);
+    this.aggregate = new RunAggregate(config);
+    this.totalS = this.aggregate.totalS;
     this.notifyPhase('connecting');
     const shares = splitConnections(config.connections, config.workers);
     this.workerCount = shares.length;
@@ -179,7 +112,6 @@ class RunOrchestrator {
   }
 
   private launch(launcher: WorkerLauncher, index: number, connections: number): void {
-    const { config } = this.plan;
     const handle = launcher(index);
     const state: WorkerState = {
       number: index + 1,
@@ -196,30 +128,9 @@ class RunOrchestrator {
       if (isWorkerToParent(message)) this.onMessage(state, message);
     });
     handle.onExit((code, signal) => this.onExit(state, code, signal));
-    const start: WorkerStartMessage = {
-      type: 'start',
-      workerIndex: index,
-      connection: this.plan.connection,
-      connections,
-      depth: config.depth,
-      policy: config.connectionPolicy,
-      workload: config.workloadSpec,
-      runTag: runTagOf(this.plan.runId),
-      workers: this.workerCount,
-      dnSource: this.plan.dnSource,
-      seed: config.seed,
-      warmupS: config.warmupS,
-      durationS: config.durationS,
-      cooldownS: config.cooldownS,
-      opTimeoutMs: this.plan.opTimeoutMs ?? OP_TIMEOUT_MS,
-    };
-    if (this.plan.passwordFiles !== undefined) start.passwordFiles = this.plan.passwordFiles;
-    if (this.plan.workloadBaseDir !== undefined) start.workloadBaseDir = this.plan.workloadBaseDir;
-    // Every worker gets the whole profile and takes every `shares`-th op of it.
-    if (this.rateSteps !== null) {
-      start.openModel = { steps: this.rateSteps, share: index, shares: this.workerCount };
-    }
-    handle.send(start);
+    handle.send(
+      workerStart(this.plan, index, connections, this.workerCount, this.aggregate.rateSteps),
+    );
   }
 
   stop(reason = 'stopped by user'): void {
@@ -239,14 +150,14 @@ class RunOrchestrator {
     switch (message.type) {
       case 'ready':
         worker.ready = true;
-        this.own.poolAdded += message.poolAdded ?? 0;
+        this.aggregate.addPool(message.poolAdded ?? 0);
         if (this.phase === 'connecting' && this.workers.every((w) => w.ready)) this.go();
         break;
       case 'interval':
         worker.lastSecond = Math.max(worker.lastSecond, message.second);
         if (this.phase === 'running' || this.phase === 'finishing') {
           try {
-            this.merger.add(message);
+            this.aggregate.add(message);
           } catch (err) {
             // Figures under a label the workload does not have cannot be stored under any label.
             this.fail(
@@ -254,7 +165,6 @@ class RunOrchestrator {
             );
             break;
           }
-          this.openMerger.add(message);
         }
         if (this.phase === 'running') this.emitCompleteSeconds();
         break;
@@ -265,9 +175,7 @@ class RunOrchestrator {
         this.progress();
         break;
       case 'cleaned':
-        this.own.removed += message.removed;
-        this.own.left += message.left;
-        this.own.reported = true;
+        this.aggregate.addCleaned(message.removed, message.left);
         break;
       case 'fatal':
         worker.fatal = true;
@@ -306,7 +214,7 @@ class RunOrchestrator {
 
   private go(): void {
     this.phase = 'running';
-    const t0Ms = Date.now() + GO_LEAD_MS;
+    const t0Ms = this.clock.nowMs() + GO_LEAD_MS;
     this.t0Ms = t0Ms;
     for (const w of this.workers) w.handle.send({ type: 'go', t0Ms });
     this.notifyPhase('running');
@@ -317,7 +225,7 @@ class RunOrchestrator {
     this.after(1000, () => {
       if (this.phase !== 'running' || this.t0Ms === null) return;
       const dueMs = this.t0Ms + (this.nextSecond + 1) * 1000 + STALL_MS;
-      if (this.nextSecond < this.totalS && Date.now() > dueMs) {
+      if (this.nextSecond < this.totalS && this.clock.nowMs() > dueMs) {
         const late = this.workers
           .filter((w) => w.lastSecond < this.nextSecond)
           .map((w) => w.number);
@@ -334,7 +242,7 @@ class RunOrchestrator {
   private emitCompleteSeconds(): void {
     while (
       this.nextSecond < this.totalS &&
-      this.merger.reportsFor(this.nextSecond) >= this.workers.length
+      this.aggregate.reportsFor(this.nextSecond) >= this.workers.length
     ) {
       this.emit(this.nextSecond);
       if (this.phase !== 'running') return;
@@ -343,37 +251,25 @@ class RunOrchestrator {
   }
 
   private emit(second: number, intervalMs?: number): void {
-    const { config } = this.plan;
-    const phase = phaseOfSecond(second, config.warmupS, config.durationS);
-    const { sample, histogram, operations } = this.merger.take(second, phase, intervalMs);
+    const merged = this.aggregate.take(second, intervalMs);
     this.nextSecond = second + 1;
-    if (phase === 'measured') this.totals.add(sample, histogram, operations);
-    this.digest.add(sample);
-    this.loss.add(sample);
-    // Cool-down seconds are excluded like warm-up; a partial (stopped) second is no rate.
-    if (phase !== 'cooldown' && sample.intervalMs === 1000) this.ratesBySecond.push(sample.ops);
-    let intendedBase64: string | undefined;
-    if (this.rateSteps !== null) {
-      const open = this.openMerger.take(second);
-      Object.assign(sample, open.fields);
-      if (phase === 'measured') this.openTotals.add(open.fields, open.histogram);
-      intendedBase64 = encodeHistogram(open.histogram);
-    }
     // After a second could not be stored, later ones are not offered: the stored run has no holes.
     if (this.storeFailed) return;
     try {
       this.observer.onSample(
-        sample,
-        encodeHistogram(histogram),
-        intendedBase64,
-        operations === null ? undefined : operationHistogramsBase64(operations),
+        merged.sample,
+        merged.histogramBase64,
+        merged.intendedHistogramBase64,
+        merged.operationHistogramsBase64,
       );
     } catch (err) {
       // The run ends at the first second that cannot be kept: a benchmark with holes misleads.
       this.storeFailed = true;
-      const why = isDatabaseFailure(err)
-        ? databaseFailure(err, `storing second ${second}`).message
-        : `internal error while storing second ${second}: ${messageOf(err)}`;
+      // The observer words the failures it knows (a store says what its disk did, and when).
+      const why =
+        err instanceof ApiError
+          ? err.message
+          : `internal error while storing second ${second}: ${messageOf(err)}`;
       this.fail(`${why}; the run was ended there`);
     }
   }
@@ -397,7 +293,7 @@ class RunOrchestrator {
     this.phase = 'finishing';
     this.status = status;
     this.endReason = reason;
-    this.finishStartedMs = Date.now();
+    this.finishStartedMs = this.clock.nowMs();
     this.cutoffMs = wasRunning ? this.finishStartedMs : 0;
     for (const w of this.workers) {
       if (w.done === null && !w.exited) w.handle.send({ type: 'stop' });
@@ -421,7 +317,9 @@ class RunOrchestrator {
       }
     }
     // Workers unbind and exit by themselves; wait for that, but within the second a stop may take.
-    this.resolveWhenExited(this.exitWaitMs(this.finishStartedMs + SETTLE_MS + 100 - Date.now()));
+    this.resolveWhenExited(
+      this.exitWaitMs(this.finishStartedMs + SETTLE_MS + 100 - this.clock.nowMs()),
+    );
   }
 
   /** How long to wait for workers to exit: longer while some remove the run's own entries. */
@@ -437,12 +335,13 @@ class RunOrchestrator {
       if (resolved) return;
       resolved = true;
       for (const w of this.workers) if (!w.exited) w.handle.kill();
-      for (const t of this.timers) clearTimeout(t);
+      for (const cancel of this.timers) cancel();
       this.timers.clear();
       // A run that completed through faults says what happened (errors by cause, silent seconds).
       if (this.status === 'completed' && this.endReason === null) {
-        this.endReason = this.digest.reason();
-        const lost = this.loss.verdict();
+        const verdict = this.aggregate.endVerdict();
+        this.endReason = verdict.reason;
+        const lost = verdict.lostServer;
         if (lost !== null) {
           this.status = 'failed';
           this.lostServer = true;
@@ -453,8 +352,8 @@ class RunOrchestrator {
         status: this.status,
         endReason: this.endReason,
         // A lost server's run was measured to its end: its figures show what was lost, with its errors.
-        summary: this.status === 'failed' && !this.lostServer ? null : this.summary(),
-        histogramBase64: this.totals.histogramBase64(),
+        summary: this.status === 'failed' && !this.lostServer ? null : this.aggregate.summary(),
+        histogramBase64: this.aggregate.histogramBase64(),
       });
     };
     if (waitMs <= 0 || this.workers.every((w) => w.exited)) {
@@ -465,31 +364,15 @@ class RunOrchestrator {
       if (this.workers.every((w) => w.exited)) resolve();
       else this.after(20, poll);
     };
-    const deadline = setTimeout(resolve, waitMs);
-    this.timers.add(deadline);
+    this.after(waitMs, resolve);
     poll();
-  }
-
-  /** The measured totals with the load model, its open-model figures and time to full speed. */
-  private summary(): RunSummary | null {
-    const base = this.totals.summary();
-    if (base === null) return null;
-    const summary: RunSummary = {
-      ...base,
-      model: this.rateSteps === null ? 'closed' : 'open',
-      timeToFullSpeedS: timeToFullSpeedS(this.ratesBySecond),
-    };
-    if (this.rateSteps !== null) Object.assign(summary, this.openTotals.summary(base.measuredS));
-    const own = this.own;
-    if (own.poolAdded > 0 || own.reported) {
-      summary.ownEntries = { poolAdded: own.poolAdded, removed: own.removed, left: own.left };
-    }
-    return summary;
   }
 
   /** Seconds since t0, to one decimal (0 before load started). */
   private elapsedS(): string {
-    return this.t0Ms === null ? '0' : (Math.max(0, Date.now() - this.t0Ms) / 1000).toFixed(1);
+    return this.t0Ms === null
+      ? '0'
+      : (Math.max(0, this.clock.nowMs() - this.t0Ms) / 1000).toFixed(1);
   }
 
   private notifyPhase(phase: RunPhaseName): void {
@@ -500,19 +383,14 @@ class RunOrchestrator {
     }
   }
 
-  /** setTimeout that is cleared when the run resolves. */
+  /** A timer on the run's clock, cancelled when the run resolves. */
   private after(ms: number, fn: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    const cancel = this.clock.after(ms, () => {
+      this.timers.delete(cancel);
       fn();
-    }, ms);
-    this.timers.add(timer);
+    });
+    this.timers.add(cancel);
   }
-}
-
-/** The run's tag in [unique] values: the id's random tail, so names never repeat an earlier run's. */
-function runTagOf(runId: string): string {
-  return runId.replace(/^run-/, '').replace(/[^A-Za-z0-9]/g, '');
 }
 
 function messageOf(err: unknown): string {

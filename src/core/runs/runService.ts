@@ -26,9 +26,11 @@ import type { DnSource } from '../loadgen/dnSource.ts';
 import { defaultWorkerCount } from '../runner/defaults.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { applyCeiling } from '../runner/nearCeiling.ts';
-import { OP_TIMEOUT_MS, startRun } from '../runner/orchestrator.ts';
-import type { RunHandle } from '../runner/orchestrator.ts';
-import { databaseFailure } from '../store/databaseErrors.ts';
+import { startRun } from '../runner/orchestrator.ts';
+import { OP_TIMEOUT_MS } from '../runner/runContract.ts';
+import type { RunHandle } from '../runner/runContract.ts';
+import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
+import { serverDelta } from './serverDelta.ts';
 import { newId, nowIso } from '../store/ids.ts';
 import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
@@ -225,13 +227,20 @@ export class RunService {
       onSample: (measuredSample, histogramBase64, intendedHistogramBase64, operationHistograms) => {
         const server = serverStats?.sample() ?? null;
         const sample = server === null ? measuredSample : { ...measuredSample, server };
-        runs.appendSample(
-          runId,
-          sample,
-          histogramBase64,
-          intendedHistogramBase64 ?? null,
-          operationHistograms ?? null,
-        );
+        try {
+          runs.appendSample(
+            runId,
+            sample,
+            histogramBase64,
+            intendedHistogramBase64 ?? null,
+            operationHistograms ?? null,
+          );
+        } catch (err) {
+          // The run ends at this second; the database's trouble is worded here, where it is known.
+          throw isDatabaseFailure(err)
+            ? databaseFailure(err, `storing second ${sample.second}`)
+            : err;
+        }
         this.active?.samples.push(sample);
         emit({ event: 'run/sample', payload: { runId, sample } });
       },
@@ -379,19 +388,4 @@ export class RunService {
     state.handle.stop(reason);
     await state.stored?.catch(() => undefined);
   }
-}
-
-/** What the server completed between two monitor reads, less the first read's own bind, search and unbind. */
-function serverDelta(
-  before: Record<string, number> | null,
-  after: Record<string, number> | null,
-): Record<string, number> | null {
-  if (before === null || after === null) return null;
-  const own: Record<string, number> = { bind: 1, search: 1, unbind: 1 };
-  const delta: Record<string, number> = {};
-  for (const [kind, count] of Object.entries(after)) {
-    const done = count - (before[kind] ?? 0) - (own[kind] ?? 0);
-    if (done > 0) delta[kind] = done;
-  }
-  return delta;
 }
