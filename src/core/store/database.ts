@@ -41,6 +41,21 @@ export function openDatabase(file: string): Db {
 }
 
 function migrate(db: Db, file: string): void {
+  if (schemaVersion(db, file) === MIGRATIONS.length) return;
+  // Another process may be migrating the same fresh file: take the write lock first (waiting for
+  // it), then read the version again inside the lock, so only one of them runs each step.
+  db.transaction(() => {
+    for (let version = schemaVersion(db, file); version < MIGRATIONS.length; version++) {
+      const step = MIGRATIONS[version];
+      if (typeof step === 'function') step(db);
+      else db.exec(step as string);
+    }
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  }).immediate();
+}
+
+/** The database's schema version; a newer one than this DirBench knows is refused. */
+function schemaVersion(db: Db, file: string): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     // Never roll back a newer database: it may hold data this version cannot represent.
@@ -50,13 +65,5 @@ function migrate(db: Db, file: string): void {
       'db',
     );
   }
-  if (current === MIGRATIONS.length) return;
-  db.transaction(() => {
-    for (let version = current; version < MIGRATIONS.length; version++) {
-      const step = MIGRATIONS[version];
-      if (typeof step === 'function') step(db);
-      else db.exec(step as string);
-    }
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
-  })();
+  return current;
 }
