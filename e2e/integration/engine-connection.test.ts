@@ -1,7 +1,8 @@
 // LDAP connection helpers against a real slapd: test connection, Nagle, failures in words, DN collection.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SALFORD_BASE_DN, salfordPersonDn } from '../../src/core/datagen/salford.ts';
+import { salfordPersonDn } from '../../src/core/datagen/salford.ts';
+import { SALFORD_BASE_DN } from '../../src/core/datagen/salfordWords.ts';
 import { collectEntryDns } from '../../src/core/ldap/collectDns.ts';
 import { clientNoDelay, closeQuietly, openBoundClient } from '../../src/core/ldap/connection.ts';
 import type { LdapConnectionParams } from '../../src/core/ldap/connection.ts';

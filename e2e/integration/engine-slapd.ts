@@ -5,11 +5,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  SALFORD_BASE_DN,
-  SALFORD_SUFFIX,
-  writeSalfordLdif,
-} from '../../src/core/datagen/salford.ts';
+import { writeSalfordLdif } from '../../src/core/datagen/salford.ts';
+import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../../src/core/datagen/salfordWords.ts';
 
 /** A running test slapd. */
 export interface TestSlapd {

@@ -11,12 +11,11 @@ import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Client, InvalidCredentialsError } from 'ldapts';
 import {
-  SALFORD_BASE_DN,
-  SALFORD_SUFFIX,
   salfordPersonDn,
   salfordPersonPassword,
   writeSalfordLdif,
 } from '../../src/core/datagen/salford.ts';
+import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../../src/core/datagen/salfordWords.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from '../../src/core/lab/driver.ts';
 import { createDs389Driver } from '../../src/core/lab/ds389/index.ts';
 import { ds389Availability } from '../../src/core/lab/ds389/install.ts';

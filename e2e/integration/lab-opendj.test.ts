@@ -13,13 +13,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Client } from 'ldapts';
 import {
-  SALFORD_BASE_DN,
-  SALFORD_SUFFIX,
   salfordPersonAttributes,
   salfordPersonDn,
   salfordPersonPassword,
   writeSalfordLdif,
 } from '../../src/core/datagen/salford.ts';
+import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../../src/core/datagen/salfordWords.ts';
 import type { LabServerConfig, RunningServer } from '../../src/core/lab/driver.ts';
 import { freePort } from '../../src/core/lab/freePort.ts';
 import { resolveIndexProfile } from '../../src/core/lab/indexProfiles.ts';

@@ -9,11 +9,8 @@ import { test } from 'node:test';
 import { Client } from 'ldapts';
 import { ApiError } from '../../src/shared/errors.ts';
 import type { LabInfo, LabProgress } from '../../src/shared/labTypes.ts';
-import {
-  SALFORD_BASE_DN,
-  salfordPersonDn,
-  salfordPersonPassword,
-} from '../../src/core/datagen/salford.ts';
+import { salfordPersonDn, salfordPersonPassword } from '../../src/core/datagen/salford.ts';
+import { SALFORD_BASE_DN } from '../../src/core/datagen/salfordWords.ts';
 import { LabManager } from '../../src/core/lab/labManager.ts';
 import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
 import { isLabSlapd, stopSlapd } from '../../src/core/lab/slapd.ts';

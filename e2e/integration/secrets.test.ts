@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Client } from 'ldapts';
 import type { RunDetail } from '../../src/shared/types.ts';
-import { SALFORD_SUFFIX } from '../../src/core/datagen/salford.ts';
+import { SALFORD_SUFFIX } from '../../src/core/datagen/salfordWords.ts';
 import { runCli } from './cliHarness.ts';
 import type { CliResult } from './cliHarness.ts';
 import { startTestSlapd } from './engine-slapd.ts';

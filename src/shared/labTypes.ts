@@ -4,7 +4,10 @@
 export type LabKind = 'openldap' | '389ds' | 'opendj';
 
 /** Directory shapes a lab can be generated in: Salford's (seed 000) or M-Vault's flat one (seed 001). */
-export type LabShape = 'salford' | 'flat';
+export const LAB_SHAPES = ['salford', 'flat'] as const;
+
+/** A generated directory shape (core's DIRECTORY_SHAPES has one entry for each). */
+export type LabShape = (typeof LAB_SHAPES)[number];
 
 /** How a lab's entries are loaded: the server's offline tool, or adds over LDAP. */
 export type LabLoadMethod = 'offline' | 'protocol';

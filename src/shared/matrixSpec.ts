@@ -3,6 +3,7 @@
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { MatrixServer, MatrixSpec } from './matrix.ts';
+import { LAB_SHAPES } from './labTypes.ts';
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
 import type { ConnectionPolicy } from './types.ts';
 import { checkInteger, LIMITS, parsePolicy, validatePolicy } from './validation.ts';
@@ -190,7 +191,7 @@ export function validateMatrixSpec(input: unknown): MatrixSpec {
     servers,
     sizes: [...sizes].sort((a, b) => a - b),
     indexProfiles,
-    shape: choice<LabShape>(m.shape ?? 'salford', 'shape', ['salford', 'flat']),
+    shape: choice<LabShape>(m.shape ?? 'salford', 'shape', LAB_SHAPES),
     load: choice<LabLoadMethod>(m.load ?? 'offline', 'load', ['offline', 'protocol']),
     workloads,
     connections,

@@ -1,7 +1,9 @@
 // `dirbench generate`: a deterministic directory as LDIF (a built-in shape or a makeldif template) plus its DN and bind lists.
 import { ApiError, invalid } from '../../shared/errors.ts';
-import { generateDataset, SHAPES } from '../../core/datagen/generate.ts';
-import type { GenerateResult, GenerateSource, ShapeName } from '../../core/datagen/generate.ts';
+import { LAB_SHAPES } from '../../shared/labTypes.ts';
+import { isShapeName } from '../../core/datagen/shapes.ts';
+import { generateDataset } from '../../core/datagen/generate.ts';
+import type { GenerateResult, GenerateSource } from '../../core/datagen/generate.ts';
 import { TemplateError } from '../../core/datagen/makeldif/errors.ts';
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
@@ -12,7 +14,7 @@ import type { RawOptions } from '../options.ts';
 const GENERATE_OPTIONS = {
   shape: {
     type: 'string',
-    value: SHAPES.join('|'),
+    value: LAB_SHAPES.join('|'),
     description:
       "a built-in directory: Salford's c=gb/o=Salford tree or M-Vault's flat o=Test,c=BA",
   },
@@ -103,11 +105,11 @@ export function generateSourceFromOptions(options: RawOptions): GenerateSource {
   if (typeof shape !== 'string') {
     throw invalid(
       '--shape',
-      `--shape ${SHAPES.join('|')} or --template FILE is required: what to generate`,
+      `--shape ${LAB_SHAPES.join('|')} or --template FILE is required: what to generate`,
     );
   }
-  if (!(SHAPES as readonly string[]).includes(shape))
-    throw invalid('--shape', `--shape must be ${SHAPES.join(' or ')}, got "${shape}"`);
+  if (!isShapeName(shape))
+    throw invalid('--shape', `--shape must be ${LAB_SHAPES.join(' or ')}, got "${shape}"`);
   for (const name of TEMPLATE_ONLY) {
     if (options[name] !== undefined)
       throw invalid(`--${name}`, `--${name} applies to --template runs only`);
@@ -115,7 +117,7 @@ export function generateSourceFromOptions(options: RawOptions): GenerateSource {
   if (options.entries === undefined)
     throw invalid('--entries', '--entries N is required with --shape: how many persons');
   const entries = intOption(options, 'entries', 0, 0, Number.MAX_SAFE_INTEGER);
-  return { kind: 'shape', shape: shape as ShapeName, entries, seed };
+  return { kind: 'shape', shape, entries, seed };
 }
 
 function fmt(n: number, digits = 0): string {
@@ -194,7 +196,7 @@ export const generateSpec: CommandSpec = {
   summary:
     'a directory as LDIF (a built-in shape or a makeldif template), plus its DN and bind lists',
   usage: [
-    `dirbench generate --shape ${SHAPES.join('|')} --entries N [--seed S] --out FILE [--json]`,
+    `dirbench generate --shape ${LAB_SHAPES.join('|')} --entries N [--seed S] --out FILE [--json]`,
     'dirbench generate --template FILE [--resource-dir DIR] [--entries-override N] [--constant NAME=VALUE]',
     '                  [--seed S] --out FILE [--json]',
   ],

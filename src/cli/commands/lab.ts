@@ -7,8 +7,10 @@ import type {
   LabShape,
   LabTlsMode,
 } from '../../shared/labTypes.ts';
+import { LAB_SHAPES } from '../../shared/labTypes.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
+import { isShapeName } from '../../core/datagen/shapes.ts';
 import type { Core } from '../../core/app/core.ts';
 import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
@@ -75,15 +77,12 @@ export function labKind(value: string | undefined, field: string): LabKind {
   throw invalid(field, `unknown lab kind "${value ?? ''}": use ${LAB_KINDS.join(', ')}`);
 }
 
-/** --shape salford|flat, as a lab start request field. */
+/** --shape NAME (a built-in directory shape), as a lab start request field. */
 export function shapeOption(options: RawOptions): { shape?: LabShape } {
   const shape = options.shape;
   if (shape === undefined) return {};
-  if (shape !== 'salford' && shape !== 'flat') {
-    throw invalid(
-      '--shape',
-      `--shape takes salford or flat (M-Vault's o=Test,c=BA); got "${String(shape)}"`,
-    );
+  if (!isShapeName(shape)) {
+    throw invalid('--shape', `--shape takes ${LAB_SHAPES.join(' or ')}; got "${String(shape)}"`);
   }
   return { shape };
 }

@@ -13,7 +13,7 @@ import {
   flatPersonPassword,
   writeFlatLdif,
 } from './flat.ts';
-import type { DatasetSpec } from './salford.ts';
+import type { DatasetSpec } from './dataset.ts';
 
 async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dirbench-flat-'));

@@ -1,9 +1,11 @@
 // The flat directory of Isode's M-Vault benchmark (seed study 001): c=BA, o=Test,c=BA and N inetOrgPerson
 // entries directly below it, each computable on its own from (seed, index).
 import { loadNames } from './names.ts';
-import { ChunkedWriter } from './output.ts';
 import { inlineInt, inlineSeed, streamSeed } from './prng.ts';
-import type { DatasetSpec, GenerateOptions, PersonSideFiles } from './salford.ts';
+import { checkIndex } from './dataset.ts';
+import type { DatasetSpec, GenerateOptions } from './dataset.ts';
+import { writeShapeLdif } from './shapeStream.ts';
+import type { ShapeWriter } from './shapeStream.ts';
 
 /** Suffix the server holds. */
 export const FLAT_SUFFIX = 'c=BA';
@@ -104,20 +106,6 @@ function drawPerson(t: FlatTables, seed: number, index: number): FlatPerson {
   };
 }
 
-function checkIndex(spec: DatasetSpec, index: number): void {
-  if (!Number.isInteger(index) || index < 0 || index >= spec.entries) {
-    throw new RangeError(`person index ${index} is outside 0..${spec.entries - 1}`);
-  }
-}
-
-function checkSpec(spec: DatasetSpec): void {
-  if (!Number.isInteger(spec.entries) || spec.entries < 0) {
-    throw new RangeError(`entries must be a whole number >= 0, got ${spec.entries}`);
-  }
-  if (!Number.isInteger(spec.seed))
-    throw new RangeError(`seed must be a whole number, got ${spec.seed}`);
-}
-
 /** DN of person `index` (0-based, < entries); O(1), pure, so load workers can pick random existing entries. */
 export function flatPersonDn(spec: DatasetSpec, index: number): string {
   checkIndex(spec, index);
@@ -147,61 +135,31 @@ function personLdif(p: FlatPerson): string {
   return `dn: cn=${p.cn},${FLAT_BASE_DN}\n${OBJECT_CLASSES}cn: ${p.cn}\nsn: ${p.sn}\ngivenName: ${p.givenName}\nmail: ${p.mail}\nuid: ${p.uid}\ntelephoneNumber: ${p.telephoneNumber}\nuserPassword: ${p.userPassword}\n\n`;
 }
 
-/** Streams the flat directory into open writers (header, then persons); returns the persons written. */
-export async function streamFlat(
-  spec: DatasetSpec,
-  ldif: ChunkedWriter,
-  side: PersonSideFiles,
-  opts: GenerateOptions = {},
-): Promise<number> {
-  checkSpec(spec);
-  const { signal, onProgress } = opts;
-  signal?.throwIfAborted();
+/** Writes persons `from`.. until the LDIF chunk is full or `to` is reached; returns the next index. */
+const fillFlat: ShapeWriter['fill'] = (spec, from, to, ldif, side) => {
   const t = flatTables();
-  const total = spec.entries;
-  const reportEvery = Math.max(1, Math.ceil(total / 100));
-  let nextReport = reportEvery;
   const { dns, binds } = side;
-  ldif.write(headerLdif());
-  let index = 0;
-  for (;;) {
-    for (; index < total && !ldif.full; index++) {
-      const person = drawPerson(t, spec.seed, index);
-      ldif.write(personLdif(person));
-      if (dns !== undefined || binds !== undefined) {
-        const dn = `cn=${person.cn},${FLAT_BASE_DN}`;
-        dns?.write(`${dn}\n`);
-        binds?.write(`${dn}\t${person.userPassword}\n`);
-      }
+  let index = from;
+  for (; index < to && !ldif.full; index++) {
+    const person = drawPerson(t, spec.seed, index);
+    ldif.write(personLdif(person));
+    if (dns !== undefined || binds !== undefined) {
+      const dn = `cn=${person.cn},${FLAT_BASE_DN}`;
+      dns?.write(`${dn}\n`);
+      binds?.write(`${dn}\t${person.userPassword}\n`);
     }
-    signal?.throwIfAborted();
-    await ldif.flush();
-    if (dns?.full === true) await dns.flush();
-    if (binds?.full === true) await binds.flush();
-    if (index >= nextReport || index === total) {
-      onProgress?.(index, total);
-      nextReport = (Math.floor(index / reportEvery) + 1) * reportEvery;
-    }
-    if (index >= total) break;
   }
-  return total;
-}
+  return index;
+};
+
+/** How the flat directory is written: its two header entries, then persons. */
+export const FLAT_WRITER: ShapeWriter = { headerLdif, fill: fillFlat };
 
 /** Streams the whole flat directory to one file; deterministic: byte-identical for the same spec. */
-export async function writeFlatLdif(
+export function writeFlatLdif(
   spec: DatasetSpec,
   outPath: string,
   opts: GenerateOptions = {},
 ): Promise<{ entries: number; bytes: number }> {
-  checkSpec(spec);
-  opts.signal?.throwIfAborted();
-  const ldif = await ChunkedWriter.create(outPath);
-  try {
-    const entries = await streamFlat(spec, ldif, {}, opts);
-    await ldif.close();
-    return { entries, bytes: ldif.bytes };
-  } catch (err) {
-    await ldif.discard();
-    throw err;
-  }
+  return writeShapeLdif(FLAT_WRITER, spec, outPath, opts);
 }

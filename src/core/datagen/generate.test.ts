@@ -8,12 +8,8 @@ import { FLAT_BASE_DN, flatPersonDn, flatPersonPassword } from './flat.ts';
 import { generateDataset, sideFilePaths } from './generate.ts';
 import type { GenerateSource } from './generate.ts';
 import { TemplateError } from './makeldif/errors.ts';
-import {
-  SALFORD_BASE_DN,
-  salfordPersonAttributes,
-  salfordPersonDn,
-  salfordPersonPassword,
-} from './salford.ts';
+import { salfordPersonAttributes, salfordPersonDn, salfordPersonPassword } from './salford.ts';
+import { SALFORD_BASE_DN } from './salfordWords.ts';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 

@@ -1,20 +1,16 @@
 // One entry point for every generated directory: a built-in shape or a makeldif template, written with its side files.
 import { rename } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { FLAT_BASE_DN, FLAT_SUFFIX, streamFlat } from './flat.ts';
+import type { LabShape } from '../../shared/labTypes.ts';
+import type { GenerateOptions } from './dataset.ts';
 import { loadTemplate, streamTemplate } from './makeldif/engine.ts';
 import { ChunkedWriter, partialPath } from './output.ts';
-import { SALFORD_BASE_DN, SALFORD_SUFFIX, streamSalford } from './salford.ts';
-import type { GenerateOptions } from './salford.ts';
-
-/** The built-in directory shapes. */
-export const SHAPES = ['salford', 'flat'] as const;
-/** A built-in directory shape: Salford (seed study 000) or M-Vault's flat DIT (study 001). */
-export type ShapeName = (typeof SHAPES)[number];
+import { DIRECTORY_SHAPES, isShapeName, unknownShapeMessage } from './shapes.ts';
+import { streamShape } from './shapeStream.ts';
 
 /** What to generate: a built-in shape of N persons, or a makeldif template. */
 export type GenerateSource =
-  | { kind: 'shape'; shape: ShapeName; entries: number; seed: number }
+  | { kind: 'shape'; shape: LabShape; entries: number; seed: number }
   | {
       kind: 'template';
       templatePath: string;
@@ -82,20 +78,16 @@ export async function generateDataset(
     let persons: number;
     let suffix: string;
     let baseDn: string;
-    if (template !== null) {
-      const result = await streamTemplate(template, ldif, side, opts);
-      ({ entries, listed: persons } = result);
-      ({ suffix, baseDn } = template);
-    } else if (source.kind === 'shape' && source.shape === 'salford') {
-      persons = await streamSalford(source, ldif, side, opts);
-      entries = persons + 12;
-      suffix = SALFORD_SUFFIX;
-      baseDn = SALFORD_BASE_DN;
+    if (source.kind === 'shape') {
+      const shape = DIRECTORY_SHAPES[source.shape];
+      persons = await streamShape(shape.writer, source, ldif, side, opts);
+      entries = persons + shape.headerEntries;
+      ({ suffix, baseDn } = shape);
     } else {
-      persons = await streamFlat(source as { entries: number; seed: number }, ldif, side, opts);
-      entries = persons + 2;
-      suffix = FLAT_SUFFIX;
-      baseDn = FLAT_BASE_DN;
+      const loaded = template ?? loadTemplate(source);
+      const result = await streamTemplate(loaded, ldif, side, opts);
+      ({ entries, listed: persons } = result);
+      ({ suffix, baseDn } = loaded);
     }
     for (const w of writers) await w.close();
     opts.signal?.throwIfAborted();
@@ -123,8 +115,7 @@ export async function generateDataset(
 export const MAX_GENERATED_ENTRIES = 1_000_000_000;
 
 function checkShape(source: { shape: string; entries: number; seed: number }): void {
-  if (!(SHAPES as readonly string[]).includes(source.shape))
-    throw new RangeError(`unknown shape "${source.shape}": use ${SHAPES.join(' or ')}`);
+  if (!isShapeName(source.shape)) throw new RangeError(unknownShapeMessage(source.shape));
   if (!Number.isSafeInteger(source.entries) || source.entries < 0)
     throw new RangeError(`entries must be a whole number >= 0, got ${source.entries}`);
   if (source.entries > MAX_GENERATED_ENTRIES)

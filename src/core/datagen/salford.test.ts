@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import {
-  SALFORD_BASE_DN,
   salfordPersonDn,
   salfordPersonLdif,
   salfordPersonPassword,
   writeSalfordLdif,
 } from './salford.ts';
-import type { DatasetSpec } from './salford.ts';
+import { SALFORD_BASE_DN } from './salfordWords.ts';
+import type { DatasetSpec } from './dataset.ts';
 
 async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dirbench-salford-'));

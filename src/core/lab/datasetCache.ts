@@ -5,7 +5,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LabShape } from '../../shared/labTypes.ts';
 import { generateDataset, sideFilePaths } from '../datagen/generate.ts';
-import type { DatasetSpec } from '../datagen/salford.ts';
+import type { DatasetSpec } from '../datagen/dataset.ts';
 import { processAlive } from './processes.ts';
 
 /** A generated directory ready to load. */

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { ApiError } from '../../shared/errors.ts';
 import type { LabProgress, LabShape } from '../../shared/labTypes.ts';
-import type { DatasetSpec } from '../datagen/salford.ts';
+import type { DatasetSpec } from '../datagen/dataset.ts';
 import { ensureDataset } from './datasetCache.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from './driver.ts';
 import { countEntries } from './entryCount.ts';

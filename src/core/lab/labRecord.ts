@@ -13,8 +13,7 @@ import type {
   LabTlsMode,
 } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
-import { FLAT_BASE_DN, FLAT_SUFFIX } from '../datagen/flat.ts';
-import { SALFORD_BASE_DN, SALFORD_SUFFIX } from '../datagen/salford.ts';
+import { DIRECTORY_SHAPES, isShapeName, unknownShapeMessage } from '../datagen/shapes.ts';
 import type { LabDriver, LabServerConfig } from './driver.ts';
 import { freePort } from './freePort.ts';
 import { indexProfileLines, resolveIndexProfile } from './indexProfiles.ts';
@@ -56,12 +55,6 @@ export interface LabStartRequest {
   shape?: LabShape;
 }
 
-/** The naming context and search base of each generated shape. */
-const SHAPE_NAMES: Readonly<Record<LabShape, { suffix: string; baseDn: string }>> = {
-  salford: { suffix: SALFORD_SUFFIX, baseDn: SALFORD_BASE_DN },
-  flat: { suffix: FLAT_SUFFIX, baseDn: FLAT_BASE_DN },
-};
-
 /** Connections a load over LDAP uses unless asked otherwise. */
 export const DEFAULT_LOAD_CONNECTIONS = 8;
 
@@ -93,9 +86,7 @@ export function checkLabStart(
   const entries = checkInteger(req.entries, 'entries', 1, LIMITS.labEntries);
   const seed = checkInteger(req.seed ?? 1, 'seed', 0, 2 ** 31 - 1);
   const shape = req.shape ?? 'salford';
-  if (!(shape in SHAPE_NAMES)) {
-    throw invalid('shape', `unknown shape "${String(shape)}": use salford or flat`);
-  }
+  if (!isShapeName(shape)) throw invalid('shape', unknownShapeMessage(shape));
   const indexProfile = resolveIndexProfile(req.indexProfile, indexProfiles);
   const availability = driver.availability();
   if (!availability.available) throw new ApiError('unavailable', availability.detail);
@@ -145,7 +136,7 @@ export async function prepareLab(
     start.tls === undefined
       ? undefined
       : { ...(await createLabCertificates(join(labDir, 'tls'))), ldapsPort: await freePort() };
-  const names = SHAPE_NAMES[start.shape];
+  const names = DIRECTORY_SHAPES[start.shape];
   const lab: StoredLab = {
     id,
     kind: start.kind,

@@ -1,11 +1,11 @@
 // Where random-read workloads get existing DNs: computed from a generated shape, or a list sampled from the server.
 import type { Prng } from '../datagen/prng.ts';
-import { flatPersonDn } from '../datagen/flat.ts';
-import { salfordPersonDn } from '../datagen/salford.ts';
+import type { LabShape } from '../../shared/labTypes.ts';
+import { DIRECTORY_SHAPES } from '../datagen/shapes.ts';
 
 /** The entries a run may pick from: a generated directory (by shape and spec) or a list sampled from the server. */
 export type DnSource =
-  | { kind: 'salford' | 'flat'; entries: number; seed: number }
+  | { kind: LabShape; entries: number; seed: number }
   /** `columns[name][i]`: the value of attribute `name` of entry `dns[i]` (for [entry:name] tokens). */
   | { kind: 'list'; dns: string[]; columns?: Record<string, string[]> };
 
@@ -24,6 +24,6 @@ export function dnPicker(source: DnSource, rng: Prng): () => string {
   }
   // Each DN is computed from (seed, index) in O(1): no table of millions of DNs per worker.
   const spec = { entries: source.entries, seed: source.seed };
-  const dnOf = source.kind === 'flat' ? flatPersonDn : salfordPersonDn;
+  const dnOf = DIRECTORY_SHAPES[source.kind].personDn;
   return () => dnOf(spec, rng.int(size));
 }

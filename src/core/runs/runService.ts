@@ -31,6 +31,7 @@ import { OP_TIMEOUT_MS } from '../runner/runContract.ts';
 import type { RunHandle } from '../runner/runContract.ts';
 import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
 import { serverDelta } from './serverDelta.ts';
+import { isShapeName } from '../datagen/shapes.ts';
 import { newId, nowIso } from '../store/ids.ts';
 import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
@@ -129,7 +130,8 @@ export class RunService {
     let entries: number | null;
     if (lab) {
       dnSource = {
-        kind: lab.shape === 'flat' ? 'flat' : 'salford',
+        // Labs stored before shapes existed are Salford's.
+        kind: isShapeName(lab.shape) ? lab.shape : 'salford',
         entries: lab.entries,
         seed: lab.seed,
       };

@@ -1,10 +1,6 @@
 // Existing entries a workload's [entry:ATTR] tokens read from: computed for generated directories, sampled otherwise.
-import { FLAT_PERSON_ATTRIBUTES, flatPersonAttributes, flatPersonDn } from '../datagen/flat.ts';
-import {
-  SALFORD_PERSON_ATTRIBUTES,
-  salfordPersonAttributes,
-  salfordPersonDn,
-} from '../datagen/salford.ts';
+import type { LabShape } from '../../shared/labTypes.ts';
+import { DIRECTORY_SHAPES } from '../datagen/shapes.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
 import { dnSourceSize } from '../loadgen/dnSource.ts';
 
@@ -28,19 +24,10 @@ export function parentDn(dn: string): string {
   return match === null ? '' : dn.slice(match[0].length);
 }
 
-/** What [entry:ATTR] can read on a generated flat (M-Vault) directory. */
-export const FLAT_ENTRY_ATTRIBUTES: readonly string[] = [
-  'dn',
-  ...DERIVED_ATTRIBUTES,
-  ...FLAT_PERSON_ATTRIBUTES,
-];
-
-/** What [entry:ATTR] can read on a generated Salford directory. */
-export const SALFORD_ENTRY_ATTRIBUTES: readonly string[] = [
-  'dn',
-  ...DERIVED_ATTRIBUTES,
-  ...SALFORD_PERSON_ATTRIBUTES,
-];
+/** What [entry:ATTR] can read on a generated directory of `shape`. */
+export function shapeEntryAttributes(shape: LabShape): readonly string[] {
+  return ['dn', ...DERIVED_ATTRIBUTES, ...DIRECTORY_SHAPES[shape].personAttributes];
+}
 
 /** An entry picker over a DN source; throws when the source is empty. */
 export function entryPickerFor(source: DnSource): EntryPicker {
@@ -48,20 +35,14 @@ export function entryPickerFor(source: DnSource): EntryPicker {
   if (size <= 0) throw new RangeError('the DN source is empty: there is no entry to read');
   if (source.kind !== 'list') {
     const spec = { entries: source.entries, seed: source.seed };
+    const shape = DIRECTORY_SHAPES[source.kind];
     // Each person is computed from (seed, index) in O(1): no table of millions of entries per worker.
-    return source.kind === 'flat'
-      ? {
-          size,
-          attributes: FLAT_ENTRY_ATTRIBUTES,
-          dn: (i) => flatPersonDn(spec, i),
-          entry: (i) => flatPersonAttributes(spec, i),
-        }
-      : {
-          size,
-          attributes: SALFORD_ENTRY_ATTRIBUTES,
-          dn: (i) => salfordPersonDn(spec, i),
-          entry: (i) => salfordPersonAttributes(spec, i),
-        };
+    return {
+      size,
+      attributes: shapeEntryAttributes(source.kind),
+      dn: (i) => shape.personDn(spec, i),
+      entry: (i) => shape.person(spec, i),
+    };
   }
   const { dns } = source;
   const columns = source.columns ?? {};

@@ -12,7 +12,8 @@ import type {
   WorkloadSpec,
 } from '../../shared/workload.ts';
 import { workloadLabels } from '../../shared/workload.ts';
-import { FLAT_ENTRY_ATTRIBUTES, SALFORD_ENTRY_ATTRIBUTES } from './entryPicker.ts';
+import { isShapeName } from '../datagen/shapes.ts';
+import { shapeEntryAttributes } from './entryPicker.ts';
 import { templateField } from './patternFields.ts';
 import type { PatternOptions } from './patternFields.ts';
 import {
@@ -225,13 +226,8 @@ function checkBindDepth(spec: WorkloadSpec, where: string): void {
 /** [entry:ATTR] on a generated shape must name an attribute every generated person has (case-sensitive). */
 function checkEntryAttributes(spec: WorkloadSpec, used: Map<string, string>): void {
   const shape = spec.expects?.shape;
-  const available =
-    shape === 'salford'
-      ? SALFORD_ENTRY_ATTRIBUTES
-      : shape === 'flat'
-        ? FLAT_ENTRY_ATTRIBUTES
-        : null;
-  if (available === null) return;
+  if (!isShapeName(shape)) return;
+  const available = shapeEntryAttributes(shape);
   for (const [attribute, field] of used) {
     if (available.includes(attribute)) continue;
     throw invalid(

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChunkedWriter } from '../output.ts';
-import type { GenerateOptions, PersonSideFiles } from '../salford.ts';
+import type { GenerateOptions, PersonSideFiles } from '../dataset.ts';
 import type {
   CompiledBranch,
   CompiledTemplate,

@@ -9,6 +9,7 @@ import type {
   LabShape,
   LabTlsMode,
 } from '../../../shared/labTypes.ts';
+import { LAB_SHAPES } from '../../../shared/labTypes.ts';
 import { checkInteger, LIMITS } from '../../../shared/validation.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
 
@@ -25,19 +26,22 @@ export const KIND_TEXT: Record<LabKind, { title: string; short: string; loader: 
 /** Kinds whose labs can serve StartTLS and ldaps:// (the host rejects the others with field `tls`). */
 export const TLS_KINDS: ReadonlySet<LabKind> = new Set(['openldap']);
 
-/** The directory shapes, as the form offers them. */
-export const SHAPES: readonly { value: LabShape; label: string; hint: string }[] = [
-  {
-    value: 'salford',
+/** How the form names each directory shape (one entry per shape, or this does not compile). */
+const SHAPE_TEXT: Readonly<Record<LabShape, { label: string; hint: string }>> = {
+  salford: {
     label: 'Salford',
     hint: 'inetOrgPerson entries under o=Salford,c=gb in 10 organizational units (seed 000)',
   },
-  {
-    value: 'flat',
+  flat: {
     label: 'Flat (M-Vault)',
     hint: 'cn=First Last,o=Test,c=BA: every person under one parent (seed 001)',
   },
-];
+};
+
+/** The directory shapes, as the form offers them. */
+export const SHAPES: readonly { value: LabShape; label: string; hint: string }[] = LAB_SHAPES.map(
+  (value) => ({ value, ...SHAPE_TEXT[value] }),
+);
 
 /** Entry counts offered as one-click picks. */
 export const ENTRY_PRESETS: readonly number[] = [10_000, 100_000, 1_000_000, 10_000_000];

@@ -1,0 +1,69 @@
+// The one streaming driver of the built-in shapes: header entries, then persons chunk by chunk, with
+// cancellation, progress about every 1%, and the side files flushed as they fill.
+import { checkSpec } from './dataset.ts';
+import type { DatasetSpec, GenerateOptions, PersonSideFiles } from './dataset.ts';
+import { ChunkedWriter } from './output.ts';
+
+/** What a shape writes: its header entries, and its persons from an index until a chunk is full. */
+export interface ShapeWriter {
+  headerLdif(): string;
+  /** Writes persons `from`.. until the LDIF chunk is full or `to` is reached; returns the next index. */
+  fill(
+    spec: DatasetSpec,
+    from: number,
+    to: number,
+    ldif: ChunkedWriter,
+    side: PersonSideFiles,
+  ): number;
+}
+
+/** Streams a shape's directory into open writers (header, then persons); returns the persons written. */
+export async function streamShape(
+  shape: ShapeWriter,
+  spec: DatasetSpec,
+  ldif: ChunkedWriter,
+  side: PersonSideFiles,
+  opts: GenerateOptions = {},
+): Promise<number> {
+  checkSpec(spec);
+  const { signal, onProgress } = opts;
+  signal?.throwIfAborted();
+  const total = spec.entries;
+  const reportEvery = Math.max(1, Math.ceil(total / 100));
+  let nextReport = reportEvery;
+  ldif.write(shape.headerLdif());
+  let index = 0;
+  for (;;) {
+    index = shape.fill(spec, index, total, ldif, side);
+    signal?.throwIfAborted();
+    await ldif.flush();
+    if (side.dns?.full === true) await side.dns.flush();
+    if (side.binds?.full === true) await side.binds.flush();
+    if (index >= nextReport || index === total) {
+      onProgress?.(index, total);
+      nextReport = (Math.floor(index / reportEvery) + 1) * reportEvery;
+    }
+    if (index >= total) break;
+  }
+  return total;
+}
+
+/** Streams a shape's whole directory to one file; deterministic: byte-identical for the same spec. */
+export async function writeShapeLdif(
+  shape: ShapeWriter,
+  spec: DatasetSpec,
+  outPath: string,
+  opts: GenerateOptions = {},
+): Promise<{ entries: number; bytes: number }> {
+  checkSpec(spec);
+  opts.signal?.throwIfAborted();
+  const ldif = await ChunkedWriter.create(outPath);
+  try {
+    const entries = await streamShape(shape, spec, ldif, {}, opts);
+    await ldif.close();
+    return { entries, bytes: ldif.bytes };
+  } catch (err) {
+    await ldif.discard();
+    throw err;
+  }
+}
