@@ -1,7 +1,25 @@
 // Managed lab servers: kinds, shapes, load methods, states, and what the UI and CLI see of a lab.
 
-/** Lab server kinds: OpenLDAP slapd, 389 Directory Server, OpenDJ. */
-export type LabKind = 'openldap' | '389ds' | 'opendj';
+/** Lab server kinds, in the order pickers show them: OpenLDAP slapd, 389 Directory Server, OpenDJ. */
+export const LAB_KINDS = ['openldap', '389ds', 'opendj'] as const;
+
+/** A lab server kind (core has one driver for each). */
+export type LabKind = (typeof LAB_KINDS)[number];
+
+/** What a lab kind can do, for core, the CLI and the UI alike. */
+export interface LabKindCapabilities {
+  /** Its labs serve StartTLS and ldaps:// with a CA of their own. */
+  tls: boolean;
+  /** Where its server software comes from: the system's packages, or a download DirBench makes. */
+  install: 'package' | 'download';
+}
+
+/** Every kind's capabilities (a kind without an entry does not compile). */
+export const LAB_KIND_CAPABILITIES: Readonly<Record<LabKind, LabKindCapabilities>> = {
+  openldap: { tls: true, install: 'package' },
+  '389ds': { tls: false, install: 'package' },
+  opendj: { tls: false, install: 'download' },
+};
 
 /** Directory shapes a lab can be generated in: Salford's (seed 000) or M-Vault's flat one (seed 001). */
 export const LAB_SHAPES = ['salford', 'flat'] as const;

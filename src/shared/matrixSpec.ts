@@ -3,7 +3,7 @@
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { MatrixServer, MatrixSpec } from './matrix.ts';
-import { LAB_SHAPES } from './labTypes.ts';
+import { LAB_KINDS, LAB_SHAPES } from './labTypes.ts';
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
 import type { ConnectionPolicy } from './types.ts';
 import { checkInteger, LIMITS, parsePolicy, validatePolicy } from './validation.ts';
@@ -27,7 +27,7 @@ export const MATRIX_LIMITS = {
 } as const;
 
 /** Lab kinds a matrix can build. */
-export const MATRIX_LAB_KINDS: readonly LabKind[] = ['openldap', '389ds', 'opendj'];
+export const MATRIX_LAB_KINDS: readonly LabKind[] = LAB_KINDS;
 
 /** Every field a matrix file may have, in the order errors list them. */
 export const MATRIX_SPEC_KEYS = [

@@ -7,7 +7,7 @@ import type {
   LabShape,
   LabTlsMode,
 } from '../../shared/labTypes.ts';
-import { LAB_SHAPES } from '../../shared/labTypes.ts';
+import { LAB_KINDS as SHARED_LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabWithTarget } from '../../core/api/labHandlers.ts';
 import { isShapeName } from '../../core/datagen/shapes.ts';
@@ -19,7 +19,7 @@ import { intOption, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
 /** Lab kinds the CLI names, in the order help lists them. */
-export const LAB_KINDS: readonly LabKind[] = ['openldap', '389ds', 'opendj'];
+export const LAB_KINDS: readonly LabKind[] = SHARED_LAB_KINDS;
 
 /** How a lab is built: `lab start` and `run --lab` take these. */
 export const LAB_BUILD_OPTIONS = {

@@ -22,7 +22,7 @@ export interface LabServerConfig {
   indexProfile: IndexProfile;
   /** Entries the lab will hold, for sizing maps and caches. */
   entries: number;
-  /** StartTLS on the LDAP port and ldaps:// on `ldapsPort`, with these PEM files (drivers with `supportsTls`). */
+  /** StartTLS on the LDAP port and ldaps:// on `ldapsPort`, with these PEM files (kinds whose LAB_KIND_CAPABILITIES say `tls`). */
   tls?: { caFile: string; certFile: string; keyFile: string; ldapsPort: number };
 }
 
@@ -64,8 +64,6 @@ export interface LabDriver {
   readonly kind: LabKind;
   /** Product name for messages, e.g. "389 Directory Server". */
   readonly title: string;
-  /** True when the driver serves `config.tls` (StartTLS and ldaps://). */
-  readonly supportsTls?: boolean;
   /** Whether this machine can run it; when not, `detail` is the install command. */
   availability(): LabAvailability;
   /** The administrator DN of a lab holding `suffix` (e.g. `cn=admin,c=gb` or `cn=Directory Manager`). */

@@ -5,6 +5,7 @@ import { Client } from 'ldapts';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
+import { LAB_KIND_CAPABILITIES } from '../../shared/labTypes.ts';
 import type { LabAvailability, LabInfo, LabKind, LabProgress } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { removeStalePartials } from './datasetCache.ts';
@@ -72,7 +73,7 @@ export class LabManager {
     const driver = this.#driver(kind);
     const before = driver.availability();
     if (before.available) return before;
-    if (kind !== 'opendj') {
+    if (LAB_KIND_CAPABILITIES[kind].install !== 'download') {
       throw new ApiError(
         'unavailable',
         `${driver.title} comes from your system's packages: ${before.detail}`,

@@ -12,6 +12,7 @@ import type {
   LabShape,
   LabTlsMode,
 } from '../../shared/labTypes.ts';
+import { LAB_KIND_CAPABILITIES } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { DIRECTORY_SHAPES, isShapeName, unknownShapeMessage } from '../datagen/shapes.ts';
 import type { LabDriver, LabServerConfig } from './driver.ts';
@@ -93,7 +94,7 @@ export function checkLabStart(
   if (req.tls !== undefined && req.tls !== 'starttls' && req.tls !== 'ldaps') {
     throw invalid('tls', `tls takes starttls or ldaps; got "${String(req.tls)}"`);
   }
-  if (req.tls !== undefined && driver.supportsTls !== true) {
+  if (req.tls !== undefined && !LAB_KIND_CAPABILITIES[req.kind].tls) {
     throw invalid(
       'tls',
       `${driver.title} labs do not serve TLS yet; use an OpenLDAP lab for TLS runs`,

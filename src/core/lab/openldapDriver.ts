@@ -52,7 +52,6 @@ export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
   return {
     kind: 'openldap',
     title: 'OpenLDAP',
-    supportsTls: true,
     availability: () => openLdapAvailability(paths),
     rootDn: openLdapRootDn,
     async configure(config: LabServerConfig) {

@@ -1,7 +1,7 @@
 // Checks one data/reference file: a list of published tables, every field typed and every cell explained.
 import { invalid } from '../../shared/errors.ts';
 import type { ReferencePoint, ReferenceSeries, ReferenceTable } from '../../shared/reference.ts';
-import type { LabKind } from '../../shared/labTypes.ts';
+import { LAB_KINDS } from '../../shared/labTypes.ts';
 import {
   child,
   choiceField,
@@ -21,7 +21,6 @@ const UNITS: readonly ReferenceTable['unit'][] = [
   'percent',
   'MB',
 ];
-const LAB_KINDS: readonly LabKind[] = ['openldap', '389ds', 'opendj'];
 const TABLE_KEYS = [
   'id',
   'study',

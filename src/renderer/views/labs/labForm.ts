@@ -9,12 +9,16 @@ import type {
   LabShape,
   LabTlsMode,
 } from '../../../shared/labTypes.ts';
-import { LAB_SHAPES } from '../../../shared/labTypes.ts';
+import {
+  LAB_KIND_CAPABILITIES,
+  LAB_KINDS as SHARED_LAB_KINDS,
+  LAB_SHAPES,
+} from '../../../shared/labTypes.ts';
 import { checkInteger, LIMITS } from '../../../shared/validation.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
 
 /** The lab kinds in the order the picker shows them. */
-export const LAB_KINDS: readonly LabKind[] = ['openldap', '389ds', 'opendj'];
+export const LAB_KINDS: readonly LabKind[] = SHARED_LAB_KINDS;
 
 /** How each kind is named: in full, in buttons, and its offline bulk loader. */
 export const KIND_TEXT: Record<LabKind, { title: string; short: string; loader: string }> = {
@@ -24,7 +28,9 @@ export const KIND_TEXT: Record<LabKind, { title: string; short: string; loader: 
 };
 
 /** Kinds whose labs can serve StartTLS and ldaps:// (the host rejects the others with field `tls`). */
-export const TLS_KINDS: ReadonlySet<LabKind> = new Set(['openldap']);
+export const TLS_KINDS: ReadonlySet<LabKind> = new Set(
+  SHARED_LAB_KINDS.filter((kind) => LAB_KIND_CAPABILITIES[kind].tls),
+);
 
 /** How the form names each directory shape (one entry per shape, or this does not compile). */
 const SHAPE_TEXT: Readonly<Record<LabShape, { label: string; hint: string }>> = {
