@@ -5,7 +5,7 @@ import { Client } from 'ldapts';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
-import { LAB_KIND_CAPABILITIES } from '../../shared/labTypes.ts';
+import { LAB_KIND_CAPABILITIES, LAB_KINDS } from '../../shared/labTypes.ts';
 import type { LabAvailability, LabInfo, LabKind, LabProgress } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { removeStalePartials } from './datasetCache.ts';
@@ -33,6 +33,13 @@ export interface LabManagerOptions {
 
 const ACTIVE_STATES = new Set(['loading', 'starting', 'running']);
 
+/** The driver of each kind (a kind without one does not compile); OpenDJ's software lives under softwareDir. */
+const DRIVER_FACTORIES: Readonly<Record<LabKind, (softwareDir: string) => LabDriver>> = {
+  openldap: () => createOpenLdapDriver(),
+  '389ds': () => createDs389Driver(),
+  opendj: (softwareDir) => createOpenDjDriver({ softwareDir }),
+};
+
 /** Starts, tracks and stops lab servers. */
 export class LabManager {
   readonly #dataDir: string;
@@ -51,11 +58,8 @@ export class LabManager {
     this.#registry = opts.registry;
     this.#onProgress = opts.onProgress ?? (() => undefined);
     this.#onChange = opts.onChange ?? (() => undefined);
-    const drivers = opts.drivers ?? [
-      createOpenLdapDriver(),
-      createDs389Driver(),
-      createOpenDjDriver({ softwareDir: this.softwareDir }),
-    ];
+    const drivers =
+      opts.drivers ?? LAB_KINDS.map((kind) => DRIVER_FACTORIES[kind](this.softwareDir));
     this.#drivers = new Map(drivers.map((d) => [d.kind, d]));
     this.#indexProfiles = opts.indexProfiles;
   }
