@@ -1,9 +1,9 @@
 // Plain-Node checks of the labs screen's pure logic and the run detail's server cross-check.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import type { LabAvailability, LabProgress } from '../../src/shared/labTypes.ts';
-import type { RunSample, RunSummary } from '../../src/shared/types.ts';
-import type { WorkloadSpec } from '../../src/shared/workload.ts';
+import type { LabAvailability, LabProgress } from '../../../shared/labTypes.ts';
+import type { RunSample, RunSummary } from '../../../shared/types.ts';
+import type { WorkloadSpec } from '../../../shared/workload.ts';
 import {
   customIndexesError,
   defaultKind,
@@ -12,13 +12,9 @@ import {
   labFieldErrors,
   splitAvailabilityDetail,
   toLabStartRequest,
-} from '../../src/renderer/views/labs/labForm.ts';
-import {
-  addLabProgress,
-  stepOrder,
-  stepStatuses,
-} from '../../src/renderer/views/labs/labProgress.ts';
-import { serverCrossCheck } from '../../src/renderer/views/panels/crossCheck.ts';
+} from './labForm.ts';
+import { addLabProgress, stepOrder, stepStatuses } from './labProgress.ts';
+import { serverCrossCheck } from '../panels/crossCheck.ts';
 
 const ALL_AVAILABLE: LabAvailability[] = [
   { kind: 'openldap', available: true, detail: 'slapd: /usr/sbin/slapd' },

@@ -1,7 +1,7 @@
 // Plain-Node checks of the matrix builder's pure logic and the new routes.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { ApiError } from '../../src/shared/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import {
   errorField,
   exportableMatrix,
@@ -11,8 +11,8 @@ import {
   samePolicy,
   sameServer,
   toggleValue,
-} from '../../src/renderer/views/matrix/matrixDraft.ts';
-import { parseRoute, routeHref } from '../../src/renderer/hooks/useHashRoute.ts';
+} from './matrixDraft.ts';
+import { parseRoute, routeHref } from '../../hooks/useHashRoute.ts';
 
 test('counts typed by people: digits, separators, k and M', () => {
   assert.equal(parseCount('100000'), 100_000);

@@ -1,15 +1,12 @@
 // Plain-Node checks of the renderer's workload logic: custom operations, error placement, JSON lines, breakdowns.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { validateWorkloadSpec } from '../../src/core/workload/validateWorkload.ts';
-import { ApiError, invalid } from '../../src/shared/errors.ts';
-import type { RunSample } from '../../src/shared/types.ts';
-import type { WorkloadListItem } from '../../src/shared/workload.ts';
-import { operationBreakdown } from '../../src/renderer/views/panels/operationFigures.ts';
-import {
-  activeRunReducer,
-  initialActiveRunState,
-} from '../../src/renderer/views/run/activeRunState.ts';
+import { validateWorkloadSpec } from '../../../../core/workload/validateWorkload.ts';
+import { ApiError, invalid } from '../../../../shared/errors.ts';
+import type { RunSample } from '../../../../shared/types.ts';
+import type { WorkloadListItem } from '../../../../shared/workload.ts';
+import { operationBreakdown } from '../../panels/operationFigures.ts';
+import { activeRunReducer, initialActiveRunState } from '../activeRunState.ts';
 import {
   CUSTOM_KINDS,
   customFieldForPath,
@@ -18,14 +15,10 @@ import {
   localCustomErrors,
   checkMessage,
   parseAttributeLines,
-} from '../../src/renderer/views/run/workload/customOperation.ts';
-import { lineOfPath, parseJsonWithLines } from '../../src/renderer/views/run/workload/jsonLines.ts';
-import {
-  displayTitle,
-  groupWorkloads,
-  suggestedName,
-} from '../../src/renderer/views/run/workload/workloadGroups.ts';
-import { SYNTHETIC_MIX_SPEC } from '../helpers/syntheticRun.ts';
+} from './customOperation.ts';
+import { lineOfPath, parseJsonWithLines } from './jsonLines.ts';
+import { displayTitle, groupWorkloads, suggestedName } from './workloadGroups.ts';
+import { SYNTHETIC_MIX_SPEC } from '../../../../../e2e/helpers/syntheticRun.ts';
 
 test("every kind's default custom operation is a workload the host accepts", () => {
   for (const kind of CUSTOM_KINDS) {

@@ -1,26 +1,15 @@
 // Plain-Node checks of the renderer's pure logic (the renderer's own lint forbids node:test there).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import type { ActiveRun, RunSample } from '../../src/shared/types.ts';
-import { countNonZero, opsPoints } from '../../src/renderer/charts/runChartOptions.ts';
-import {
-  formatEntries,
-  formatLatencyMs,
-  formatOpsPerSec,
-} from '../../src/renderer/format/numbers.ts';
-import { phaseSeries, workerSeries } from '../../src/renderer/charts/telemetryChartOptions.ts';
-import { connectionFigures, openModelFigures } from '../../src/renderer/views/panels/runFigures.ts';
-import { parseRoute, routeHref } from '../../src/renderer/hooks/useHashRoute.ts';
-import {
-  activeRunReducer,
-  initialActiveRunState,
-} from '../../src/renderer/views/run/activeRunState.ts';
-import {
-  defaultRunValues,
-  runFieldErrors,
-  toRunRequest,
-} from '../../src/renderer/views/run/runForm.ts';
-import { targetFieldErrors } from '../../src/renderer/views/targets/targetForm.ts';
+import type { ActiveRun, RunSample } from '../../shared/types.ts';
+import { countNonZero, opsPoints } from '../charts/runChartOptions.ts';
+import { formatEntries, formatLatencyMs, formatOpsPerSec } from '../format/numbers.ts';
+import { phaseSeries, workerSeries } from '../charts/telemetryChartOptions.ts';
+import { connectionFigures, openModelFigures } from './panels/runFigures.ts';
+import { parseRoute, routeHref } from '../hooks/useHashRoute.ts';
+import { activeRunReducer, initialActiveRunState } from './run/activeRunState.ts';
+import { defaultRunValues, runFieldErrors, toRunRequest } from './run/runForm.ts';
+import { targetFieldErrors } from './targets/targetForm.ts';
 
 function sample(second: number, ops: number): RunSample {
   const latencyUs = { p50: 500, p90: 900, p99: 1500, p999: 3000, max: 9000, mean: 600 };
