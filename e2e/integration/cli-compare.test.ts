@@ -168,7 +168,10 @@ test('bad input exits 2 naming the option', async () => {
   const cases: [string[], RegExp][] = [
     [[...SLOWER], /--baseline ID is required/],
     [[...BASELINE], /--run ID is required/],
-    [['--baseline', 'nope', ...SLOWER], /--baseline: no run with id nope/],
+    [
+      ['--baseline', 'nope', ...SLOWER],
+      /--baseline: no run with id nope; see "dirbench runs list"/,
+    ],
     [[...BASELINE, '--run', 'missing'], /--run: no run with id missing/],
     [[...BASELINE, '--run', 'b2'], /--run: run b2 is both in the baseline and among the runs/],
     [

@@ -3,6 +3,7 @@
 import { databaseFailure, isDatabaseFailure } from '../core/store/databaseErrors.ts';
 import { optionForField } from './argvFixes.ts';
 import { ApiError } from '../shared/errors.ts';
+import type { ApiErrorSubject } from '../shared/errors.ts';
 import { dirbenchVersion } from '../core/runs/environment.ts';
 import { parseCommandLine } from './commandLine.ts';
 import { EXIT_BAD_INPUT } from './commandSpec.ts';
@@ -22,6 +23,15 @@ async function dispatch(argv: string[]): Promise<number> {
   return line.command.run(line.args, line.options);
 }
 
+/** Where the CLI lists each kind of stored thing, for an id that names none. */
+const LIST_COMMANDS: Readonly<Record<ApiErrorSubject, string>> = {
+  run: 'dirbench runs list',
+  target: 'dirbench targets list',
+  matrix: 'dirbench matrix list',
+  campaign: 'dirbench matrix list',
+  workload: 'dirbench workloads list',
+};
+
 /** Runs the CLI and returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   try {
@@ -31,7 +41,8 @@ export async function main(argv: string[]): Promise<number> {
       // Most messages already start with the field they are about.
       const prefix =
         err.field && !err.message.startsWith(err.field) ? `${optionForField(err.field)}: ` : '';
-      process.stderr.write(`dirbench: ${prefix}${err.message}\n`);
+      const hint = err.subject === undefined ? '' : `; see "${LIST_COMMANDS[err.subject]}"`;
+      process.stderr.write(`dirbench: ${prefix}${err.message}${hint}\n`);
       // An id the user typed that names nothing (--target ID) is bad input too.
       const badInput = err.kind === 'validation' || (err.kind === 'not-found' && !!err.field);
       return badInput ? EXIT_BAD_INPUT : 1;

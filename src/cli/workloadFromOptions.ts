@@ -93,7 +93,7 @@ export function inUserTerms(err: unknown, source: CliWorkload): unknown {
   if (!(err instanceof ApiError) || err.field === undefined) return err;
   // On the command line an unknown workload id is bad input, like any other typo.
   if (err.kind === 'not-found' && err.field === 'workload') {
-    return new ApiError('validation', err.message, '--workload');
+    return new ApiError('validation', err.message, '--workload', { subject: 'workload' });
   }
   const field = err.field;
   if (source.adhoc) {

@@ -11,6 +11,11 @@ export type ApiErrorCode = 'required' | 'cancelled' | 'needs-confirmation';
 
 const CODES: readonly ApiErrorCode[] = ['required', 'cancelled', 'needs-confirmation'];
 
+/** The kind of stored thing an error is about (an id that names none): each host says where to look. */
+export type ApiErrorSubject = 'run' | 'target' | 'matrix' | 'campaign' | 'workload';
+
+const SUBJECTS: readonly ApiErrorSubject[] = ['run', 'target', 'matrix', 'campaign', 'workload'];
+
 /** The structured parts of an error beyond its sentence. */
 export interface ApiErrorParts {
   /**
@@ -19,6 +24,7 @@ export interface ApiErrorParts {
    */
   detail?: string;
   code?: ApiErrorCode;
+  subject?: ApiErrorSubject;
 }
 
 /** Serializable error carried across IPC and HTTP. */
@@ -35,6 +41,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly detail: string | undefined;
   readonly code: ApiErrorCode | undefined;
+  readonly subject: ApiErrorSubject | undefined;
 
   constructor(kind: ApiErrorKind, message: string, field?: string, parts: ApiErrorParts = {}) {
     super(message);
@@ -43,6 +50,7 @@ export class ApiError extends Error {
     this.field = field;
     this.detail = parts.detail;
     this.code = parts.code;
+    this.subject = parts.subject;
   }
 
   /** The plain object form sent over the wire. */
@@ -51,6 +59,7 @@ export class ApiError extends Error {
     if (this.field !== undefined) body.field = this.field;
     if (this.detail !== undefined) body.detail = this.detail;
     if (this.code !== undefined) body.code = this.code;
+    if (this.subject !== undefined) body.subject = this.subject;
     return body;
   }
 
@@ -61,6 +70,9 @@ export class ApiError extends Error {
       const parts: ApiErrorParts = {};
       if (typeof b.detail === 'string') parts.detail = b.detail;
       if (CODES.includes(b.code as ApiErrorCode)) parts.code = b.code as ApiErrorCode;
+      if (SUBJECTS.includes(b.subject as ApiErrorSubject)) {
+        parts.subject = b.subject as ApiErrorSubject;
+      }
       return new ApiError(
         (b.kind as ApiErrorKind | undefined) ?? 'failed',
         String(b.message),

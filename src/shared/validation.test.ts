@@ -186,7 +186,17 @@ test('code and detail cross the wire and back; unknown codes are dropped', () =>
   });
   const back = ApiError.fromBody(JSON.parse(JSON.stringify(body)));
   assert.deepEqual([back.field, back.detail, back.code], ['depth', body.detail, 'required']);
-  const odd = ApiError.fromBody({ message: 'x', code: 'explode', detail: 5, field: 7 });
+  const about = ApiError.fromBody(
+    new ApiError('not-found', 'no run', 'runId', { subject: 'run' }).toBody(),
+  );
+  assert.equal(about.subject, 'run');
+  const odd = ApiError.fromBody({
+    message: 'x',
+    code: 'explode',
+    detail: 5,
+    field: 7,
+    subject: 'cat',
+  });
   assert.deepEqual(
     [odd.kind, odd.code, odd.detail, odd.field],
     ['failed', undefined, undefined, undefined],

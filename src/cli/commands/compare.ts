@@ -88,7 +88,9 @@ async function loadRuns(core: Core, runIds: string[], option: string): Promise<C
     return await core.handlers['compare/runs']({ runIds });
   } catch (err) {
     if (err instanceof ApiError && err.field === 'runIds')
-      throw new ApiError('validation', err.message, option);
+      throw new ApiError('validation', err.message, option, {
+        ...(err.subject === undefined ? {} : { subject: err.subject }),
+      });
     throw err;
   }
 }

@@ -142,7 +142,9 @@ function withCore(options: RawOptions, work: (core: Core) => Promise<number>): P
   return withCliCore(options, (core) =>
     work(core).catch((err: unknown) => {
       if (err instanceof ApiError && err.kind === 'not-found')
-        throw invalid(err.field ?? 'id', err.message);
+        throw invalid(err.field ?? 'id', err.message, {
+          ...(err.subject === undefined ? {} : { subject: err.subject }),
+        });
       throw err;
     }),
   );

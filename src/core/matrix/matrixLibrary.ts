@@ -97,8 +97,9 @@ export class MatrixLibrary {
       const known = this.builtin().map((m) => m.id);
       throw new ApiError(
         'not-found',
-        `no matrix ${id}: built-in ones are ${known.join(', ')}; saved ones are user/NAME (dirbench matrix list)`,
+        `no matrix ${id}: built-in ones are ${known.join(', ')}; saved ones are user/NAME`,
         'id',
+        { subject: 'matrix' },
       );
     }
     return found;

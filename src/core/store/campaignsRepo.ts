@@ -107,11 +107,9 @@ export class CampaignsRepo {
   get(id: string): CampaignDetail {
     const row = this.db.prepare(`${LIST_SELECT} WHERE c.id = ?`).get(id) as CampaignRow | undefined;
     if (row === undefined) {
-      throw new ApiError(
-        'not-found',
-        `no campaign with id ${id}; see "dirbench matrix list"`,
-        'campaignId',
-      );
+      throw new ApiError('not-found', `no campaign with id ${id}`, 'campaignId', {
+        subject: 'campaign',
+      });
     }
     const cells = this.db
       .prepare(

@@ -67,7 +67,7 @@ export function checkSelection(selection: ExportSelection): ExportSelection {
   }
   const ids = (selection as { runIds?: unknown }).runIds;
   if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== 'string'))
-    throw invalid('runIds', 'runIds must list at least one run id; see "dirbench runs list"');
+    throw invalid('runIds', 'runIds must list at least one run id', { subject: 'run' });
   if (ids.length > MAX_SELECTED_RUNS)
     throw invalid('runIds', `runIds may list at most ${MAX_SELECTED_RUNS} runs`);
   return { runIds: [...new Set(ids as string[])] };
@@ -101,11 +101,9 @@ export function selectRunRows(db: Db, selection: ExportSelection): CompareRunRow
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = checked.runIds.filter((id) => !byId.has(id));
   if (missing.length > 0)
-    throw new ApiError(
-      'not-found',
-      `no run with id ${missing.join(', ')}; see "dirbench runs list"`,
-      'runIds',
-    );
+    throw new ApiError('not-found', `no run with id ${missing.join(', ')}`, 'runIds', {
+      subject: 'run',
+    });
   return checked.runIds.map((id) => byId.get(id) as CompareRunRow);
 }
 

@@ -133,7 +133,7 @@ export function checkAnnotation(input: unknown): RunAnnotation {
     throw invalid('runId', 'history/annotate needs { runId, notes?, tags? }');
   const raw = input as Record<string, unknown>;
   if (typeof raw['runId'] !== 'string' || raw['runId'] === '')
-    throw invalid('runId', 'runId must name a stored run (see dirbench runs list)');
+    throw invalid('runId', 'runId must name a stored run', { subject: 'run' });
   const annotation: RunAnnotation = { runId: raw['runId'] };
   if (raw['notes'] !== undefined && raw['notes'] !== null) {
     if (typeof raw['notes'] !== 'string') throw invalid('notes', 'notes must be text');

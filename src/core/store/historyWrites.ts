@@ -36,11 +36,9 @@ export function annotateRun(db: Db, annotation: RunAnnotation): void {
   db.transaction(() => {
     const exists = db.prepare('SELECT 1 FROM runs WHERE id = ?').get(annotation.runId);
     if (!exists)
-      throw new ApiError(
-        'not-found',
-        `no run with id ${annotation.runId}; see "dirbench runs list"`,
-        'runId',
-      );
+      throw new ApiError('not-found', `no run with id ${annotation.runId}`, 'runId', {
+        subject: 'run',
+      });
     if (annotation.notes !== undefined) {
       db.prepare('UPDATE runs SET notes = ? WHERE id = ?').run(
         annotation.notes === '' ? null : annotation.notes,
@@ -66,7 +64,7 @@ export function deleteRuns(db: Db, runIds: readonly string[]): number {
     for (const id of ids) {
       const row = status.get(id) as { status: RunStatus } | undefined;
       if (!row)
-        throw new ApiError('not-found', `no run with id ${id}; see "dirbench runs list"`, 'runIds');
+        throw new ApiError('not-found', `no run with id ${id}`, 'runIds', { subject: 'run' });
       if (row.status === 'preparing' || row.status === 'running')
         throw new ApiError(
           'conflict',

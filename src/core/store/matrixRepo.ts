@@ -61,6 +61,6 @@ export class MatrixRepo {
   delete(id: string): void {
     const { changes } = this.db.prepare('DELETE FROM matrices WHERE id = ?').run(id);
     if (changes === 0)
-      throw new ApiError('not-found', `no saved matrix ${id}; see "dirbench matrix list"`, 'id');
+      throw new ApiError('not-found', `no saved matrix ${id}`, 'id', { subject: 'matrix' });
   }
 }

@@ -224,8 +224,7 @@ export class RunsRepo {
   /** One history row, or a not-found error naming the id. */
   listItem(id: string): RunListItem {
     const item = listItem(this.db, id);
-    if (!item)
-      throw new ApiError('not-found', `no run with id ${id}; see "dirbench runs list"`, 'runId');
+    if (!item) throw new ApiError('not-found', `no run with id ${id}`, 'runId', { subject: 'run' });
     return item;
   }
 
@@ -248,8 +247,7 @@ export class RunsRepo {
   /** A whole run with its samples, or a not-found error naming the id. */
   get(id: string): RunDetail {
     const row = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
-    if (!row)
-      throw new ApiError('not-found', `no run with id ${id}; see "dirbench runs list"`, 'runId');
+    if (!row) throw new ApiError('not-found', `no run with id ${id}`, 'runId', { subject: 'run' });
     return {
       id: row.id,
       status: row.status as RunStatus,

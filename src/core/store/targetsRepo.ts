@@ -90,11 +90,7 @@ export class TargetsRepo {
     const row = this.db.prepare('SELECT * FROM targets WHERE id = ?').get(id) as
       TargetRow | undefined;
     if (!row)
-      throw new ApiError(
-        'not-found',
-        `no target with id ${id}; see "dirbench targets list" or the Targets page`,
-        'targetId',
-      );
+      throw new ApiError('not-found', `no target with id ${id}`, 'targetId', { subject: 'target' });
     return toTarget(row);
   }
 

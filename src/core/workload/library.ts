@@ -76,7 +76,9 @@ export class WorkloadLibrary {
       const spec = c.workloads.find((w) => w.id === id);
       if (spec !== undefined) return spec;
     }
-    throw new ApiError('not-found', `unknown workload '${id}'${this.suggest(id)}`, field);
+    throw new ApiError('not-found', `unknown workload '${id}'${this.suggest(id)}`, field, {
+      subject: 'workload',
+    });
   }
 
   /** Validates a definition from outside (a file, the editor); errors name the field. */
@@ -108,7 +110,7 @@ export class WorkloadLibrary {
     this.repo.delete(id);
   }
 
-  /** ", did you mean ...?" with up to three ids sharing the most with `id`, plus where to look. */
+  /** "; did you mean ...?" with up to three ids sharing the most with `id` ('' when none does). */
   private suggest(id: string): string {
     const wanted = id.toLowerCase().replace(/[^a-z0-9]/g, '');
     const scored = this.list()
@@ -119,9 +121,7 @@ export class WorkloadLibrary {
       .filter((s) => s.score >= Math.min(3, wanted.length))
       .sort((a, b) => b.score - a.score)
       .slice(0, 3);
-    const guess =
-      scored.length === 0 ? '' : `; did you mean ${scored.map((s) => s.id).join(', ')}?`;
-    return `${guess} (dirbench workloads list shows them all)`;
+    return scored.length === 0 ? '' : `; did you mean ${scored.map((s) => s.id).join(', ')}?`;
   }
 }
 
