@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { generateDataset } from '../generate.ts';
 import type { GenerateResult } from '../generate.ts';
-import { NameCycler } from './compile.ts';
+import { NameCycler } from './nameCycler.ts';
 import { loadTemplateText } from './engine.ts';
 import { TemplateError } from './errors.ts';
 

@@ -10,7 +10,7 @@ import type {
   EntryState,
   Program,
   Subordinate,
-} from './compile.ts';
+} from './compiledTypes.ts';
 import { compileTemplateFile } from './compile.ts';
 import { TemplateError } from './errors.ts';
 import { isSafeValue } from './ldifText.ts';

@@ -1,7 +1,7 @@
 // Regressions for what template.fuzz.test.ts found: each once crashed or hung instead of a TemplateError.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { EntryState } from './compile.ts';
+import type { EntryState } from './compiledTypes.ts';
 import { loadTemplateText } from './engine.ts';
 import { TemplateError } from './errors.ts';
 

@@ -211,3 +211,16 @@ export function splitDn(dn: string): string[] {
   if (dn !== '') out.push(dn.slice(start));
   return out;
 }
+
+/** Properties of a value made of these parts in order. */
+export function combine(parts: readonly TextProps[]): TextProps {
+  const safe = partsAreSafe(parts);
+  return {
+    inner: parts.every((p) => p.inner),
+    start: safe,
+    end: safe,
+    empty: parts.every((p) => p.empty),
+    spaces: parts.some((p) => p.spaces),
+    special: parts.some((p) => p.special),
+  };
+}

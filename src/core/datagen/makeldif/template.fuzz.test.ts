@@ -5,7 +5,7 @@ import { after, test } from 'node:test';
 import fc from 'fast-check';
 import { resourcePath } from '../../app/resources.ts';
 import { fuzz, joined, numberText, oddText } from '../../testing/fuzzCheck.ts';
-import type { EntryState, Program, Subordinate } from './compile.ts';
+import type { EntryState, Program, Subordinate } from './compiledTypes.ts';
 import { loadTemplateText } from './engine.ts';
 import { TemplateError } from './errors.ts';
 
