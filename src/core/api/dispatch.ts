@@ -12,7 +12,7 @@ export type DispatchResult =
   | { outcome: 'unexpected'; error: ApiErrorBody; cause: unknown };
 
 /** The error a call naming no known channel gets (the name cut short: it comes from outside). */
-export function unknownChannelError(channel: unknown): ApiError {
+function unknownChannelError(channel: unknown): ApiError {
   return new ApiError('not-found', `unknown API channel ${String(channel).slice(0, 100)}`);
 }
 
