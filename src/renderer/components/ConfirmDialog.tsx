@@ -1,8 +1,8 @@
 // "Are you sure?" for destructive actions, with the action's own error shown in place.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Spinner } from './Loading.tsx';
 import { Modal } from './Modal.tsx';
+import { ModalFooter } from './ModalFooter.tsx';
 
 /** A modal that runs `action`, closes through `onDone` when it succeeds, and stays open with the error if it fails. */
 export function ConfirmDialog({
@@ -43,21 +43,13 @@ export function ConfirmDialog({
           </p>
         )}
       </div>
-      <footer className="modal-footer">
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          onClick={() => void confirm()}
-          disabled={busy}
-          autoFocus
-        >
-          {busy && <Spinner />}
-          {confirmLabel}
-        </button>
-      </footer>
+      <ModalFooter
+        busy={busy}
+        onCancel={onCancel}
+        confirmLabel={confirmLabel}
+        onConfirm={() => void confirm()}
+        danger
+      />
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import type { RunListItem } from '../../../shared/types.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { useApi } from '../../api/useApi.ts';
 import { describedBy, Field } from '../../components/Field.tsx';
-import { Spinner } from '../../components/Loading.tsx';
+import { ModalFooter } from '../../components/ModalFooter.tsx';
 import { Modal } from '../../components/Modal.tsx';
 
 /** Tags as typed: comma-separated. */
@@ -84,15 +84,7 @@ export function AnnotateDialog({
             </p>
           )}
         </div>
-        <footer className="modal-footer">
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && <Spinner />}
-            Save
-          </button>
-        </footer>
+        <ModalFooter busy={busy} onCancel={onCancel} confirmLabel="Save" />
       </form>
     </Modal>
   );

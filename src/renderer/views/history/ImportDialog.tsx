@@ -5,7 +5,7 @@ import type { ImportFormat } from '../../../shared/exchange.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { useApi } from '../../api/useApi.ts';
 import { describedBy, Field } from '../../components/Field.tsx';
-import { Spinner } from '../../components/Loading.tsx';
+import { ModalFooter } from '../../components/ModalFooter.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
 
@@ -114,15 +114,7 @@ export function ImportDialog({
             />
           </Field>
         </div>
-        <footer className="modal-footer">
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && <Spinner />}
-            Import
-          </button>
-        </footer>
+        <ModalFooter busy={busy} onCancel={onCancel} confirmLabel="Import" />
       </form>
     </Modal>
   );
