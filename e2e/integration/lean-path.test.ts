@@ -2,15 +2,9 @@
 // real OpenLDAP lab over plain LDAP, StartTLS and ldaps://, give the same outcome for every op
 // (entries returned, or the error code it is counted under).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
 import type { WorkloadOperation } from '../../src/shared/workload.ts';
-import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
-import { openCore } from '../../src/core/app/core.ts';
-import type { Core } from '../../src/core/app/core.ts';
 import { streamFor } from '../../src/core/datagen/prng.ts';
 import { closeQuietly, openBoundClient } from '../../src/core/ldap/connection.ts';
 import type { LdapConnectionParams } from '../../src/core/ldap/connection.ts';
@@ -19,36 +13,24 @@ import { failureCodeName } from '../../src/core/ldap/failure.ts';
 import { keepOnLdapts } from '../../src/core/ldap/lean/channel.ts';
 import { CompiledWorkload } from '../../src/core/workload/compileWorkload.ts';
 import { entryPickerFor } from '../../src/core/workload/entryPicker.ts';
-import { trackedLauncher } from './engineHarness.ts';
+import { startTlsLabCore } from './fixtures/tlsLabCore.ts';
+import type { TlsLabCore } from './fixtures/tlsLabCore.ts';
 
 const ENTRIES = 2000;
 /** Salford puts a tenth of the people in each unit. */
 const UNIT = ENTRIES / 10;
-let dataDir = '';
-let core: Core;
+let fixture: TlsLabCore;
 let lab: LabInfo;
 let password = '';
 
 before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'dirbench-lean-it-'));
-  core = await openCore({
-    dbFile: join(dataDir, 'db.sqlite'),
-    dataDir,
-    launcher: trackedLauncher().launcher,
-  });
   // A TLS lab serves StartTLS on its LDAP port and ldaps:// on another.
-  lab = await startLabWithTarget(core.labs, core.targets, {
-    kind: 'openldap',
-    entries: ENTRIES,
-    tls: 'starttls',
-    persistent: false,
-  });
-  password = core.labs.get(lab.id)?.rootPassword ?? '';
+  fixture = await startTlsLabCore('dirbench-lean-it-', ENTRIES);
+  ({ lab, rootPassword: password } = fixture);
 });
 
 after(async () => {
-  await core?.shutdown('test over');
-  await rm(dataDir, { recursive: true, force: true });
+  await fixture?.stop();
 });
 
 type Transport = 'plain' | 'starttls' | 'ldaps';

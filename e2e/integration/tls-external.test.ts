@@ -2,8 +2,6 @@
 // trusting an unverified one is an explicit choice recorded on the run, and a client certificate
 // from the lab CA authenticates SASL EXTERNAL binds (mapped by the lab's authz-regexp to an entry).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Client } from 'ldapts';
@@ -13,13 +11,12 @@ import type { LabInfo } from '../../src/shared/labTypes.ts';
 import type { TargetInput } from '../../src/shared/targetTypes.ts';
 import type { RunRequest } from '../../src/shared/types.ts';
 import type { WorkloadSpec } from '../../src/shared/workload.ts';
-import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
-import { openCore } from '../../src/core/app/core.ts';
 import type { Core } from '../../src/core/app/core.ts';
 import { issueClientCertificate } from '../../src/core/lab/labTls.ts';
 import { closeQuietly, openBoundClient, startTlsOptions } from '../../src/core/ldap/connection.ts';
 import { runCli } from './cliHarness.ts';
-import { trackedLauncher } from './engineHarness.ts';
+import { startTlsLabCore } from './fixtures/tlsLabCore.ts';
+import type { TlsLabCore } from './fixtures/tlsLabCore.ts';
 
 const WHO_AM_I = '1.3.6.1.4.1.4203.1.11.3';
 const EXTERNAL_BINDS: WorkloadSpec = {
@@ -30,6 +27,7 @@ const EXTERNAL_BINDS: WorkloadSpec = {
   ],
 };
 
+let fixture: TlsLabCore;
 let dataDir = '';
 let core: Core;
 let lab: LabInfo;
@@ -38,23 +36,13 @@ let userDn = '';
 let cert = { certFile: '', keyFile: '' };
 
 before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'dirbench-tls-it-'));
-  core = await openCore({
-    dbFile: join(dataDir, 'db.sqlite'),
-    dataDir,
-    launcher: trackedLauncher().launcher,
-  });
-  lab = await startLabWithTarget(core.labs, core.targets, {
-    kind: 'openldap',
-    entries: 200,
-    tls: 'starttls',
-    persistent: false,
-  });
+  fixture = await startTlsLabCore('dirbench-tls-it-', 200);
+  ({ dataDir, core, lab } = fixture);
   caFile = lab.tls?.caFile ?? '';
   const admin = new Client({ url: lab.url, timeout: 10_000 });
   try {
     await admin.startTLS(startTlsOptions({ url: lab.url, caFile }));
-    await admin.bind(lab.bindDn, core.labs.get(lab.id)?.rootPassword ?? '');
+    await admin.bind(lab.bindDn, fixture.rootPassword);
     const { searchEntries } = await admin.search(lab.baseDn, {
       filter: '(uid=*)',
       attributes: ['uid'],
@@ -70,8 +58,7 @@ before(async () => {
 });
 
 after(async () => {
-  await core?.shutdown('test over');
-  await rm(dataDir, { recursive: true, force: true });
+  await fixture?.stop();
 });
 
 /** Form values of a target on the lab's StartTLS URL, bound anonymously. */
