@@ -180,3 +180,45 @@ test('without a watch the op is returned as is', () => {
   const op = Promise.resolve(1);
   assert.equal(watched(null, op), op);
 });
+
+test('an armed op unanswered past the timeout is reported once, with the ticket it was armed with', async (t) => {
+  const { advance } = mockedClock(t);
+  const watch = new OpWatch(TIMEOUT_MS);
+  const heard: { ticket: number; atTimeoutMs: number }[] = [];
+  const listener = {
+    opExpired: (ticket: number, err: OpTimeoutError) =>
+      heard.push({ ticket, atTimeoutMs: Number(/\d+/.exec(err.message)?.[0]) }),
+  };
+  try {
+    const slot = watch.slot();
+    slot.arm(listener, 7);
+    await advance(TIMEOUT_MS - 1);
+    assert.deepEqual(heard, [], 'not before the timeout');
+    await advance(TIMEOUT_MS);
+    assert.deepEqual(heard, [{ ticket: 7, atTimeoutMs: TIMEOUT_MS }]);
+    await advance(3 * TIMEOUT_MS);
+    assert.equal(heard.length, 1, 'reported once');
+  } finally {
+    watch.stop();
+  }
+});
+
+test('re-arming a slot gives its next op the whole timeout and reports only that op', async (t) => {
+  const { advance } = mockedClock(t);
+  const watch = new OpWatch(TIMEOUT_MS);
+  const tickets: number[] = [];
+  const listener = { opExpired: (ticket: number) => tickets.push(ticket) };
+  try {
+    const slot = watch.slot();
+    slot.arm(listener, 1);
+    await advance(TIMEOUT_MS - 10);
+    // The first op was answered; the loop arms its next one.
+    slot.arm(listener, 2);
+    await advance(TIMEOUT_MS - 1);
+    assert.deepEqual(tickets, [], "the second op's timeout runs from its own arming");
+    await advance(TIMEOUT_MS);
+    assert.deepEqual(tickets, [2]);
+  } finally {
+    watch.stop();
+  }
+});

@@ -53,11 +53,21 @@ export class OpWatch {
   }
 }
 
-/** One loop's watched operation: `run` wraps it, the owning OpWatch fails it when it is too old. */
+/** Told when an armed op (see OpSlot.arm) outlived the timeout; `ticket` is the one it was armed with. */
+export interface OpExpiryListener {
+  opExpired(ticket: number, err: OpTimeoutError): void;
+}
+
+/**
+ * One loop's watched operation, the owning OpWatch fails it when it is too old: `run` wraps a
+ * promise, `arm` watches an op whose end comes by callback (the listener ignores stale tickets).
+ */
 export class OpSlot {
   private readonly now: () => number;
   private startTick = -1;
   private reject: ((err: unknown) => void) | null = null;
+  private listener: OpExpiryListener | null = null;
+  private ticket = 0;
 
   constructor(now: () => number) {
     this.now = now;
@@ -66,17 +76,32 @@ export class OpSlot {
   /** `op`, or an OpTimeoutError once it has waited past the watch's timeout. */
   run<T>(op: Promise<T>): Promise<T> {
     this.startTick = this.now();
+    this.listener = null;
     return new Promise<T>((resolve, reject) => {
       this.reject = reject;
       op.then(resolve, reject);
     });
   }
 
+  /** Watches the op just sent: `listener` hears of it with `ticket` if it is still unanswered at the timeout. */
+  arm(listener: OpExpiryListener, ticket: number): void {
+    this.startTick = this.now();
+    this.reject = null;
+    this.listener = listener;
+    this.ticket = ticket;
+  }
+
   /** Fails the op in flight if it was sent at or before `oldestTick` (settled ops ignore it). */
   expire(oldestTick: number, timeoutMs: number): void {
-    if (this.reject === null || this.startTick > oldestTick) return;
-    this.reject(new OpTimeoutError(timeoutMs));
-    this.reject = null;
+    if (this.startTick > oldestTick) return;
+    if (this.reject !== null) {
+      this.reject(new OpTimeoutError(timeoutMs));
+      this.reject = null;
+    } else if (this.listener !== null) {
+      const listener = this.listener;
+      this.listener = null;
+      listener.opExpired(this.ticket, new OpTimeoutError(timeoutMs));
+    }
   }
 }
 

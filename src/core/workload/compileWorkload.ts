@@ -15,7 +15,7 @@ import { compileCompare } from './ops/compare.ts';
 import { compileDelete } from './ops/delete.ts';
 import { compileModify } from './ops/modify.ts';
 import { compileModifyDn } from './ops/modrdn.ts';
-import type { OpFactory, OpRun, OpTools } from './ops/opTypes.ts';
+import type { ExpandedOp, OpFactory, OpTools } from './ops/opTypes.ts';
 import { compileSearch } from './ops/search.ts';
 import { compileSearchAndModify } from './ops/searchAndModify.ts';
 import { templateExpander } from './ops/template.ts';
@@ -38,10 +38,9 @@ export interface WorkloadRuntime {
   passwordFiles: Readonly<Record<string, string>>;
 }
 
-/** One expanded operation: the index of the label it is counted under and how to run it. */
-export interface PreparedOp {
-  labelIndex: number;
-  run: OpRun;
+/** One expanded operation: the index of the label it is counted under, how to run it and its lean request. */
+export interface PreparedOp extends ExpandedOp {
+  readonly labelIndex: number;
 }
 
 /** Requests kept in flight while adding the pool or cleaning up. */
@@ -109,8 +108,8 @@ export class CompiledWorkload {
       const draw = ctx.rng.next() * this.totalWeight;
       while (i < this.cumulative.length - 1 && draw >= (this.cumulative[i] as number)) i++;
     }
-    const run = (this.factories[i] as OpFactory)(ctx);
-    return { labelIndex: (this.labelIndexes[i] as number) + ctx.variant, run };
+    const { run, lean } = (this.factories[i] as OpFactory)(ctx);
+    return { labelIndex: (this.labelIndexes[i] as number) + ctx.variant, run, lean };
   }
 
   /** Adds this worker's `entries` pool entries (unmeasured) so deletes and renames have something to take. */

@@ -192,7 +192,7 @@ function compile(operation: WorkloadOperation): OpFactory {
 async function outcome(client: Client, factory: OpFactory): Promise<string> {
   const ctx = new OpContext(new Prng(1), null, 'u.');
   try {
-    return `ok ${await factory(ctx)(client)}`;
+    return `ok ${await factory(ctx).run(client)}`;
   } catch (err) {
     const e = err as Error;
     return `${failureCodeName(err)} ${e.constructor.name}: ${e.message}`;
@@ -278,7 +278,7 @@ test('pipelined: lean and ldapts requests share one connection and one message i
   const client = await boundClient(true);
   const ctx = new OpContext(new Prng(1), null, 'u.');
   const many = compile(search('many'));
-  const running = [many(ctx)(client), client.compare('true', 'cn', 'x'), many(ctx)(client)];
+  const running = [many(ctx).run(client), client.compare('true', 'cn', 'x'), many(ctx).run(client)];
   // Sent in one turn: corked into one write, released on the next tick.
   const socket = internalsOf(client).socket as net.Socket;
   assert.equal(socket.writableCorked, 1);
@@ -296,7 +296,7 @@ test('pipelined: lean and ldapts requests share one connection and one message i
 test('a socket error fails lean requests with the error ldapts gives its own', async () => {
   const client = await boundClient(true);
   const ctx = new OpContext(new Prng(1), null, 'u.');
-  const leanOp = compile(search('hang'))(ctx)(client);
+  const leanOp = compile(search('hang'))(ctx).run(client);
   const ldaptsOp = client.compare('hang', 'cn', 'x');
   // ldapts registers its request a microtask later than the lean path does.
   await Promise.resolve();
@@ -321,7 +321,7 @@ test('the op-timeout sweep fails an unanswered lean op as timeout, like an ldapt
   const ctx = new OpContext(new Prng(1), null, 'u.');
   const watch = new OpWatch(80);
   try {
-    const leanOp = watched(watch.slot(), compile(search('hang'))(ctx)(client));
+    const leanOp = watched(watch.slot(), compile(search('hang'))(ctx).run(client));
     const ldaptsOp = watched(watch.slot(), client.compare('hang', 'cn', 'x'));
     const settled = await Promise.allSettled([leanOp, ldaptsOp]);
     assert.deepEqual(
@@ -382,7 +382,7 @@ test('reused read buffer: whatever ldapts keeps of a read is a copy, before and 
     if (!lean) keepOnLdapts(client);
     const ctx = new OpContext(new Prng(1), null, 'u.');
     const many = compile(search('many'));
-    assert.equal(await many(ctx)(client), 3);
+    assert.equal(await many(ctx).run(client), 3);
     // ldapts' own search keeps the raw value buffers of `cn`: views of what it was handed.
     const kept = await client.search('many', {
       filter: '(cn=*)',
@@ -390,7 +390,7 @@ test('reused read buffer: whatever ldapts keeps of a read is a copy, before and 
     });
     // Other answers land in the shared buffer where those values were; they must not change.
     const reversed = compile(search('reversed'));
-    for (let i = 0; i < 3; i++) assert.equal(await reversed(ctx)(client), 3);
+    for (let i = 0; i < 3; i++) assert.equal(await reversed(ctx).run(client), 3);
     assert.deepEqual(
       kept.searchEntries.map((e) => (e.cn as Buffer).toString()),
       ['user 1', 'user 2', 'user 3'],

@@ -13,6 +13,30 @@ import type { LeanKind, PreparedRequest } from './prepared.ts';
 
 const SEARCH_ENTRY = 0x64;
 
+/**
+ * Where a lean op ends: `ticket` is the one its sender gave, so a sender with one op at a time
+ * (a load loop) tells a late answer from the op it now waits for. Called synchronously from the
+ * socket's read (success) or from ldapts' own settling (failures, answers it parsed).
+ */
+export interface LeanSink {
+  leanDone(ticket: number, entries: number): void;
+  leanFailed(ticket: number, err: unknown): void;
+}
+
+/** A promise's settling functions as a sink (sendLean's callers await the op). */
+class PromiseSink implements LeanSink {
+  resolve!: (entries: number) => void;
+  reject!: (err: unknown) => void;
+
+  leanDone(_ticket: number, entries: number): void {
+    this.resolve(entries);
+  }
+
+  leanFailed(_ticket: number, err: unknown): void {
+    this.reject(err);
+  }
+}
+
 /** One lean request in flight, in the shape of ldapts' own MessageDetails (ldapts settles it on errors). */
 class LeanPending implements MessageDetails {
   readonly kind: LeanKind;
@@ -24,17 +48,33 @@ class LeanPending implements MessageDetails {
   entries = 0;
   /** Entries ldapts collected itself (only when it had to read one of ours whole). */
   searchEntries: unknown[] | undefined = undefined;
-  /** The op's promise (set as it is made). */
-  done!: (entries: number) => void;
-  fail!: (err: unknown) => void;
   private readonly channel: LeanChannel;
+  private readonly sink: LeanSink;
+  private readonly ticket: number;
 
-  constructor(channel: LeanChannel, kind: LeanKind, messageId: number, socket: net.Socket) {
+  constructor(
+    channel: LeanChannel,
+    kind: LeanKind,
+    messageId: number,
+    socket: net.Socket,
+    sink: LeanSink,
+    ticket: number,
+  ) {
     this.channel = channel;
     this.kind = kind;
     this.messageId = messageId;
     this.key = String(messageId);
     this.socket = socket;
+    this.sink = sink;
+    this.ticket = ticket;
+  }
+
+  done(entries: number): void {
+    this.sink.leanDone(this.ticket, entries);
+  }
+
+  fail(err: unknown): void {
+    this.sink.leanFailed(this.ticket, err);
   }
 
   get message(): Message {
@@ -109,14 +149,12 @@ class LeanChannel implements FrameSink {
     }
   }
 
-  /** Sends `request` with the next message id; resolves with the entries it returned (0 for others). */
-  send(request: PreparedRequest, socket: net.Socket): Promise<number> {
+  /** Sends `request` with the next message id; its end goes to `sink` with `ticket`. */
+  send(request: PreparedRequest, sink: LeanSink, ticket: number): void {
+    // leanChannelOf checked that the client is connected, so it has a socket.
+    const socket = this.client.socket as net.Socket;
     const messageId = this.client._nextMessageId();
-    const pending = new LeanPending(this, request.kind, messageId, socket);
-    const answered = new Promise<number>((resolve, reject) => {
-      pending.done = resolve;
-      pending.fail = reject;
-    });
+    const pending = new LeanPending(this, request.kind, messageId, socket, sink, ticket);
     this.inFlight.set(messageId, pending);
     this.client.messageDetailsByMessageId.set(pending.key, pending);
     if (this.inFlight.size > 1) this.pipelined = true;
@@ -127,7 +165,6 @@ class LeanChannel implements FrameSink {
       process.nextTick(flushCorked, this);
     }
     socket.write(request.withMessageId(messageId));
-    return answered;
   }
 
   /** Ends this turn's batch of writes. */
@@ -177,21 +214,53 @@ const channels = new WeakMap<Client, LeanChannel>();
 const ldaptsOnly = new WeakSet<Client>();
 
 /**
- * Sends `request` on the lean path of `client`; null when the op must take ldapts' own path: no
- * request (too long to be lean), a client kept on ldapts, or one not connected (ldapts' call then
- * fails or reconnects exactly as it always has).
+ * The lean channel of `client` and its socket; null when an op must take ldapts' own path: a client
+ * kept on ldapts, or one not connected (ldapts' call then fails or reconnects as it always has).
  */
-export function sendLean(client: Client, request: PreparedRequest | null): Promise<number> | null {
-  if (request === null || ldaptsOnly.has(client)) return null;
+function leanChannelOf(client: Client): LeanChannel | null {
+  if (ldaptsOnly.has(client)) return null;
   const internals = internalsOf(client);
-  const socket = internals.socket;
-  if (!internals.connected || socket === undefined) return null;
+  if (!internals.connected || internals.socket === undefined) return null;
   let channel = channels.get(client);
   if (channel === undefined) {
     channel = new LeanChannel(internals);
     channels.set(client, channel);
   }
-  return channel.send(request, socket);
+  return channel;
+}
+
+/**
+ * Sends `request` on the lean path of `client`; null when the op must take ldapts' own path: no
+ * request (too long to be lean), a client kept on ldapts, or one not connected.
+ */
+export function sendLean(client: Client, request: PreparedRequest | null): Promise<number> | null {
+  if (request === null) return null;
+  const channel = leanChannelOf(client);
+  if (channel === null) return null;
+  const sink = new PromiseSink();
+  const answered = new Promise<number>((resolve, reject) => {
+    sink.resolve = resolve;
+    sink.reject = reject;
+  });
+  channel.send(request, sink, 0);
+  return answered;
+}
+
+/**
+ * Sends `request` on the lean path of `client` with its end going to `sink` (no promise: the load
+ * loops' hot path); false, with nothing sent, when the op must take ldapts' own path (see sendLean).
+ */
+export function sendLeanTo(
+  client: Client,
+  request: PreparedRequest | null,
+  sink: LeanSink,
+  ticket: number,
+): boolean {
+  if (request === null) return false;
+  const channel = leanChannelOf(client);
+  if (channel === null) return false;
+  channel.send(request, sink, ticket);
+  return true;
 }
 
 /** Keeps every operation on `client` on ldapts' own path (tests compare the two paths with it). */

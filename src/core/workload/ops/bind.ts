@@ -8,6 +8,7 @@ import { countingSearch } from '../../ldap/countingSearch.ts';
 import { clientOnSocket, connectSocket } from '../../ldap/steppedConnect.ts';
 import type { OpContext } from '../opContext.ts';
 import { searchRequestBuilder } from './search.ts';
+import { ldaptsOp } from './opTypes.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 
 /** Thrown when a bind meant to fail (wrong password) succeeded: the server accepted a bad password. */
@@ -88,7 +89,7 @@ export function compileBind(op: BindOperation, tools: OpTools): OpFactory {
       }
       throw new WrongPasswordAcceptedError(dn);
     };
-    return async (client) => {
+    return ldaptsOp(async (client) => {
       let dn = name;
       if (search !== null) {
         const found = await countingSearch(client, search, { maxDns: 1 });
@@ -109,6 +110,6 @@ export function compileBind(op: BindOperation, tools: OpTools): OpFactory {
         throw err;
       }
       return 0;
-    };
+    });
   };
 }

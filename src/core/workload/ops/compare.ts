@@ -26,6 +26,9 @@ export function compileCompare(op: CompareOperation, tools: OpTools): OpFactory 
     const target = dn.next(ctx);
     const asserted = value.next(ctx);
     const lean = encoder.prepare(target, asserted);
-    return (client) => sendLean(client, lean) ?? ldaptsCompare(client, target, attribute, asserted);
+    return {
+      lean,
+      run: (client) => sendLean(client, lean) ?? ldaptsCompare(client, target, attribute, asserted),
+    };
   };
 }

@@ -4,6 +4,7 @@ import type { Client } from 'ldapts';
 import type { DeleteOperation } from '../../../shared/workload.ts';
 import { sendLean } from '../../ldap/lean/channel.ts';
 import { DeleteEncoder } from '../../ldap/lean/encode.ts';
+import { ldaptsOp } from './opTypes.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 
 /** ldapts' own delete (the path for clients the lean path does not take). */
@@ -20,19 +21,20 @@ export function compileDelete(op: DeleteOperation, tools: OpTools): OpFactory {
     return (ctx) => {
       const target = dn.next(ctx);
       const lean = encoder.prepare(target);
-      return (client) => sendLean(client, lean) ?? ldaptsDelete(client, target);
+      return { lean, run: (client) => sendLean(client, lean) ?? ldaptsDelete(client, target) };
     };
   }
   const { own } = tools;
-  return () => async (client) => {
-    const target = own.take();
-    try {
-      await (sendLean(client, encoder.prepare(target)) ?? ldaptsDelete(client, target));
-    } catch (err) {
-      // Still there unless the server says it is gone: cleanup must try it again.
-      if (!(err instanceof NoSuchObjectError)) own.put(target);
-      throw err;
-    }
-    return 0;
-  };
+  return () =>
+    ldaptsOp(async (client) => {
+      const target = own.take();
+      try {
+        await (sendLean(client, encoder.prepare(target)) ?? ldaptsDelete(client, target));
+      } catch (err) {
+        // Still there unless the server says it is gone: cleanup must try it again.
+        if (!(err instanceof NoSuchObjectError)) own.put(target);
+        throw err;
+      }
+      return 0;
+    });
 }

@@ -57,7 +57,10 @@ export function compileModify(op: ModifyOperation, tools: OpTools): OpFactory {
     const target = dn.next(ctx);
     const values = expand(ctx);
     const lean = encoder.prepare(target, values);
-    return (client) =>
-      sendLean(client, lean) ?? ldaptsModify(client, target, ldaptsChanges(op.changes, values));
+    return {
+      lean,
+      run: (client) =>
+        sendLean(client, lean) ?? ldaptsModify(client, target, ldaptsChanges(op.changes, values)),
+    };
   };
 }

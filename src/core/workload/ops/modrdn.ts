@@ -2,6 +2,7 @@
 import { ModifyDNRequest, NoSuchObjectError } from 'ldapts';
 import type { ModifyDnOperation } from '../../../shared/workload.ts';
 import { sendChecked } from '../../ldap/clientInternals.ts';
+import { ldaptsOp } from './opTypes.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 import { firstRdn } from './template.ts';
 
@@ -25,16 +26,16 @@ export function compileModifyDn(op: ModifyDnOperation, tools: OpTools): OpFactor
     const newRdn = tools.pattern(op.newRdn ?? '');
     return (ctx) => {
       const request = renameRequest(dn.next(ctx), newRdn.next(ctx), deleteOldRdn);
-      return async (client) => {
+      return ldaptsOp(async (client) => {
         await sendChecked(client, request);
         return 0;
-      };
+      });
     };
   }
   const { own } = tools;
   return (ctx) => {
     const unique = ctx.unique();
-    return async (client) => {
+    return ldaptsOp(async (client) => {
       const dn = own.take();
       const attribute = firstRdn(dn)?.[0] ?? 'cn';
       const newRdn = `${attribute}=dirbench ${unique}`;
@@ -46,6 +47,6 @@ export function compileModifyDn(op: ModifyDnOperation, tools: OpTools): OpFactor
       }
       own.put(renamedDn(dn, newRdn));
       return 0;
-    };
+    });
   };
 }

@@ -8,6 +8,7 @@ import { sendLean } from '../../ldap/lean/channel.ts';
 import { SearchEncoder } from '../../ldap/lean/encode.ts';
 import type { OpContext } from '../opContext.ts';
 import type { PatternContext } from '../pattern/index.ts';
+import { ldaptsOp } from './opTypes.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 
 /** RFC 4515 escapes for a value taken from an entry, so its `*`, `(`, `)`, `\` and NUL match literally. */
@@ -80,7 +81,7 @@ export function compileSearch(op: SearchOperation, tools: OpTools): OpFactory {
   if (build.fixed.pageSize > 0 || build.fixed.sortKeys.length > 0) {
     return (ctx) => {
       const request = build(ctx);
-      return (client) => ldaptsSearch(client, request);
+      return ldaptsOp((client) => ldaptsSearch(client, request));
     };
   }
   const encoder = new SearchEncoder(build.fixed);
@@ -88,6 +89,6 @@ export function compileSearch(op: SearchOperation, tools: OpTools): OpFactory {
     const request = build(ctx);
     // Encoded before the clock starts, like the pattern expansion: preparation is not server latency.
     const lean = encoder.prepare(request.baseDn, request.filter);
-    return (client) => sendLean(client, lean) ?? ldaptsSearch(client, request);
+    return { lean, run: (client) => sendLean(client, lean) ?? ldaptsSearch(client, request) };
   };
 }

@@ -2,6 +2,7 @@
 import type { SearchAndModifyOperation } from '../../../shared/workload.ts';
 import { countingSearch } from '../../ldap/countingSearch.ts';
 import { changesExpander } from './modify.ts';
+import { ldaptsOp } from './opTypes.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 import { searchRequestBuilder } from './search.ts';
 
@@ -15,10 +16,10 @@ export function compileSearchAndModify(op: SearchAndModifyOperation, tools: OpTo
   return (ctx) => {
     const request = build(ctx);
     const changes = expand(ctx);
-    return async (client) => {
+    return ldaptsOp(async (client) => {
       const found = await countingSearch(client, request, { maxDns: MAX_MODIFIED });
       for (const dn of found.dns) await client.modify(dn, changes);
       return found.entries;
-    };
+    });
   };
 }
