@@ -9,7 +9,6 @@ import { checkCaFile } from '../../core/ldap/caFile.ts';
 import { checkClientCert } from '../../core/ldap/clientCert.ts';
 import { readPasswordFile } from '../../core/secrets/secretFiles.ts';
 import { checkEnvName, readPasswordEnv } from '../../core/secrets/targetSecrets.ts';
-import { checkLoadConfirmed, loadGuardLimits } from '../../core/runs/loadGuard.ts';
 import type { ResolvedWorkload } from '../../core/runs/resolveWorkload.ts';
 import { targetConnection } from '../../core/ldap/targetConnection.ts';
 import { testConnection } from '../../core/ldap/testConnection.ts';
@@ -241,6 +240,20 @@ async function resolveTarget(
   return { targetId: saved.id, password, created: existing === null };
 }
 
+/** The load guard's question in CLI terms: the yes it needs is --yes. */
+function confirmWithYes(err: unknown): unknown {
+  if (!(err instanceof ApiError) || err.code !== 'needs-confirmation') return err;
+  return new ApiError(
+    'validation',
+    `${err.detail ?? err.message}: add --yes to send this load`,
+    '--yes',
+    {
+      code: 'needs-confirmation',
+      ...(err.detail === undefined ? {} : { detail: err.detail }),
+    },
+  );
+}
+
 /** Starts one run and waits for it, printing a progress line per second on stderr. */
 async function runOnce(
   core: Core,
@@ -249,20 +262,13 @@ async function runOnce(
   label: string,
   source: CliWorkload,
 ): Promise<RunDetail> {
-  checkLoadConfirmed(
-    request,
-    core.targets.get(request.targetId),
-    loadGuardLimits(),
-    'add --yes to send this load',
-    '--yes',
-  );
-  const { runId, done } = await core.runService
-    .start(request, {
+  const { runId, done } = await core
+    .startRun(request, {
       ...(password === undefined ? {} : { password }),
       ...(source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir }),
     })
     .catch((err: unknown) => {
-      throw inUserTerms(err, source);
+      throw inUserTerms(confirmWithYes(err), source);
     });
   const totalS = request.warmupS + request.durationS + (request.cooldownS ?? 0);
   process.stderr.write(

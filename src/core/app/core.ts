@@ -1,6 +1,8 @@
 // The composition root both hosts use: database, labs, run service and the one handler map.
 import { join } from 'node:path';
 import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import type { CampaignProgress } from '../../shared/matrix.ts';
+import type { RunRequest } from '../../shared/types.ts';
 import { explorerHandlers } from '../api/explorerHandlers.ts';
 import { historyHandlers } from '../api/historyHandlers.ts';
 import { labHandlers } from '../api/labHandlers.ts';
@@ -13,7 +15,11 @@ import { LabManager } from '../lab/labManager.ts';
 import { CampaignRunner } from '../matrix/campaignRunner.ts';
 import { MatrixLibrary } from '../matrix/matrixLibrary.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
+import { startGuardedRun } from '../runs/guardedStart.ts';
+import type { StartedRun } from '../runs/guardedStart.ts';
+import { loadGuardLimits } from '../runs/loadGuard.ts';
 import { RunService } from '../runs/runService.ts';
+import type { RunStartOptions } from '../runs/runService.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { CalibrationsRepo } from '../store/calibrationsRepo.ts';
@@ -50,6 +56,8 @@ export interface Core {
   /** The campaign runner (one campaign at a time). */
   campaigns: CampaignRunner;
   handlers: ApiHandlers;
+  /** Starts a run under the rules every host shares (see startGuardedRun), for hosts that await its end. */
+  startRun(req: RunRequest, options?: RunStartOptions): Promise<StartedRun>;
   /** Registers a listener for live events; returns the unsubscribe function. */
   subscribe(listener: (message: ApiEventMessage) => void): () => void;
   /** Stops the active run and the labs this process owns, then closes the database. */
@@ -120,10 +128,11 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     isAlive,
   });
   campaigns.markInterrupted();
+  const activeCampaign = (): CampaignProgress | null => campaigns.active();
   const handlers: ApiHandlers = {
     ...targetsHandlers(targets, emit),
     ...labHandlers(labs, targets, emit),
-    ...runsHandlers(runService, () => campaigns.active(), targets),
+    ...runsHandlers(runService, activeCampaign, targets),
     ...workloadsHandlers(workloads, emit),
     ...matrixHandlers(matrices, campaignsRepo, campaigns, emit),
     ...explorerHandlers(db),
@@ -142,6 +151,12 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     matrices,
     campaigns,
     handlers,
+    startRun: (req, options) =>
+      startGuardedRun(
+        { service: runService, activeCampaign, targets, limits: loadGuardLimits },
+        req,
+        options,
+      ),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
