@@ -5,8 +5,8 @@ import type { CampaignDetail, CampaignProgress } from '../../../shared/matrix.ts
 import { useApi, useApiEvent } from '../../api/useApi.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { RouteButton } from '../../components/RouteButton.tsx';
 import { formatDurationS } from '../../format/numbers.ts';
-import { routeHref } from '../../hooks/useHashRoute.ts';
 import { CampaignLiveCharts } from './CampaignLiveCharts.tsx';
 
 /** Progress and controls; shown while the campaign can still do something. */
@@ -62,9 +62,9 @@ export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail })
         </div>
         <div className="campaign-progress-actions">
           {live?.runId && (
-            <a className="btn btn-secondary btn-sm" href={routeHref({ name: 'run' })}>
+            <RouteButton to={{ name: 'run' }} variant="secondary" small>
               Watch the run live
-            </a>
+            </RouteButton>
           )}
           {status === 'running' && (
             <button

@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useApi, useQuery } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
+import { RouteButton } from '../../components/RouteButton.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import { navigate, routeHref } from '../../hooks/useHashRoute.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
@@ -44,9 +44,9 @@ export function CampaignView({ campaignId }: { campaignId: string }) {
         }
         actions={
           <>
-            <a className="btn btn-secondary" href={routeHref({ name: 'campaigns' })}>
+            <RouteButton to={{ name: 'campaigns' }} variant="secondary">
               <Icon name="arrowLeft" size={14} /> Campaigns
-            </a>
+            </RouteButton>
             {detail?.spec.id && (
               <a
                 className="btn btn-secondary"
@@ -67,31 +67,31 @@ export function CampaignView({ campaignId }: { campaignId: string }) {
           </>
         }
       />
-      {campaign.error && (
-        <ErrorPanel
-          title="Could not load the campaign"
-          message={campaign.error.message}
-          onRetry={campaign.reload}
-        />
-      )}
-      {campaign.loading && <LoadingBlock label="Loading the campaign" />}
-      {detail?.error && (
-        <div className="banner banner-danger" role="alert">
-          {detail.error}
-        </div>
-      )}
-      {detail && ongoing && <CampaignProgressCard campaign={detail} />}
-      {detail && detail.cellsDone > 0 && <CampaignResults campaign={detail} />}
-      {detail && (
-        <section className="section">
-          <h2 className="section-title">Cells</h2>
-          <CampaignCellsTable
-            cells={detail.cells}
-            targets={targets.data ?? []}
-            repeats={detail.spec.repeats}
-          />
-        </section>
-      )}
+      <QueryView
+        query={campaign}
+        errorTitle="Could not load the campaign"
+        loadingLabel="Loading the campaign"
+      >
+        {(loaded) => (
+          <>
+            {loaded.error && (
+              <div className="banner banner-danger" role="alert">
+                {loaded.error}
+              </div>
+            )}
+            {ongoing && <CampaignProgressCard campaign={loaded} />}
+            {loaded.cellsDone > 0 && <CampaignResults campaign={loaded} />}
+            <section className="section">
+              <h2 className="section-title">Cells</h2>
+              <CampaignCellsTable
+                cells={loaded.cells}
+                targets={targets.data ?? []}
+                repeats={loaded.spec.repeats}
+              />
+            </section>
+          </>
+        )}
+      </QueryView>
       {confirmDelete && detail && (
         <ConfirmDialog
           title="Delete this campaign?"

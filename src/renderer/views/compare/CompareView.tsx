@@ -1,11 +1,10 @@
 // Compare screen: runs picked in the history, side by side as charts and a table.
 import { useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { routeHref } from '../../hooks/useHashRoute.ts';
+import { QueryView } from '../../components/QueryView.tsx';
+import { RouteButton } from '../../components/RouteButton.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { ComparePanel } from './ComparePanel.tsx';
 
@@ -25,35 +24,27 @@ export function CompareView({ runIds }: { runIds: string[] }) {
             : `${runIds.length} runs: by size, by connections, over time, latency distribution or across servers.`
         }
         actions={
-          <a className="btn btn-secondary" href={routeHref({ name: 'history' })}>
+          <RouteButton to={{ name: 'history' }} variant="secondary">
             <Icon name="arrowLeft" size={14} /> History
-          </a>
+          </RouteButton>
         }
       />
-      {runs.error && (
-        <ErrorPanel
-          title="Could not load the runs"
-          message={runs.error.message}
-          onRetry={runs.reload}
-        />
-      )}
-      {runs.loading && <LoadingBlock label="Loading the runs" />}
-      {runs.data?.length === 0 && (
-        <EmptyState
-          icon="chart"
-          title="Nothing to compare yet"
-          action={
-            <a className="btn btn-primary" href={routeHref({ name: 'history' })}>
-              Open the history
-            </a>
-          }
-        >
-          Tick two or more runs in the history and press Compare.
-        </EmptyState>
-      )}
-      {runs.data && runs.data.length > 0 && (
-        <ComparePanel runs={runs.data} selection={{ runIds }} />
-      )}
+      <QueryView
+        query={runs}
+        errorTitle="Could not load the runs"
+        loadingLabel="Loading the runs"
+        empty={
+          <EmptyState
+            icon="chart"
+            title="Nothing to compare yet"
+            action={<RouteButton to={{ name: 'history' }}>Open the history</RouteButton>}
+          >
+            Tick two or more runs in the history and press Compare.
+          </EmptyState>
+        }
+      >
+        {(list) => <ComparePanel runs={list} selection={{ runIds }} />}
+      </QueryView>
     </div>
   );
 }

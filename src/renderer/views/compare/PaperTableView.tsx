@@ -3,6 +3,7 @@ import type { CompareRun } from '../../../shared/compare.ts';
 import type { CompareMetric } from '../../../shared/compareSeries.ts';
 import { METRIC_TITLES } from '../../../shared/compareSeries.ts';
 import { paperTable } from '../../../shared/compareTable.ts';
+import { num, TableCard } from '../../components/TableCard.tsx';
 
 /** The table of `metric`; a cell's title shows the repeats and the confidence interval. */
 export function PaperTableView({
@@ -14,45 +15,32 @@ export function PaperTableView({
 }) {
   const table = paperTable(runs, metric);
   return (
-    <div className="card table-card">
-      <table className="table paper-table" data-testid="paper-table">
-        <caption className="sr-only">{METRIC_TITLES[metric]} by test, server and size</caption>
-        <thead>
-          <tr>
-            <th>Test</th>
-            <th>Server</th>
-            {table.sizeHeadings.map((heading) => (
-              <th key={heading} className="num">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={`${row.test} ${row.server}`}>
-              <td className="mono small">{row.test}</td>
-              <td className="cell-title">{row.server}</td>
-              {row.cells.map((cell, i) => {
-                const figure = row.figures[i];
-                const ci =
-                  figure?.ci95HalfWidth != null
-                    ? ` ± ${figure.ci95HalfWidth.toFixed(1)} (95%)`
-                    : '';
-                return (
-                  <td
-                    key={i}
-                    className={cell === 'failed' ? 'num paper-failed' : 'num'}
-                    title={figure ? `${figure.n} run(s)${ci}` : 'not run'}
-                  >
-                    {cell}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableCard
+      tableClassName="table paper-table"
+      testId="paper-table"
+      caption={`${METRIC_TITLES[metric]} by test, server and size`}
+      columns={['Test', 'Server', ...table.sizeHeadings.map(num)]}
+    >
+      {table.rows.map((row) => (
+        <tr key={`${row.test} ${row.server}`}>
+          <td className="mono small">{row.test}</td>
+          <td className="cell-title">{row.server}</td>
+          {row.cells.map((cell, i) => {
+            const figure = row.figures[i];
+            const ci =
+              figure?.ci95HalfWidth != null ? ` ± ${figure.ci95HalfWidth.toFixed(1)} (95%)` : '';
+            return (
+              <td
+                key={i}
+                className={cell === 'failed' ? 'num paper-failed' : 'num'}
+                title={figure ? `${figure.n} run(s)${ci}` : 'not run'}
+              >
+                {cell}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </TableCard>
   );
 }

@@ -1,5 +1,6 @@
 // Errors of the measured phase grouped by LDAP result code or network cause.
 import { formatInt, formatShare } from '../../format/numbers.ts';
+import { num, TableCard } from '../../components/TableCard.tsx';
 
 /** Table of error counts, largest first, with their share of all operations. */
 export function ErrorsByCodeTable({
@@ -13,26 +14,19 @@ export function ErrorsByCodeTable({
   return (
     <section className="section section-narrow">
       <h2 className="section-title">Errors by code</h2>
-      <div className="card table-card">
-        <table className="table" aria-label="Errors by code" data-testid="errors-by-code">
-          <thead>
-            <tr>
-              <th>Code</th>
-              <th className="num">Count</th>
-              <th className="num">Share of operations</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([code, count]) => (
-              <tr key={code}>
-                <td className="mono">{code}</td>
-                <td className="num">{formatInt(count)}</td>
-                <td className="num">{formatShare(count, totalOps)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableCard
+        label="Errors by code"
+        testId="errors-by-code"
+        columns={['Code', num('Count'), num('Share of operations')]}
+      >
+        {rows.map(([code, count]) => (
+          <tr key={code}>
+            <td className="mono">{code}</td>
+            <td className="num">{formatInt(count)}</td>
+            <td className="num">{formatShare(count, totalOps)}</td>
+          </tr>
+        ))}
+      </TableCard>
     </section>
   );
 }

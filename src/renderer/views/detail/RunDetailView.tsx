@@ -8,6 +8,7 @@ import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RouteButton } from '../../components/RouteButton.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ThresholdBadge } from '../../components/ThresholdBadge.tsx';
 import { formatDateTime } from '../../format/dates.ts';
@@ -18,7 +19,6 @@ import { OpenModelCards } from '../panels/OpenModelCards.tsx';
 import { RunExtraPanels } from '../panels/RunExtraPanels.tsx';
 import { RunShapeCards } from '../panels/RunShapeCards.tsx';
 import { openModelFigures } from '../panels/runFigures.ts';
-import { routeHref } from '../../hooks/useHashRoute.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { ConfigurationCard } from './ConfigurationCard.tsx';
 import { EnvironmentCard } from './EnvironmentCard.tsx';
@@ -40,10 +40,10 @@ const PROBLEM_TITLES: Partial<Record<RunDetail['status'], string>> = {
 };
 
 const backLink = (
-  <a className="btn btn-secondary" href={routeHref({ name: 'history' })}>
+  <RouteButton to={{ name: 'history' }} variant="secondary">
     <Icon name="arrowLeft" />
     History
-  </a>
+  </RouteButton>
 );
 
 /** Loads `history/get` for `runId`; reloads when that run ends while the page is open. */
@@ -128,10 +128,10 @@ function RunDetailBody({ run }: { run: RunDetail }) {
       {inProgress && (
         <div className="banner banner-info" role="status">
           <strong>This run is still in progress; its summary is computed when it ends.</strong>
-          <a className="btn btn-primary btn-sm" href={routeHref({ name: 'run' })}>
+          <RouteButton to={{ name: 'run' }} small>
             Watch it live
             <Icon name="arrowRight" size={14} />
-          </a>
+          </RouteButton>
         </div>
       )}
       {summary && <ClientBoundBanner summary={summary} />}

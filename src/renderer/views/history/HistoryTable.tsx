@@ -4,6 +4,7 @@ import type { RunListItem } from '../../../shared/types.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Num } from '../../components/Num.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { num, TableCard, withUnit } from '../../components/TableCard.tsx';
 import { ThresholdBadge } from '../../components/ThresholdBadge.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import {
@@ -25,6 +26,37 @@ export function serverText(
   return version ?? vendor;
 }
 
+/** The heading's checkbox: ticks every shown run, or clears them; half-ticked when only some are. */
+function SelectAllBox({
+  runs,
+  selected,
+  onSelect,
+}: {
+  runs: RunListItem[];
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+}) {
+  const allOn = runs.length > 0 && runs.every((r) => selected.has(r.id));
+  const someOn = runs.some((r) => selected.has(r.id));
+  return (
+    <input
+      type="checkbox"
+      className="checkbox"
+      aria-label="Select all shown runs"
+      checked={allOn}
+      ref={(el) => {
+        if (el) el.indeterminate = someOn && !allOn;
+      }}
+      onChange={(e) =>
+        onSelect(
+          runs.map((r) => r.id),
+          e.target.checked,
+        )
+      }
+    />
+  );
+}
+
 /** Table of runs (already newest first) with row selection and a notes/tags button per row. */
 export function HistoryTable({
   runs,
@@ -37,161 +69,134 @@ export function HistoryTable({
   onSelect: (ids: string[], on: boolean) => void;
   onEdit: (run: RunListItem) => void;
 }) {
-  const allOn = runs.length > 0 && runs.every((r) => selected.has(r.id));
-  const someOn = runs.some((r) => selected.has(r.id));
   return (
-    <div className="card table-card">
-      <table className="table table-clickable history-table" aria-label="Runs">
-        <thead>
-          <tr>
-            <th className="col-check">
+    <TableCard
+      tableClassName="table table-clickable history-table"
+      label="Runs"
+      columns={[
+        {
+          label: <SelectAllBox runs={runs} selected={selected} onSelect={onSelect} />,
+          className: 'col-check',
+        },
+        'Date',
+        'Target and server',
+        'Workload',
+        num('Entries'),
+        num('Conn × depth'),
+        num('Ops/sec'),
+        num(withUnit('p99', 'ms')),
+        'Status',
+        'Tags',
+      ]}
+    >
+      {runs.map((run) => {
+        const imported = run.source !== 'dirbench';
+        const server = serverText(run);
+        const [day, time] = formatDateTime(run.startedAt).split(' ');
+        return (
+          <tr
+            key={run.id}
+            data-testid="history-row"
+            data-run-id={run.id}
+            data-source={run.source}
+            className={selected.has(run.id) ? 'row-selected' : undefined}
+            onClick={() => navigate({ name: 'run-detail', runId: run.id })}
+          >
+            <td className="col-check" onClick={(e) => e.stopPropagation()}>
               <input
                 type="checkbox"
                 className="checkbox"
-                aria-label="Select all shown runs"
-                checked={allOn}
-                ref={(el) => {
-                  if (el) el.indeterminate = someOn && !allOn;
-                }}
-                onChange={(e) =>
-                  onSelect(
-                    runs.map((r) => r.id),
-                    e.target.checked,
-                  )
-                }
+                aria-label={`Select run ${run.id}`}
+                checked={selected.has(run.id)}
+                onChange={(e) => onSelect([run.id], e.target.checked)}
               />
-            </th>
-            <th>Date</th>
-            <th>Target and server</th>
-            <th>Workload</th>
-            <th className="num">Entries</th>
-            <th className="num">Conn × depth</th>
-            <th className="num">Ops/sec</th>
-            <th className="num">
-              p99 <span className="th-unit">(ms)</span>
-            </th>
-            <th>Status</th>
-            <th>Tags</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => {
-            const imported = run.source !== 'dirbench';
-            const server = serverText(run);
-            const [day, time] = formatDateTime(run.startedAt).split(' ');
-            return (
-              <tr
-                key={run.id}
-                data-testid="history-row"
-                data-run-id={run.id}
-                data-source={run.source}
-                className={selected.has(run.id) ? 'row-selected' : undefined}
-                onClick={() => navigate({ name: 'run-detail', runId: run.id })}
+            </td>
+            <td className="nowrap">
+              <a
+                href={routeHref({ name: 'run-detail', runId: run.id })}
+                onClick={(e) => e.stopPropagation()}
               >
-                <td className="col-check" onClick={(e) => e.stopPropagation()}>
-                  <input
-                    type="checkbox"
-                    className="checkbox"
-                    aria-label={`Select run ${run.id}`}
-                    checked={selected.has(run.id)}
-                    onChange={(e) => onSelect([run.id], e.target.checked)}
-                  />
-                </td>
-                <td className="nowrap">
-                  <a
-                    href={routeHref({ name: 'run-detail', runId: run.id })}
-                    onClick={(e) => e.stopPropagation()}
+                {day}
+              </a>
+              <span className="cell-sub">{time}</span>
+            </td>
+            <td>
+              <div className="cell-title history-target">
+                {run.targetName}
+                {imported && (
+                  <span
+                    className="tag tag-import"
+                    title={`Imported ${SOURCE_WORDS[run.source]} output`}
                   >
-                    {day}
-                  </a>
-                  <span className="cell-sub">{time}</span>
-                </td>
-                <td>
-                  <div className="cell-title history-target">
-                    {run.targetName}
-                    {imported && (
-                      <span
-                        className="tag tag-import"
-                        title={`Imported ${SOURCE_WORDS[run.source]} output`}
-                      >
-                        imported · {SOURCE_WORDS[run.source]}
-                      </span>
-                    )}
-                  </div>
-                  <div className="cell-sub" data-testid="history-server">
-                    {server ?? 'server not known'}
-                  </div>
-                  {run.notes && (
-                    <div className="cell-sub history-notes" title={run.notes}>
-                      {run.notes}
-                    </div>
-                  )}
-                </td>
-                <td className="mono small">
-                  <div className="history-workload" title={run.workload}>
-                    {run.workload}
-                  </div>
-                </td>
-                <td
-                  className="num"
-                  title={run.entries === null ? undefined : formatInt(run.entries)}
-                >
-                  {run.entries === null ? (
-                    <span className="muted">—</span>
-                  ) : (
-                    formatEntries(run.entries)
-                  )}
-                </td>
-                <td className="num">
-                  {run.connections === 0 ? (
-                    <span className="muted" title="Not in the imported file">
-                      —
+                    imported · {SOURCE_WORDS[run.source]}
+                  </span>
+                )}
+              </div>
+              <div className="cell-sub" data-testid="history-server">
+                {server ?? 'server not known'}
+              </div>
+              {run.notes && (
+                <div className="cell-sub history-notes" title={run.notes}>
+                  {run.notes}
+                </div>
+              )}
+            </td>
+            <td className="mono small">
+              <div className="history-workload" title={run.workload}>
+                {run.workload}
+              </div>
+            </td>
+            <td className="num" title={run.entries === null ? undefined : formatInt(run.entries)}>
+              {run.entries === null ? <span className="muted">—</span> : formatEntries(run.entries)}
+            </td>
+            <td className="num">
+              {run.connections === 0 ? (
+                <span className="muted" title="Not in the imported file">
+                  —
+                </span>
+              ) : (
+                `${run.connections} × ${run.depth}`
+              )}
+            </td>
+            <td className="num">
+              <Num
+                value={run.opsPerSec === null ? null : formatOpsPerSec(run.opsPerSec)}
+                testId="history-ops-per-sec"
+              />
+            </td>
+            <td className="num">
+              <Num
+                value={run.p99Us === null ? null : formatLatencyMs(run.p99Us)}
+                testId="history-p99"
+              />
+            </td>
+            <td className="nowrap">
+              <StatusBadge status={run.status} />
+              <ThresholdBadge breached={run.thresholdsBreached} />
+            </td>
+            <td className="history-tags-cell" onClick={(e) => e.stopPropagation()}>
+              <div className="history-tags-edit">
+                <div className="history-tags" data-testid="history-tags">
+                  {run.tags.map((tag) => (
+                    <span key={tag} className="run-tag">
+                      {tag}
                     </span>
-                  ) : (
-                    `${run.connections} × ${run.depth}`
-                  )}
-                </td>
-                <td className="num">
-                  <Num
-                    value={run.opsPerSec === null ? null : formatOpsPerSec(run.opsPerSec)}
-                    testId="history-ops-per-sec"
-                  />
-                </td>
-                <td className="num">
-                  <Num
-                    value={run.p99Us === null ? null : formatLatencyMs(run.p99Us)}
-                    testId="history-p99"
-                  />
-                </td>
-                <td className="nowrap">
-                  <StatusBadge status={run.status} />
-                  <ThresholdBadge breached={run.thresholdsBreached} />
-                </td>
-                <td className="history-tags-cell" onClick={(e) => e.stopPropagation()}>
-                  <div className="history-tags-edit">
-                    <div className="history-tags" data-testid="history-tags">
-                      {run.tags.map((tag) => (
-                        <span key={tag} className="run-tag">
-                          {tag}
-                        </span>
-                      ))}
-                    </div>
-                    <button
-                      type="button"
-                      className="btn-icon history-edit"
-                      aria-label={`Notes and tags of run ${run.id}`}
-                      title="Notes and tags"
-                      onClick={() => onEdit(run)}
-                    >
-                      <Icon name="edit" size={14} />
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                  ))}
+                </div>
+                <button
+                  type="button"
+                  className="btn-icon history-edit"
+                  aria-label={`Notes and tags of run ${run.id}`}
+                  title="Notes and tags"
+                  onClick={() => onEdit(run)}
+                >
+                  <Icon name="edit" size={14} />
+                </button>
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </TableCard>
   );
 }

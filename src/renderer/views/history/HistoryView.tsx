@@ -7,10 +7,11 @@ import type { RunListItem } from '../../../shared/types.ts';
 import { useApi, useQuery } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryError } from '../../components/QueryView.tsx';
+import { RouteButton } from '../../components/RouteButton.tsx';
 import { formatInt } from '../../format/numbers.ts';
 import { routeHref } from '../../hooks/useHashRoute.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
@@ -95,25 +96,12 @@ export function HistoryView() {
           </a>
         </div>
       )}
-      {(runs.error ?? facets.error) && (
-        <ErrorPanel
-          title="Could not load the history"
-          message={(runs.error ?? facets.error)?.message ?? ''}
-          onRetry={() => {
-            runs.reload();
-            facets.reload();
-          }}
-        />
-      )}
+      <QueryError title="Could not load the history" queries={[runs, facets]} />
       {total === 0 && facets.data && (
         <EmptyState
           icon="history"
           title="No runs yet"
-          action={
-            <a className="btn btn-primary" href={routeHref({ name: 'run' })}>
-              Start a run
-            </a>
-          }
+          action={<RouteButton to={{ name: 'run' }}>Start a run</RouteButton>}
         >
           Runs you start appear here as soon as they begin, with their throughput and latency once
           they end. Results of UnboundID or OpenDJ searchrate can be imported too.

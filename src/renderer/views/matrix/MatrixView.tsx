@@ -5,13 +5,14 @@ import { ApiError } from '../../../shared/errors.ts';
 import type { MatrixSpec } from '../../../shared/matrix.ts';
 import { useApi, useQuery } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { RouteButton } from '../../components/RouteButton.tsx';
 import { downloadFile } from '../../components/download.ts';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { describedBy, Field } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { navigate, routeHref } from '../../hooks/useHashRoute.ts';
+import { QueryError } from '../../components/QueryView.tsx';
+import { navigate } from '../../hooks/useHashRoute.ts';
 import { useLiveCheck } from '../../hooks/useLiveCheck.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { CampaignBanner } from '../campaigns/CampaignBanner.tsx';
@@ -118,9 +119,9 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
         subtitle="Servers × sizes × index profiles × workloads × concurrency × policies × repeats, run as one campaign."
         actions={
           <>
-            <a className="btn btn-secondary" href={routeHref({ name: 'campaigns' })}>
+            <RouteButton to={{ name: 'campaigns' }} variant="secondary">
               Campaigns
-            </a>
+            </RouteButton>
             <button
               type="button"
               className="btn btn-secondary"
@@ -167,16 +168,7 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
           {notice.text}
         </div>
       )}
-      {(choices.error ?? list.error) && (
-        <ErrorPanel
-          title="Could not load the matrix choices"
-          message={(choices.error ?? list.error)?.message ?? ''}
-          onRetry={() => {
-            choices.reload();
-            list.reload();
-          }}
-        />
-      )}
+      <QueryError title="Could not load the matrix choices" queries={[choices, list]} />
       {!choices.data && !choices.error && <LoadingBlock label="Loading servers and workloads" />}
       {choices.data && (
         <div className="matrix-layout">

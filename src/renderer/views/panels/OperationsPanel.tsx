@@ -8,6 +8,7 @@ import type { RunTimeline } from '../../charts/chartBase.ts';
 import { operationPoints, operationsOption } from '../../charts/operationChartOptions.ts';
 import { mixColor } from '../../components/MixBar.tsx';
 import { Num } from '../../components/Num.tsx';
+import { num, TableCard, withUnit } from '../../components/TableCard.tsx';
 import { formatInt, formatLatencyMs, formatOpsPerSec } from '../../format/numbers.ts';
 import { chartLabels, hasOperations, operationBreakdown } from './operationFigures.ts';
 import type { OperationRow } from './operationFigures.ts';
@@ -74,85 +75,70 @@ export function OperationsPanel({
       }
       testId={`${testIdPrefix}operations-panel`}
     >
-      <div className="card table-card">
-        <table
-          className="table"
-          aria-label="Results per operation"
-          data-testid={`${testIdPrefix}operations-table`}
-        >
-          <thead>
-            <tr>
-              <th>Operation</th>
-              <th className="num">Share</th>
-              <th className="num">Ops/sec</th>
-              <th className="num">
-                p50 <span className="th-unit">(ms{latencyNote})</span>
-              </th>
-              <th className="num">
-                p99 <span className="th-unit">(ms{latencyNote})</span>
-              </th>
-              <th className="num">
-                p99.9 <span className="th-unit">(ms{latencyNote})</span>
-              </th>
-              {showEntries && <th className="num">Entries/op</th>}
-              <th className="num">Errors</th>
-            </tr>
-          </thead>
-          <tbody>
-            {breakdown.rows.map((row) => (
-              <tr key={row.label} data-testid="operation-row" data-label={row.label}>
-                <td>
-                  <span className="op-label">
-                    <span
-                      className="mix-dot"
-                      style={{ background: colorOf(row.label) }}
-                      aria-hidden="true"
-                    />
-                    {row.label}
-                    {row.kind && row.kind !== row.label && (
-                      <span className="op-kind">{row.kind}</span>
-                    )}
-                  </span>
-                </td>
-                <td className="num">
-                  <span className="share-cell">
-                    <span className="share-track" aria-hidden="true">
-                      <span
-                        className="share-fill"
-                        style={{ width: `${row.share * 100}%`, background: colorOf(row.label) }}
-                      />
-                    </span>
-                    <span data-testid="operation-share">{percent(row.share)}</span>
-                  </span>
-                  {row.plannedShare !== null && (
-                    <span className="cell-note">planned {percent(row.plannedShare)}</span>
-                  )}
-                </td>
-                <td className="num">
-                  <Num value={formatOpsPerSec(row.opsPerSec)} testId="operation-ops-per-sec" />
-                </td>
-                <td className="num">
-                  <Num value={row.latencyUs ? formatLatencyMs(row.latencyUs.p50) : null} />
-                </td>
-                <td className="num">
-                  <Num value={row.latencyUs ? formatLatencyMs(row.latencyUs.p99) : null} />
-                </td>
-                <td className="num">
-                  <Num value={row.latencyUs ? formatLatencyMs(row.latencyUs.p999) : null} />
-                </td>
-                {showEntries && (
-                  <td className="num">
-                    <Num value={returnsEntries(row) ? row.entriesPerOp.toFixed(2) : null} />
-                  </td>
-                )}
-                <td className="num" data-testid="operation-errors">
-                  <ErrorsCell row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableCard
+        label="Results per operation"
+        testId={`${testIdPrefix}operations-table`}
+        columns={[
+          'Operation',
+          num('Share'),
+          num('Ops/sec'),
+          num(withUnit('p50', `ms${latencyNote}`)),
+          num(withUnit('p99', `ms${latencyNote}`)),
+          num(withUnit('p99.9', `ms${latencyNote}`)),
+          showEntries && num('Entries/op'),
+          num('Errors'),
+        ]}
+      >
+        {breakdown.rows.map((row) => (
+          <tr key={row.label} data-testid="operation-row" data-label={row.label}>
+            <td>
+              <span className="op-label">
+                <span
+                  className="mix-dot"
+                  style={{ background: colorOf(row.label) }}
+                  aria-hidden="true"
+                />
+                {row.label}
+                {row.kind && row.kind !== row.label && <span className="op-kind">{row.kind}</span>}
+              </span>
+            </td>
+            <td className="num">
+              <span className="share-cell">
+                <span className="share-track" aria-hidden="true">
+                  <span
+                    className="share-fill"
+                    style={{ width: `${row.share * 100}%`, background: colorOf(row.label) }}
+                  />
+                </span>
+                <span data-testid="operation-share">{percent(row.share)}</span>
+              </span>
+              {row.plannedShare !== null && (
+                <span className="cell-note">planned {percent(row.plannedShare)}</span>
+              )}
+            </td>
+            <td className="num">
+              <Num value={formatOpsPerSec(row.opsPerSec)} testId="operation-ops-per-sec" />
+            </td>
+            <td className="num">
+              <Num value={row.latencyUs ? formatLatencyMs(row.latencyUs.p50) : null} />
+            </td>
+            <td className="num">
+              <Num value={row.latencyUs ? formatLatencyMs(row.latencyUs.p99) : null} />
+            </td>
+            <td className="num">
+              <Num value={row.latencyUs ? formatLatencyMs(row.latencyUs.p999) : null} />
+            </td>
+            {showEntries && (
+              <td className="num">
+                <Num value={returnsEntries(row) ? row.entriesPerOp.toFixed(2) : null} />
+              </td>
+            )}
+            <td className="num" data-testid="operation-errors">
+              <ErrorsCell row={row} />
+            </td>
+          </tr>
+        ))}
+      </TableCard>
       {labels.length > 0 && (
         <ChartPanel
           compact

@@ -1,10 +1,9 @@
 // Published figures screen: the studies' tables by study, one laid out like the paper with its chart.
 import { useState } from 'react';
 import { useQuery } from '../../api/useApi.ts';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { ReferenceChart } from './ReferenceChart.tsx';
 import { ReferenceDetails } from './ReferenceDetails.tsx';
@@ -38,27 +37,30 @@ export function ReferenceView() {
           time, not DirBench measurements; compare shapes and ratios, not absolute numbers.
         </span>
       </div>
-      {tables.error && (
-        <ErrorPanel
-          title="Could not load the published figures"
-          message={tables.error.message}
-          onRetry={tables.reload}
-        />
-      )}
-      {tables.loading && tables.data === undefined && <LoadingBlock label="Loading tables" />}
-      {tables.data && selected && (
-        <div className="reference-layout">
-          <ReferenceList tables={tables.data} selectedId={selected.id} onSelect={setSelectedId} />
-          <section className="reference-main" aria-label={`${selected.table}: ${selected.title}`}>
-            <div className="card card-pad">
-              <p className="reference-study-name">{selected.study}</p>
-              <ReferenceGrid table={selected} />
-              <ReferenceDetails table={selected} />
+      <QueryView
+        query={tables}
+        errorTitle="Could not load the published figures"
+        loadingLabel="Loading tables"
+      >
+        {(list) =>
+          selected && (
+            <div className="reference-layout">
+              <ReferenceList tables={list} selectedId={selected.id} onSelect={setSelectedId} />
+              <section
+                className="reference-main"
+                aria-label={`${selected.table}: ${selected.title}`}
+              >
+                <div className="card card-pad">
+                  <p className="reference-study-name">{selected.study}</p>
+                  <ReferenceGrid table={selected} />
+                  <ReferenceDetails table={selected} />
+                </div>
+                <ReferenceChart key={selected.id} table={selected} />
+              </section>
             </div>
-            <ReferenceChart key={selected.id} table={selected} />
-          </section>
-        </div>
-      )}
+          )
+        }
+      </QueryView>
     </div>
   );
 }

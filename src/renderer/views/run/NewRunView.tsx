@@ -1,10 +1,9 @@
 // New-run screen: needs a target; otherwise says where to get one.
 import { useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
-import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { routeHref } from '../../hooks/useHashRoute.ts';
+import { QueryView } from '../../components/QueryView.tsx';
+import { RouteButton } from '../../components/RouteButton.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { CampaignBanner } from '../campaigns/CampaignBanner.tsx';
 import { useActiveCampaign } from '../campaigns/useActiveCampaign.ts';
@@ -31,34 +30,30 @@ export function NewRunView() {
           }
         />
       )}
-      {targets.error && (
-        <ErrorPanel
-          title="Could not load targets"
-          message={targets.error.message}
-          onRetry={targets.reload}
-        />
-      )}
-      {targets.loading && <LoadingBlock label="Loading targets" />}
-      {targets.data?.length === 0 && (
-        <EmptyState
-          icon="play"
-          title="Nothing to benchmark yet"
-          action={
-            <>
-              <a className="btn btn-primary" href={routeHref({ name: 'labs' })}>
-                Start a lab
-              </a>
-              <a className="btn btn-secondary" href={routeHref({ name: 'targets' })}>
-                Add a target
-              </a>
-            </>
-          }
-        >
-          A run needs a target: add your LDAP server, or start an OpenLDAP lab with generated
-          entries.
-        </EmptyState>
-      )}
-      {targets.data && targets.data.length > 0 && <RunForm targets={targets.data} />}
+      <QueryView
+        query={targets}
+        errorTitle="Could not load targets"
+        loadingLabel="Loading targets"
+        empty={
+          <EmptyState
+            icon="play"
+            title="Nothing to benchmark yet"
+            action={
+              <>
+                <RouteButton to={{ name: 'labs' }}>Start a lab</RouteButton>
+                <RouteButton to={{ name: 'targets' }} variant="secondary">
+                  Add a target
+                </RouteButton>
+              </>
+            }
+          >
+            A run needs a target: add your LDAP server, or start an OpenLDAP lab with generated
+            entries.
+          </EmptyState>
+        }
+      >
+        {(list) => <RunForm targets={list} />}
+      </QueryView>
     </div>
   );
 }

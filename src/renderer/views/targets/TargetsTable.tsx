@@ -1,5 +1,6 @@
 // The list of saved targets; each row can test its connection and show the result beneath it.
 import type { Target } from '../../../shared/targetTypes.ts';
+import { TableCard } from '../../components/TableCard.tsx';
 import { TargetRow } from './TargetRow.tsx';
 
 /** Targets table with per-row actions. */
@@ -13,25 +14,19 @@ export function TargetsTable({
   onDelete: (target: Target) => void;
 }) {
   return (
-    <div className="card table-card">
-      <table className="table" aria-label="Targets">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>URL</th>
-            <th>Bind DN</th>
-            <th>Base DN</th>
-            <th className="col-actions">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {targets.map((target) => (
-            <TargetRow key={target.id} target={target} onEdit={onEdit} onDelete={onDelete} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableCard
+      label="Targets"
+      columns={[
+        'Name',
+        'URL',
+        'Bind DN',
+        'Base DN',
+        { label: <span className="sr-only">Actions</span>, className: 'col-actions' },
+      ]}
+    >
+      {targets.map((target) => (
+        <TargetRow key={target.id} target={target} onEdit={onEdit} onDelete={onDelete} />
+      ))}
+    </TableCard>
   );
 }

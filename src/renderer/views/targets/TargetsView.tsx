@@ -3,11 +3,10 @@ import { useState } from 'react';
 import type { Target } from '../../../shared/targetTypes.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { LoadingBlock } from '../../components/Loading.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { routeHref } from '../../hooks/useHashRoute.ts';
 import { DeleteTargetDialog } from './DeleteTargetDialog.tsx';
@@ -45,28 +44,26 @@ export function TargetsView() {
         subtitle="LDAP servers to benchmark. Labs you start appear here on their own."
         actions={newButton}
       />
-      {targets.error && (
-        <ErrorPanel
-          title="Could not load targets"
-          message={targets.error.message}
-          onRetry={targets.reload}
-        />
-      )}
-      {targets.loading && <LoadingBlock label="Loading targets" />}
-      {targets.data?.length === 0 && (
-        <EmptyState icon="server" title="No targets yet" action={newButton}>
-          Add the LDAP server you want to benchmark, or{' '}
-          <a href={routeHref({ name: 'labs' })}>start an OpenLDAP lab</a> to get a local server with
-          generated entries.
-        </EmptyState>
-      )}
-      {targets.data && targets.data.length > 0 && (
-        <TargetsTable
-          targets={targets.data}
-          onEdit={(target) => setEditing({ mode: 'edit', target })}
-          onDelete={setDeleting}
-        />
-      )}
+      <QueryView
+        query={targets}
+        errorTitle="Could not load targets"
+        loadingLabel="Loading targets"
+        empty={
+          <EmptyState icon="server" title="No targets yet" action={newButton}>
+            Add the LDAP server you want to benchmark, or{' '}
+            <a href={routeHref({ name: 'labs' })}>start an OpenLDAP lab</a> to get a local server
+            with generated entries.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <TargetsTable
+            targets={list}
+            onEdit={(target) => setEditing({ mode: 'edit', target })}
+            onDelete={setDeleting}
+          />
+        )}
+      </QueryView>
       {editing && (
         <Modal
           title={editing.mode === 'edit' ? `Edit ${editing.target.name}` : 'New target'}
