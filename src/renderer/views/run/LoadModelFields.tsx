@@ -1,6 +1,6 @@
 // Closed or open load model; the open model takes a target rate or an optional rate profile.
 import { describedBy, Field } from '../../components/Field.tsx';
-import type { RunFieldErrors, RunFormValues } from './runForm.ts';
+import type { RunFieldProps, RunFormValues } from './runForm.ts';
 import { usesProfile } from './runForm.ts';
 
 const MODELS: { value: RunFormValues['loadModel']; label: string; hint: string }[] = [
@@ -9,15 +9,7 @@ const MODELS: { value: RunFormValues['loadModel']; label: string; hint: string }
 ];
 
 /** The load model radios and the target-rate field. */
-export function LoadModelFields({
-  values,
-  errors,
-  onChange,
-}: {
-  values: RunFormValues;
-  errors: RunFieldErrors;
-  onChange: (patch: Partial<RunFormValues>) => void;
-}) {
+export function LoadModelFields({ values, errors, onChange }: RunFieldProps) {
   const open = values.loadModel === 'open';
   const profile = usesProfile(values);
   return (
@@ -64,15 +56,7 @@ export function LoadModelFields({
 }
 
 /** The optional rate profile of the open model, one step per line. */
-export function RateProfileField({
-  values,
-  errors,
-  onChange,
-}: {
-  values: RunFormValues;
-  errors: RunFieldErrors;
-  onChange: (patch: Partial<RunFormValues>) => void;
-}) {
+export function RateProfileField({ values, errors, onChange }: RunFieldProps) {
   return (
     <Field
       id="run-rateProfile"

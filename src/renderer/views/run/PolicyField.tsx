@@ -1,6 +1,6 @@
 // Connection policy select, with the "every N operations" field for the reconnect policy.
 import { describedBy, Field } from '../../components/Field.tsx';
-import type { PolicyKind, RunFieldErrors, RunFormValues } from './runForm.ts';
+import type { PolicyKind, RunFieldProps } from './runForm.ts';
 
 const POLICIES: { kind: PolicyKind; label: string; hint: string }[] = [
   { kind: 'persistent', label: 'Persistent', hint: 'Connect and bind once; reuse for every op.' },
@@ -14,15 +14,7 @@ const POLICIES: { kind: PolicyKind; label: string; hint: string }[] = [
 ];
 
 /** The policy select and, for "reconnect", its N. */
-export function PolicyField({
-  values,
-  errors,
-  onChange,
-}: {
-  values: RunFormValues;
-  errors: RunFieldErrors;
-  onChange: (patch: Partial<RunFormValues>) => void;
-}) {
+export function PolicyField({ values, errors, onChange }: RunFieldProps) {
   const chosen = POLICIES.find((p) => p.kind === values.policy) ?? POLICIES[0];
   const reconnect = values.policy === 'reconnect';
   return (

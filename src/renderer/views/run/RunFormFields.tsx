@@ -4,7 +4,7 @@ import type { Target } from '../../../shared/targetTypes.ts';
 import { describedBy, Field } from '../../components/Field.tsx';
 import { LoadModelFields, RateProfileField } from './LoadModelFields.tsx';
 import { PolicyField } from './PolicyField.tsx';
-import type { RunFieldErrors, RunFormValues } from './runForm.ts';
+import type { RunFieldProps } from './runForm.ts';
 
 type NumberField = 'connections' | 'depth' | 'warmupS' | 'durationS' | 'cooldownS' | 'workers';
 
@@ -24,11 +24,8 @@ export function RunFormFields({
   targets,
   onChange,
   workload,
-}: {
-  values: RunFormValues;
-  errors: RunFieldErrors;
+}: RunFieldProps & {
   targets: Target[];
-  onChange: (patch: Partial<RunFormValues>) => void;
   /** The workload block, between the target and the load settings. */
   workload: ReactNode;
 }) {

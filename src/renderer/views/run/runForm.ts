@@ -40,6 +40,13 @@ export interface RunFormValues {
 /** Validation messages keyed by form field. */
 export type RunFieldErrors = Partial<Record<keyof RunFormValues | 'workload', string>>;
 
+/** What each group of the run form's fields is drawn from: the values, their errors and the setter. */
+export interface RunFieldProps {
+  values: RunFormValues;
+  errors: RunFieldErrors;
+  onChange: (patch: Partial<RunFormValues>) => void;
+}
+
 /** Defaults: 8 connections x 2 outstanding, 2 s warm-up, 10 s measured, closed model, persistent. */
 export function defaultRunValues(targetId: string): RunFormValues {
   return {
