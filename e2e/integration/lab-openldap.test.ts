@@ -220,18 +220,14 @@ test(
 );
 
 test('stopping a lab while it loads cancels the start', { timeout: 120_000 }, async (t) => {
-  const { manager, registry } = await setup(t);
-  let labId: string | null = null;
-  const started = manager.start({ kind: 'openldap', entries: 2_000_000 });
-  const outcome = started.then(
+  const { manager } = await setup(t);
+  // begin answers the lab's id at once; it is stopped by that id during generation.
+  const { lab, ready } = await manager.begin({ kind: 'openldap', entries: 2_000_000 });
+  const labId = lab.id;
+  const outcome = ready.then(
     () => 'started',
     (err: unknown) => err,
   );
-  // Wait until the lab is recorded, then stop it during generation.
-  while (labId === null) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    labId = registry.list()[0]?.id ?? null;
-  }
   const stopped = await manager.stop(labId);
   const err = await outcome;
   assert.ok(err instanceof ApiError, `start should fail with an ApiError, got ${String(err)}`);
@@ -245,16 +241,16 @@ test('stopping a lab while it loads cancels the start', { timeout: 120_000 }, as
 
 test('stopping a lab during the bulk load kills slapadd', { timeout: 120_000 }, async (t) => {
   const { manager, registry, progress } = await setup(t);
-  const started = manager.start({ kind: 'openldap', entries: 300_000 });
-  const outcome = started.then(
+  const { lab: begun, ready } = await manager.begin({ kind: 'openldap', entries: 300_000 });
+  const outcome = ready.then(
     () => 'started',
     (err: unknown) => err,
   );
-  while (!progress.some((p) => p.step === 'load') && registry.list()[0]?.state !== 'failed') {
+  while (!progress.some((p) => p.step === 'load') && registry.get(begun.id)?.state !== 'failed') {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const lab = registry.list()[0];
-  assert.ok(lab !== undefined);
+  const lab = registry.get(begun.id);
+  assert.ok(lab !== null);
   // slapadd runs with its own configuration (slapadd.conf), slapd with slapd.conf: both are in the lab folder.
   assert.ok(processesNaming(join(lab.dataDir, 'slapadd.conf')).length > 0, 'slapadd runs');
   assert.equal((await manager.stop(lab.id)).state, 'failed');

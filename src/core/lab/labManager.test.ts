@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
+import type { LabProgress } from '../../shared/labTypes.ts';
+import type { LabDriver } from './driver.ts';
 import { LabManager } from './labManager.ts';
 import type { LabRegistry, StoredLab } from './labRecord.ts';
+import { storedLabFixture } from '../testing/labFixture.ts';
 
 function registry(): LabRegistry & { labs: Map<string, StoredLab> } {
   const labs = new Map<string, StoredLab>();
@@ -62,39 +65,19 @@ test('stopping an unknown lab says it does not exist', async (t) => {
 
 test('a running lab whose slapd is gone is listed as stopped', async (t) => {
   const { m, reg } = await manager(t);
-  reg.insert({
-    id: 'lab-abcdef',
-    kind: 'openldap',
-    state: 'running',
-    entries: 10,
-    seed: 1,
-    port: 1,
-    // PID 1 is never this lab's slapd: the liveness check must look at the command line, not just the PID.
-    pid: 1,
-    url: 'ldap://127.0.0.1:1',
-    baseDn: 'o=Salford,c=gb',
-    bindDn: 'cn=admin,c=gb',
-    suffix: 'c=gb',
-    passwordFile: '/nonexistent/root.pw',
-    shape: 'salford',
-    indexProfile: 'salford-indexed',
-    indexes: ['objectClass eq', 'cn eq,sub,pres'],
-    serverVersion: 'OpenLDAP 2.5.13',
-    targetId: null,
-    dataDir: join(tmpdir(), 'dirbench-no-such-lab'),
-    loadS: 1,
-    generateS: 0,
-    startS: 0.1,
-    verifiedEntries: 22,
-    loadMethod: 'offline',
-    loadConnections: null,
-    tls: null,
-    persistent: true,
-    error: null,
-    createdAt: new Date().toISOString(),
-    rootPassword: 'x',
-    ownerPid: null,
-  });
+  reg.insert(
+    storedLabFixture('lab-abcdef', {
+      state: 'running',
+      port: 1,
+      // PID 1 is never this lab's slapd: the liveness check must look at the command line, not just the PID.
+      pid: 1,
+      url: 'ldap://127.0.0.1:1',
+      passwordFile: '/nonexistent/root.pw',
+      serverVersion: 'OpenLDAP 2.5.13',
+      dataDir: join(tmpdir(), 'dirbench-no-such-lab'),
+      persistent: true,
+    }),
+  );
   const [lab] = m.list();
   assert.equal(lab?.state, 'stopped');
   assert.equal(lab?.pid, null);
@@ -108,4 +91,59 @@ test('availability lists openldap', async (t) => {
   assert.equal(openldap?.kind, 'openldap');
   assert.equal(typeof openldap?.available, 'boolean');
   assert.ok((openldap?.detail.length ?? 0) > 0);
+});
+
+/** An OpenLDAP driver whose configure step lasts until the start is aborted: a build that never ends on its own. */
+function stalledDriver(): LabDriver & { configured: number } {
+  const driver = {
+    kind: 'openldap' as const,
+    title: 'Stalled LDAP',
+    configured: 0,
+    availability: () => ({ kind: 'openldap' as const, available: true, detail: 'fake' }),
+    rootDn: (suffix: string) => `cn=admin,${suffix}`,
+    configure: (_config: unknown, signal: AbortSignal) => {
+      driver.configured++;
+      return new Promise<void>((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+      );
+    },
+    bulkLoad: () => Promise.reject(new Error('not reached')),
+    start: () => Promise.reject(new Error('not reached')),
+    stop: async () => 'not-running' as const,
+    isLabProcess: () => false,
+    version: async () => null,
+    removeData: () => undefined,
+  };
+  return driver;
+}
+
+test('begin answers the recorded lab while it builds; stopping it by id cancels the build', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dirbench-labmgr-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const reg = registry();
+  const progress: LabProgress[] = [];
+  const driver = stalledDriver();
+  const m = new LabManager({
+    dataDir,
+    registry: reg,
+    drivers: [driver],
+    onProgress: (p) => progress.push(p),
+  });
+  const { lab, ready } = await m.begin({ kind: 'openldap', entries: 10 });
+  const outcome = ready.then(
+    () => 'ready',
+    (err: unknown) => err,
+  );
+  assert.equal(lab.state, 'loading');
+  assert.equal(reg.labs.get(lab.id)?.state, 'loading', 'the lab is recorded before it is ready');
+  assert.equal(progress[0]?.labId, lab.id);
+  while (driver.configured === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+
+  const stopped = await m.stop(lab.id);
+  const err = await outcome;
+  assert.ok(err instanceof ApiError, `the build should end in an ApiError, got ${String(err)}`);
+  assert.equal(err.code, 'cancelled');
+  assert.equal(stopped.state, 'failed');
+  assert.equal(progress.at(-1)?.step, 'failed');
+  assert.equal((await m.stop(lab.id)).state, 'failed', 'a second stop finds nothing to cancel');
 });

@@ -33,6 +33,13 @@ export interface LabManagerOptions {
 
 const ACTIVE_STATES = new Set(['loading', 'starting', 'running']);
 
+/** A lab whose build is under way: its record as first stored, and the build's outcome. */
+export interface LabBuild {
+  lab: LabInfo;
+  /** The lab once its server answers; rejects with the ApiError the build ended with. */
+  ready: Promise<LabInfo>;
+}
+
 /** The driver of each kind (a kind without one does not compile); OpenDJ's software lives under softwareDir. */
 const DRIVER_FACTORIES: Readonly<Record<LabKind, (softwareDir: string) => LabDriver>> = {
   openldap: () => createOpenLdapDriver(),
@@ -108,6 +115,15 @@ export class LabManager {
 
   /** Generates (or reuses) data, bulk loads, starts and waits until the server answers. */
   async start(req: LabStartRequest, signal?: AbortSignal): Promise<LabInfo> {
+    return (await this.begin(req, signal)).ready;
+  }
+
+  /**
+   * Checks `req` and records the new lab, then answers with it while the build goes on: `ready`
+   * settles when the server answers (or the build fails, or `stop` cancels it). A refused request
+   * throws here and records nothing.
+   */
+  async begin(req: LabStartRequest, signal?: AbortSignal): Promise<LabBuild> {
     const driver = this.#driver(req.kind);
     const checked = checkLabStart(req, driver, this.#indexProfiles);
     signal?.throwIfAborted();
@@ -118,7 +134,7 @@ export class LabManager {
 
     const controller = new AbortController();
     const combined = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
-    const done = buildLab(lab, driver, config, combined, {
+    const ready = buildLab(lab, driver, config, combined, {
       dataDir: this.#dataDir,
       hooks: {
         progress: (step, done, total, message, notice) =>
@@ -126,13 +142,11 @@ export class LabManager {
         update: (patch) => this.#update(id, patch),
       },
       watchOwned: (server) => this.#watchOwned(id, driver, server),
-    }).then(() => toInfo(this.#mustGet(id)));
-    this.#starting.set(id, { controller, done });
-    try {
-      return await done;
-    } finally {
-      this.#starting.delete(id);
-    }
+    })
+      .then(() => toInfo(this.#mustGet(id)))
+      .finally(() => this.#starting.delete(id));
+    this.#starting.set(id, { controller, done: ready });
+    return { lab: toInfo(this.#mustGet(id)), ready };
   }
 
   /** Marks an owned lab stopped if its server exits without `stop` being asked. */
