@@ -1,7 +1,8 @@
 // Loads an LDIF into a running server over LDAP: adds on parallel connections, each entry only once
 // its parent's add has completed, timed, the way M-Vault measured "adds over protocol".
 import { Attribute, Client } from 'ldapts';
-import { readLdif } from '../ldap/ldifReader.ts';
+import { dnKey } from '../ldif/dn.ts';
+import { readLdif } from '../ldif/entries.ts';
 import { parentDn } from '../workload/entryPicker.ts';
 
 /** Where and how to load. */
@@ -15,11 +16,6 @@ export interface ProtocolLoadOptions {
   signal: AbortSignal;
   /** Entries added so far, about twice a second. */
   onProgress(added: number): void;
-}
-
-/** A DN in a form good enough to match parents with children: lower case, no spaces around separators. */
-function key(dn: string): string {
-  return dn.replace(/\s*([,=+])\s*/g, '$1').toLowerCase();
 }
 
 /** ldapts attributes: text values as strings, an attribute with any binary value as Buffers. */
@@ -54,8 +50,8 @@ export async function loadOverProtocol(opts: ProtocolLoadOptions): Promise<numbe
         const next = await entries.next();
         if (next.done === true) return;
         const entry = next.value;
-        const parent = inFlight.get(key(parentDn(entry.dn)));
-        const dnKey = key(entry.dn);
+        const parent = inFlight.get(dnKey(parentDn(entry.dn)));
+        const key = dnKey(entry.dn);
         // Registered before the first await, so a child taken next by another connection waits for it.
         const adding = (async () => {
           if (parent !== undefined) await parent;
@@ -65,11 +61,11 @@ export async function loadOverProtocol(opts: ProtocolLoadOptions): Promise<numbe
             `adding ${entry.dn} (LDIF line ${entry.line}) failed: ${err instanceof Error ? err.message : String(err)}`,
           );
         });
-        inFlight.set(dnKey, adding);
+        inFlight.set(key, adding);
         try {
           await adding;
         } finally {
-          inFlight.delete(dnKey);
+          inFlight.delete(key);
         }
         added++;
       }

@@ -8,7 +8,7 @@ import type {
   Subordinate,
 } from './compiledTypes.ts';
 import { TemplateError } from './errors.ts';
-import { formatDn, parseDn } from './ldifText.ts';
+import { formatDn, parseDn } from '../../ldif/dn.ts';
 import { NameCycler } from './nameCycler.ts';
 import type { BranchDef, LineDef, TemplateDef, TemplateFileDef } from './parse.ts';
 import type { TemplateResources } from './resources.ts';

@@ -1,7 +1,7 @@
 // What compiling a template file produces: one program per branch and template, their subordinates,
 // and the state each generated entry reads and fills.
 import type { NameCycler } from './nameCycler.ts';
-import type { TextProps } from './ldifText.ts';
+import type { TextProps } from './textProps.ts';
 import type { LineDef, ValueForm } from './parse.ts';
 
 /** The mutable state one generated entry reads and fills (a single object reused for every entry). */

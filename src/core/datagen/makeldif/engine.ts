@@ -13,7 +13,7 @@ import type {
 } from './compiledTypes.ts';
 import { compileTemplateFile } from './compile.ts';
 import { TemplateError } from './errors.ts';
-import { isSafeValue } from './ldifText.ts';
+import { isSafeValue } from '../../ldif/safeValue.ts';
 import { parseTemplateText } from './parse.ts';
 import { TemplateResources } from './resources.ts';
 

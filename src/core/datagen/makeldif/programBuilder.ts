@@ -1,17 +1,11 @@
 // Code generation of the template compiler: each branch or template becomes one JS function that
 // writes an entry's LDIF, with its tags' generators, lists and counters shared across the file.
+import { escapeRdnValue } from '../../ldif/dn.ts';
+import { ldifLine } from '../../ldif/write.ts';
 import type { Prng } from '../prng.ts';
 import { TemplateError } from './errors.ts';
-import type { TextProps } from './ldifText.ts';
-import {
-  escapeRdnValue,
-  ldifLine,
-  mergeProps,
-  combine,
-  partsAreSafe,
-  propsOf,
-  propsOfAll,
-} from './ldifText.ts';
+import type { TextProps } from './textProps.ts';
+import { mergeProps, combine, partsAreSafe, propsOf, propsOfAll } from './textProps.ts';
 import type { EntryState, NameLists, Program, ProgramSpec } from './compiledTypes.ts';
 import type { LineDef, Part, ValueForm } from './parse.ts';
 import type { TemplateResources } from './resources.ts';

@@ -2,7 +2,7 @@
 import { MONTHS } from '../../workload/pattern/dateFormat.ts';
 import { compileDecimalFormat } from '../../workload/pattern/decimalFormat.ts';
 import type { Prng } from '../prng.ts';
-import { propsOf, propsOfAll, SAFE_PROPS, UNKNOWN_PROPS } from './ldifText.ts';
+import { propsOf, propsOfAll, SAFE_PROPS, UNKNOWN_PROPS } from './textProps.ts';
 import { argCount, intArg, lengthArg } from './tagContext.ts';
 import type { TagCode, TagContext } from './tagContext.ts';
 

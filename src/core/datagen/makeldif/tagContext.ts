@@ -1,7 +1,7 @@
 // What a makeldif tag compiles into and the services it compiles with, plus the checks of tag arguments.
 import { MAX_RANDOM_LENGTH } from '../../workload/pattern/tokens.ts';
 import type { Prng } from '../prng.ts';
-import type { TextProps } from './ldifText.ts';
+import type { TextProps } from './textProps.ts';
 import type { TemplateResources } from './resources.ts';
 
 /** What a tag turns into inside a line: generated text (a JS expression) or a condition on the line. */

@@ -1,6 +1,7 @@
 // The replacement tags of the makeldif language (<first>, <file:...>, <dn>, ...): one registry of
 // tag compilers, each checking its arguments and returning generated code.
-import { propsOf, propsOfAll, SAFE_PROPS, splitDn, UNKNOWN_PROPS } from './ldifText.ts';
+import { splitDn } from '../../ldif/dn.ts';
+import { propsOf, propsOfAll, SAFE_PROPS, UNKNOWN_PROPS } from './textProps.ts';
 import { compileRandom, hex } from './randomTag.ts';
 import { argCount, intArg } from './tagContext.ts';
 import type { TagCode, TagContext } from './tagContext.ts';
