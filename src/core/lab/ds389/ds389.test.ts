@@ -3,21 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { Client } from 'ldapts';
 import type { IndexProfile } from '../../../shared/workload.ts';
+import { dnKey } from '../../ldif/dn.ts';
+import { attributeValues } from '../../ldif/edit.ts';
+import { parseLdifText } from '../../ldif/parse.ts';
+import type { LdifRecord } from '../../ldif/record.ts';
 import { ldif2dbFailure, skippedEntries } from './import.ts';
 import { findDs389, parseDs389Version } from './install.ts';
 import { ds389CacheSizes, ds389DseLdif, ssha512Password } from './instance.ts';
 import type { Ds389InstanceOptions } from './instance.ts';
 import { ds389InstanceName, ds389Layout } from './layout.ts';
-import {
-  attributeValues,
-  dnKey,
-  formatLdif,
-  ldifBlock,
-  ldifLine,
-  parseLdifBlocks,
-  setAttribute,
-} from './ldifText.ts';
-import type { LdifBlock } from './ldifText.ts';
 import { ds389OperationCounts } from './monitor.ts';
 
 const GIB = 1024 ** 3;
@@ -98,8 +92,13 @@ const SALFORD_INDEXED: IndexProfile = {
   ],
 };
 
-function entry(text: string, dn: string): LdifBlock | undefined {
-  return parseLdifBlocks(text).find((b) => dnKey(b.dn) === dnKey(dn));
+/** The records of dse.ldif text. */
+function records(text: string): LdifRecord[] {
+  return parseLdifText(text, 'dse.ldif');
+}
+
+function entry(text: string, dn: string): LdifRecord | undefined {
+  return records(text).find((r) => dnKey(r.dn) === dnKey(dn));
 }
 
 /** Values of `name` in the entry `dn` of `text` (none when the entry is missing). */
@@ -107,32 +106,6 @@ function valuesIn(text: string, dn: string, name: string): string[] {
   const block = entry(text, dn);
   return block === undefined ? [] : attributeValues(block, name);
 }
-
-test('LDIF lines are plain when RFC 2849 allows it, base64 otherwise', () => {
-  assert.equal(ldifLine('a', 'x y'), 'a: x y');
-  assert.equal(ldifLine('dn', ''), 'dn:');
-  for (const value of [' lead', 'trail ', ':colon', '<lt', 'é', 'two\nlines']) {
-    const line = ldifLine('a', value);
-    assert.match(line, /^a:: /);
-    assert.equal(Buffer.from(line.slice(4), 'base64').toString('utf8'), value);
-  }
-});
-
-test('LDIF blocks unfold, drop comments, and round-trip with edits', () => {
-  const text = '# comment\ndn: cn=x\na: 1\nb: lo\n ng\n\n\ndn:: Y249eQ==\na: 2\n';
-  const blocks = parseLdifBlocks(text);
-  assert.deepEqual(
-    blocks.map((b) => b.dn),
-    ['cn=x', 'cn=y'],
-  );
-  const [first] = blocks;
-  assert.ok(first);
-  assert.deepEqual(attributeValues(first, 'B'), ['long']);
-  setAttribute(first, 'a', ['3', '4']);
-  assert.deepEqual(valuesIn(formatLdif(blocks), 'cn=x', 'a'), ['3', '4']);
-  assert.match(formatLdif([ldifBlock('cn=z', [['a', 'b']])]), /^dn: cn=z\na: b\n\n$/);
-  assert.equal(dnKey('cn=A, cn=Config'), 'cn=a,cn=config');
-});
 
 test('dse.ldif points every path into the lab and sets benchmark limits', () => {
   const opts = options(SALFORD_INDEXED);
@@ -173,7 +146,7 @@ test('indexes follow the profile: system indexes kept, other defaults dropped', 
   const indexesOf = (profile: IndexProfile): Record<string, string[]> => {
     const text = ds389DseLdif(MINI_TEMPLATE, options(profile));
     const found: Record<string, string[]> = {};
-    for (const block of parseLdifBlocks(text)) {
+    for (const block of records(text)) {
       if (!/,cn=default indexes,/.test(dnKey(block.dn))) continue;
       const name = (attributeValues(block, 'cn')[0] ?? '').toLowerCase();
       found[name] = attributeValues(block, 'nsIndexType').sort();
@@ -203,7 +176,7 @@ test('the installed template gives a complete dse.ldif', { skip: !findDs389().ok
   );
   assert.doesNotMatch(text, /%[a-z_]+%/);
   assert.ok(entry(text, 'cn=ldbm database,cn=plugins,cn=config'), 'plugins kept');
-  const defaults = parseLdifBlocks(text).filter((b) => /,cn=default indexes,/.test(dnKey(b.dn)));
+  const defaults = records(text).filter((b) => /,cn=default indexes,/.test(dnKey(b.dn)));
   assert.ok(
     defaults.every(
       (b) =>

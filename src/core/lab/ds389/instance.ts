@@ -7,18 +7,14 @@ import { writeFile } from 'node:fs/promises';
 import { totalmem, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { IndexProfile } from '../../../shared/workload.ts';
+import { dnKey } from '../../ldif/dn.ts';
+import { attributeValues, newRecord, setAttribute } from '../../ldif/edit.ts';
+import { parseLdifText } from '../../ldif/parse.ts';
+import type { LdifRecord } from '../../ldif/record.ts';
+import { formatLdif } from '../../ldif/write.ts';
 import type { Ds389Install } from './install.ts';
 import { DS389_BACKEND, ds389Directories } from './layout.ts';
 import type { Ds389Layout } from './layout.ts';
-import {
-  attributeValues,
-  dnKey,
-  formatLdif,
-  ldifBlock,
-  parseLdifBlocks,
-  setAttribute,
-} from './ldifText.ts';
-import type { LdifBlock } from './ldifText.ts';
 
 /** Bind DN of a 389 DS lab's administrator (nsslapd-rootdn: bypasses access control and limits). */
 export const DS389_ROOT_DN = 'cn=Directory Manager';
@@ -161,34 +157,34 @@ export function ds389DseLdif(template: string, opts: Ds389InstanceOptions): stri
     });
   }
 
-  const blocks: LdifBlock[] = [];
-  for (const block of parseLdifBlocks(filled)) {
-    const key = dnKey(block.dn);
+  const records: LdifRecord[] = [];
+  for (const record of parseLdifText(filled, 'template-dse.ldif')) {
+    const key = dnKey(record.dn);
     if (key === 'cn=config') {
-      for (const [name, value] of serverSettings(opts)) setAttribute(block, name, [value]);
+      for (const [name, value] of serverSettings(opts)) setAttribute(record, name, [value]);
     } else if (key === LDBM_CONFIG) {
-      setAttribute(block, 'nsslapd-lookthroughlimit', ['-1']);
-      setAttribute(block, 'nsslapd-rangelookthroughlimit', ['-1']);
-      setAttribute(block, 'nsslapd-backend-implement', ['bdb']);
+      setAttribute(record, 'nsslapd-lookthroughlimit', ['-1']);
+      setAttribute(record, 'nsslapd-rangelookthroughlimit', ['-1']);
+      setAttribute(record, 'nsslapd-backend-implement', ['bdb']);
     } else if (key.endsWith(`,${dnKey(DEFAULT_INDEXES)}`)) {
       // Default indexes are copied into every new backend. Keep the server's system indexes (with
       // the profile's types added), drop the others so only the profile decides what is indexed.
-      const attribute = (attributeValues(block, 'cn')[0] ?? '').toLowerCase();
-      const system = attributeValues(block, 'nsSystemIndex')[0]?.toLowerCase() === 'true';
+      const attribute = (attributeValues(record, 'cn')[0] ?? '').toLowerCase();
+      const system = attributeValues(record, 'nsSystemIndex')[0]?.toLowerCase() === 'true';
       const wanted = profile.get(attribute);
       if (!system && wanted === undefined) continue;
       if (wanted !== undefined) {
-        const types = new Set(attributeValues(block, 'nsIndexType').map((t) => t.toLowerCase()));
+        const types = new Set(attributeValues(record, 'nsIndexType').map((t) => t.toLowerCase()));
         for (const t of wanted.types) types.add(t);
-        setAttribute(block, 'nsIndexType', [...types]);
+        setAttribute(record, 'nsIndexType', [...types]);
         profile.delete(attribute);
       }
     }
-    blocks.push(block);
+    records.push(record);
   }
   for (const { attribute, types } of profile.values()) {
-    blocks.push(
-      ldifBlock(`cn=${attribute},${DEFAULT_INDEXES}`, [
+    records.push(
+      newRecord(`cn=${attribute},${DEFAULT_INDEXES}`, [
         ['objectClass', 'top'],
         ['objectClass', 'nsIndex'],
         ['cn', attribute],
@@ -197,8 +193,8 @@ export function ds389DseLdif(template: string, opts: Ds389InstanceOptions): stri
       ]),
     );
   }
-  blocks.push(
-    ldifBlock(`cn=bdb,${LDBM_CONFIG}`, [
+  records.push(
+    newRecord(`cn=bdb,${LDBM_CONFIG}`, [
       ['objectClass', 'top'],
       ['objectClass', 'extensibleObject'],
       ['cn', 'bdb'],
@@ -210,7 +206,7 @@ export function ds389DseLdif(template: string, opts: Ds389InstanceOptions): stri
       ['nsslapd-dbcachesize', String(sizes.dbCache)],
       ['nsslapd-import-cachesize', String(sizes.importCache)],
     ]),
-    ldifBlock(`cn=${DS389_BACKEND},cn=ldbm database,cn=plugins,cn=config`, [
+    newRecord(`cn=${DS389_BACKEND},cn=ldbm database,cn=plugins,cn=config`, [
       ['objectClass', 'top'],
       ['objectClass', 'extensibleObject'],
       ['objectClass', 'nsBackendInstance'],
@@ -221,7 +217,7 @@ export function ds389DseLdif(template: string, opts: Ds389InstanceOptions): stri
       ['nsslapd-cachememsize', String(sizes.entryCache)],
       ['nsslapd-dncachememsize', String(sizes.dnCache)],
     ]),
-    ldifBlock(`cn="${opts.suffix}",cn=mapping tree,cn=config`, [
+    newRecord(`cn="${opts.suffix}",cn=mapping tree,cn=config`, [
       ['objectClass', 'top'],
       ['objectClass', 'extensibleObject'],
       ['objectClass', 'nsMappingTree'],
@@ -231,7 +227,7 @@ export function ds389DseLdif(template: string, opts: Ds389InstanceOptions): stri
       ['nsslapd-backend', DS389_BACKEND],
     ]),
     ...SASL_UID_MAPPINGS.map(([cn, regex]) =>
-      ldifBlock(`cn=${cn},cn=mapping,cn=sasl,cn=config`, [
+      newRecord(`cn=${cn},cn=mapping,cn=sasl,cn=config`, [
         ['objectClass', 'top'],
         ['objectClass', 'nsSaslMapping'],
         ['cn', cn],
@@ -241,7 +237,7 @@ export function ds389DseLdif(template: string, opts: Ds389InstanceOptions): stri
       ]),
     ),
   );
-  return formatLdif(blocks);
+  return formatLdif(records);
 }
 
 /**
@@ -296,10 +292,10 @@ export async function writeDs389Instance(
  * dse.ldif ns-slapd last wrote, keeping everything else as it is.
  */
 export async function setDs389Port(layout: Ds389Layout, port: number): Promise<void> {
-  const blocks = parseLdifBlocks(readFileSync(layout.dseLdif, 'utf8'));
-  const config = blocks.find((b) => dnKey(b.dn) === 'cn=config');
+  const records = parseLdifText(readFileSync(layout.dseLdif, 'utf8'), layout.dseLdif);
+  const config = records.find((r) => dnKey(r.dn) === 'cn=config');
   if (config === undefined) throw new Error(`${layout.dseLdif} has no cn=config entry`);
   if (attributeValues(config, 'nsslapd-port')[0] === String(port)) return;
   setAttribute(config, 'nsslapd-port', [String(port)]);
-  await writeFile(layout.dseLdif, formatLdif(blocks), { mode: 0o600 });
+  await writeFile(layout.dseLdif, formatLdif(records), { mode: 0o600 });
 }
