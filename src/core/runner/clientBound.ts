@@ -1,5 +1,6 @@
 // Decides from the workers' per-second telemetry whether the client, not the server, limited a run.
 import type { WorkerTelemetry } from '../../shared/types.ts';
+import { median } from './median.ts';
 
 /** A worker's loop busy this share of the time has no slack left: responses queue behind its own work (a saturated Node worker reads 0.95-1.0). */
 export const SATURATED_ELU = 0.9;
@@ -211,14 +212,6 @@ function describeWorker(f: WorkerFindings, total: number): string {
     text += ` (it got less CPU than its loop needed: other processes competed for this machine's cores)`;
   }
   return text;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function fmtPercent(value: number): string {

@@ -1,16 +1,8 @@
 // "Time to full speed" (the M-Vault study's figure): when a run's per-second rate settled for good.
+import { median } from './median.ts';
 
 /** Band around the stable rate inside which a second counts as at full speed. */
 export const FULL_SPEED_BAND = 0.05;
-
-/** Median of `values` (which must not be empty). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 /**
  * The first second s (0-based, since load started) from which every later per-second rate stays
