@@ -16,6 +16,9 @@ function csv(header: readonly string[], rows: readonly Cell[][]): string {
   return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
+/** The latency figures both exports give, in microseconds, in the same order. */
+const LATENCY_COLUMNS = ['p50Us', 'p90Us', 'p99Us', 'p999Us', 'maxUs', 'meanUs'] as const;
+
 /** Columns of the run summaries export. */
 export const SUMMARY_COLUMNS = [
   'runId',
@@ -40,12 +43,7 @@ export const SUMMARY_COLUMNS = [
   'opsPerSec',
   'ops',
   'errors',
-  'p50Us',
-  'p90Us',
-  'p99Us',
-  'p999Us',
-  'maxUs',
-  'meanUs',
+  ...LATENCY_COLUMNS,
   'timeToFullSpeedS',
   'clientBound',
 ] as const;
@@ -104,12 +102,7 @@ export const SAMPLE_COLUMNS = [
   'opsPerSec',
   'errors',
   'entries',
-  'p50Us',
-  'p90Us',
-  'p99Us',
-  'p999Us',
-  'maxUs',
-  'meanUs',
+  ...LATENCY_COLUMNS,
 ] as const;
 
 /** One row per stored second of every run (warm-up and cool-down included, labelled by phase). */
