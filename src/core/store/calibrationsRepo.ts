@@ -19,13 +19,7 @@ export interface Calibration extends CalibrationKey {
   measuredAt: string;
 }
 
-interface CalibrationRow {
-  hostname: string;
-  workload: string;
-  connections: number;
-  depth: number;
-  workers: number;
-  policy: string;
+interface CalibrationRow extends CalibrationKey {
   ceiling_ops_per_sec: number;
   measured_at: string;
 }

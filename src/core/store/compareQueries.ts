@@ -2,22 +2,13 @@
 import type { ExportSelection } from '../../shared/exchange.ts';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { Db } from './database.ts';
+import type { RunBaseRow, SampleRow } from './runRows.ts';
 
 /** A stored run with what compare and exports read (JSON columns still encoded). */
-export interface CompareRunRow {
-  id: string;
-  source: string;
-  status: string;
+export interface CompareRunRow extends RunBaseRow {
   end_reason: string | null;
-  started_at: string;
-  ended_at: string | null;
-  target_name: string;
   server_vendor: string | null;
   server_version: string | null;
-  workload: string;
-  entries: number | null;
-  connections: number;
-  depth: number;
   campaign_id: string | null;
   cell_index: number | null;
   config_json: string;
@@ -29,23 +20,8 @@ export interface CompareRunRow {
 }
 
 /** One stored second; `histogram` (compressed HdrHistogram bytes) only when asked for. */
-export interface CompareSampleRow {
+export interface CompareSampleRow extends SampleRow {
   run_id: string;
-  second: number;
-  phase: string;
-  interval_ms: number;
-  ops: number;
-  errors: number;
-  entries: number;
-  p50_us: number;
-  p90_us: number;
-  p99_us: number;
-  p999_us: number;
-  max_us: number;
-  mean_us: number;
-  errors_json: string;
-  /** Optional per-second extras (telemetry, open-model figures) as the run stored them. */
-  detail_json: string | null;
   histogram?: Buffer;
 }
 

@@ -2,6 +2,7 @@
 import type { FacetValue, HistoryFacets, HistoryFilter, RunSource } from '../../shared/history.ts';
 import type { RunListItem, RunStatus, WorkloadId } from '../../shared/types.ts';
 import type { Db } from './database.ts';
+import type { RunBaseRow } from './runRows.ts';
 
 /** Separates tags inside one group_concat value (a control character no tag may contain). */
 const TAG_SEPARATOR = '\u001f';
@@ -11,23 +12,13 @@ const LIST_COLUMNS = `id, target_name, workload, entries, connections, depth, st
   started_at, ended_at, server_vendor, server_version, notes, campaign_id, source, thresholds_breached,
   (SELECT group_concat(tag, char(31)) FROM run_tags t WHERE t.run_id = runs.id) AS tags`;
 
-interface ListRow {
-  id: string;
-  target_name: string;
-  workload: string;
-  entries: number | null;
-  connections: number;
-  depth: number;
-  status: string;
+interface ListRow extends RunBaseRow {
   ops_per_sec: number | null;
   p99_us: number | null;
-  started_at: string;
-  ended_at: string | null;
   server_vendor: string | null;
   server_version: string | null;
   notes: string | null;
   campaign_id: string | null;
-  source: string;
   thresholds_breached: number | null;
   tags: string | null;
 }

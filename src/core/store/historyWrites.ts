@@ -11,6 +11,7 @@ import type {
   RunSummary,
 } from '../../shared/types.ts';
 import type { Db } from './database.ts';
+import { SAMPLE_INSERT_COLUMNS, sampleValues } from './runRows.ts';
 
 /** Vendor names of lab kinds, as migration 6 filled them for runs whose root DSE did not say. */
 const LAB_VENDORS: Record<LabKind, string> = {
@@ -136,27 +137,12 @@ export function insertImportedRun(db: Db, run: ImportedRun): void {
       server.version,
     );
     const insert = db.prepare(
-      `INSERT INTO run_samples (run_id, second, phase, interval_ms, ops, errors, errors_json, entries,
-         p50_us, p90_us, p99_us, p999_us, max_us, mean_us, histogram, detail_json)
+      `INSERT INTO run_samples (${SAMPLE_INSERT_COLUMNS}, histogram, detail_json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const s of run.samples) {
-      const l = s.latencyUs;
       insert.run(
-        run.id,
-        s.second,
-        s.phase,
-        s.intervalMs,
-        s.ops,
-        s.errors,
-        JSON.stringify(s.errorsByCode),
-        s.entries,
-        l.p50,
-        l.p90,
-        l.p99,
-        l.p999,
-        l.max,
-        l.mean,
+        ...sampleValues(run.id, s),
         run.emptyHistogram,
         s.imported ? JSON.stringify({ imported: s.imported }) : null,
       );

@@ -19,43 +19,18 @@ import { annotateRun, deleteRuns, insertImportedRun, serverOf } from './historyW
 import type { ImportedRun } from './historyWrites.ts';
 import { nowIso } from './ids.ts';
 import { operationHistogramsJson } from './operationHistograms.ts';
+import { SAMPLE_INSERT_COLUMNS, sampleValues } from './runRows.ts';
+import type { RunBaseRow, SampleRow } from './runRows.ts';
 
-interface RunRow {
-  id: string;
-  target_name: string;
-  workload: string;
-  entries: number | null;
-  connections: number;
-  depth: number;
-  status: string;
+interface RunRow extends RunBaseRow {
   end_reason: string | null;
   config_json: string;
   environment_json: string;
   summary_json: string | null;
   ops_per_sec: number | null;
   p99_us: number | null;
-  started_at: string;
-  ended_at: string | null;
-  source: string;
   notes: string | null;
   threshold_results_json: string | null;
-}
-
-interface SampleRow {
-  second: number;
-  phase: string;
-  interval_ms: number;
-  ops: number;
-  errors: number;
-  errors_json: string;
-  entries: number;
-  p50_us: number;
-  p90_us: number;
-  p99_us: number;
-  p999_us: number;
-  max_us: number;
-  mean_us: number;
-  detail_json: string | null;
 }
 
 /** The optional per-second fields, stored together as JSON. */
@@ -136,30 +111,15 @@ export class RunsRepo {
     intendedHistogramBase64: string | null = null,
     operationHistogramsBase64: ReadonlyMap<string, string> | null = null,
   ): void {
-    const l = sample.latencyUs;
     const extras = extrasOf(sample);
     this.db
       .prepare(
-        `INSERT INTO run_samples (run_id, second, phase, interval_ms, ops, errors, errors_json, entries,
-           p50_us, p90_us, p99_us, p999_us, max_us, mean_us, histogram, detail_json, intended_histogram,
+        `INSERT INTO run_samples (${SAMPLE_INSERT_COLUMNS}, histogram, detail_json, intended_histogram,
            operation_histograms_json)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
-        runId,
-        sample.second,
-        sample.phase,
-        sample.intervalMs,
-        sample.ops,
-        sample.errors,
-        JSON.stringify(sample.errorsByCode),
-        sample.entries,
-        l.p50,
-        l.p90,
-        l.p99,
-        l.p999,
-        l.max,
-        l.mean,
+        ...sampleValues(runId, sample),
         Buffer.from(histogramBase64, 'base64'),
         extras ? JSON.stringify(extras) : null,
         intendedHistogramBase64 ? Buffer.from(intendedHistogramBase64, 'base64') : null,
