@@ -19,6 +19,7 @@ import { resolveIndexProfile } from '../lab/indexProfiles.ts';
 import type { MatrixRepo } from '../store/matrixRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
+import { refuseBuiltInDelete } from '../store/savedIds.ts';
 
 /** Re-throws a validation error of a nested check under `field` (e.g. `workloads[2]`). */
 function under<T>(field: string, fn: () => T): T {
@@ -165,13 +166,7 @@ export class MatrixLibrary {
 
   /** Deletes a saved matrix; built-in ones cannot be deleted. */
   delete(id: string): void {
-    if (!id.startsWith('user/')) {
-      throw new ApiError(
-        'conflict',
-        `${id} is part of DirBench; only saved user/ matrices can be deleted`,
-        'id',
-      );
-    }
+    refuseBuiltInDelete(id, 'matrices');
     this.repo.delete(id);
   }
 }

@@ -6,6 +6,7 @@ import { READ_RANDOM } from './builtin.ts';
 import { loadCatalogData } from './catalogs.ts';
 import type { CatalogData } from './catalogs.ts';
 import { validateWorkloadSpec } from './validateWorkload.ts';
+import { refuseBuiltInDelete } from '../store/savedIds.ts';
 
 /** The pseudo-catalogs of the built-in workload and of the user's saved ones. */
 const BUILTIN = { name: 'builtin', title: 'Built-in', version: 1 };
@@ -100,13 +101,7 @@ export class WorkloadLibrary {
 
   /** Deletes a saved workload; catalog entries cannot be deleted. */
   delete(id: string): void {
-    if (!id.startsWith('user/')) {
-      throw new ApiError(
-        'conflict',
-        `${id} is part of DirBench; only saved user/ workloads can be deleted`,
-        'id',
-      );
-    }
+    refuseBuiltInDelete(id, 'workloads');
     this.repo.delete(id);
   }
 
