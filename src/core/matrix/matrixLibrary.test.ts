@@ -5,6 +5,7 @@ import { openDatabase } from '../store/database.ts';
 import { MatrixRepo } from '../store/matrixRepo.ts';
 import { TargetsRepo } from '../store/targetsRepo.ts';
 import { WorkloadsRepo } from '../store/workloadsRepo.ts';
+import { matrixSpecFixture } from '../testing/matrixSpecFixture.ts';
 import { WorkloadLibrary } from '../workload/library.ts';
 import { writesEntries } from './cellExecution.ts';
 import { MatrixLibrary } from './matrixLibrary.ts';
@@ -25,17 +26,7 @@ function rejects(fn: () => unknown, field: string, pattern: RegExp): void {
   );
 }
 
-const SMALL = {
-  name: 'small',
-  servers: [{ lab: 'openldap' }],
-  sizes: [1000],
-  indexProfiles: ['salford-indexed'],
-  workloads: ['read-random'],
-  connections: [2],
-  repeats: 1,
-  warmupS: 0,
-  durationS: 1,
-};
+const SMALL = matrixSpecFixture();
 
 test('the built-in matrices are valid and listed with cells and estimates', () => {
   const lib = library();

@@ -14,7 +14,7 @@ import { fakeLauncher } from '../testing/fakeWorkers.ts';
 import type { FakeWorker } from '../testing/fakeWorkers.ts';
 import { TRICKY_LABELS } from '../testing/operationLabelCases.ts';
 import { startRun } from './orchestrator.ts';
-import { runConfigFixture } from '../testing/runConfigFixture.ts';
+import { runConfigFixture, runPlanFixture } from '../testing/runConfigFixture.ts';
 
 /** A mix of searches under the tricky labels, plus a bind whose wrong passwords count as `2-invalid`. */
 const SPEC: WorkloadSpec = {
@@ -100,21 +100,12 @@ function run(launcher: ReturnType<typeof fakeLauncher>['launcher']) {
   const samples: RunSample[] = [];
   const histograms: (ReadonlyMap<string, string> | undefined)[] = [];
   const cfg = config();
-  const handle = startRun(
-    {
-      runId: 'r1',
-      config: cfg,
-      connection: { url: cfg.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
-      dnSource: { kind: 'list', dns: ['cn=a,o=x'] },
+  const handle = startRun(runPlanFixture('r1', cfg), launcher, {
+    onSample: (s, _h, _i, byLabel) => {
+      samples.push(s);
+      histograms.push(byLabel);
     },
-    launcher,
-    {
-      onSample: (s, _h, _i, byLabel) => {
-        samples.push(s);
-        histograms.push(byLabel);
-      },
-    },
-  );
+  });
   return { samples, histograms, handle };
 }
 

@@ -10,7 +10,7 @@ import {
 import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
 import type { WorkerLauncher } from './launcher.ts';
 import { fakeLauncher } from '../testing/fakeWorkers.ts';
-import { runConfigFixture } from '../testing/runConfigFixture.ts';
+import { runConfigFixture, runPlanFixture } from '../testing/runConfigFixture.ts';
 import { ManualClock } from '../testing/manualClock.ts';
 import { startRun } from './orchestrator.ts';
 import type { OrchestratorClock } from './orchestratorClock.ts';
@@ -53,12 +53,7 @@ function run(
   const histograms: string[] = [];
   const phases: string[] = [];
   const handle = startRun(
-    {
-      runId: 'r1',
-      config: cfg,
-      connection: { url: cfg.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
-      dnSource: { kind: 'list', dns: ['cn=a,o=x'] },
-    },
+    runPlanFixture('r1', cfg),
     launcher,
     {
       onSample: (s, h) => {
@@ -290,21 +285,12 @@ test('open model: rate shares go to the workers; cool-down is excluded; summary 
   const intendedSeen: (string | undefined)[] = [];
   const cfg = config({ loadModel: 'open', targetOpsPerSec: 1000, cooldownS: 1 });
   const samples: RunSample[] = [];
-  const handle = startRun(
-    {
-      runId: 'r-open',
-      config: cfg,
-      connection: { url: cfg.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
-      dnSource: { kind: 'list', dns: ['cn=a,o=x'] },
+  const handle = startRun(runPlanFixture('r-open', cfg), launcher, {
+    onSample: (s, _h, i) => {
+      samples.push(s);
+      intendedSeen.push(i);
     },
-    launcher,
-    {
-      onSample: (s, _h, i) => {
-        samples.push(s);
-        intendedSeen.push(i);
-      },
-    },
-  );
+  });
   const outcome = await handle.done;
   assert.equal(outcome.status, 'completed', outcome.endReason ?? '');
   assert.deepEqual(

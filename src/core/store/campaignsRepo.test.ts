@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
 import { expandMatrixCells, validateMatrixSpec } from '../../shared/matrixSpec.ts';
 import type { RunConfig, RunEnvironment, RunSummary } from '../../shared/types.ts';
+import { matrixSpecFixture } from '../testing/matrixSpecFixture.ts';
 import { READ_RANDOM } from '../workload/builtin.ts';
 import { CampaignsRepo } from './campaignsRepo.ts';
 import { openDatabase } from './database.ts';
@@ -22,17 +23,7 @@ function tempDb(t: { after: (fn: () => void) => void }) {
   return db;
 }
 
-const spec = validateMatrixSpec({
-  name: 'Two sizes',
-  servers: [{ lab: 'openldap' }],
-  sizes: [1000, 2000],
-  indexProfiles: ['salford-indexed'],
-  workloads: ['read-random'],
-  connections: [2],
-  repeats: 1,
-  warmupS: 0,
-  durationS: 1,
-});
+const spec = validateMatrixSpec(matrixSpecFixture({ name: 'Two sizes', sizes: [1000, 2000] }));
 
 const config = {
   targetId: 'tgt-1',

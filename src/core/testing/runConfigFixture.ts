@@ -1,5 +1,6 @@
 // A complete stored run configuration for tests, so each test states only the settings it is about.
 import type { RunConfig } from '../../shared/types.ts';
+import type { RunPlan } from '../runner/runContract.ts';
 import { READ_RANDOM } from '../workload/builtin.ts';
 
 /** The built-in random read against a server that is never contacted, closed model, with `overrides`. */
@@ -27,5 +28,15 @@ export function runConfigFixture(overrides: Partial<RunConfig> = {}): RunConfig 
     rateProfile: null,
     cooldownS: 0,
     ...overrides,
+  };
+}
+
+/** A plan running `config` anonymously against its url, over a one-DN list, for orchestrator tests. */
+export function runPlanFixture(runId: string, config: RunConfig): RunPlan {
+  return {
+    runId,
+    config,
+    connection: { url: config.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
+    dnSource: { kind: 'list', dns: ['cn=a,o=x'] },
   };
 }
