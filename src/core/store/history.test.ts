@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { HistoryFilter } from '../../shared/history.ts';
 import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { RunConfig, RunEnvironment } from '../../shared/types.ts';
 import { ApiError } from '../../shared/errors.ts';
@@ -71,6 +72,14 @@ const summary = {
   latencyUs: { p50: 100, p90: 200, p99: 300, p999: 400, max: 500, mean: 120 },
 };
 
+/** The ids of the runs `filter` lists, sorted: the tests that care about order read the list itself. */
+function listedIds(runs: RunsRepo, filter: HistoryFilter = {}): string[] {
+  return runs
+    .list(filter)
+    .map((r) => r.id)
+    .sort();
+}
+
 /** Four runs: OpenLDAP lab (no vendorName in its root DSE), 389 DS, a remote server, one running. */
 function seeded(): RunsRepo {
   const runs = new RunsRepo(openDatabase(':memory:'));
@@ -112,33 +121,12 @@ test('create fills the server vendor and version from the root DSE, else from th
 test('list filters combine with AND and keep newest first', () => {
   const runs = seeded();
   assert.equal(runs.list().length, 4);
-  assert.deepEqual(
-    runs
-      .list({ targetNames: ['corp'] })
-      .map((r) => r.id)
-      .sort(),
-    ['run-c', 'run-d'],
-  );
-  assert.deepEqual(
-    runs.list({ targetNames: ['corp'], statuses: ['completed'] }).map((r) => r.id),
-    ['run-c'],
-  );
-  assert.deepEqual(
-    runs.list({ vendors: ['389 Project'] }).map((r) => r.id),
-    ['run-b'],
-  );
-  assert.deepEqual(
-    runs.list({ serverVersions: ['OpenLDAP 2.5.13'] }).map((r) => r.id),
-    ['run-a'],
-  );
-  assert.deepEqual(
-    runs.list({ entries: [100_000] }).map((r) => r.id),
-    ['run-b'],
-  );
-  assert.deepEqual(
-    runs.list({ workloads: ['salford/S.3'] }).map((r) => r.id),
-    ['run-b'],
-  );
+  assert.deepEqual(listedIds(runs, { targetNames: ['corp'] }), ['run-c', 'run-d']);
+  assert.deepEqual(listedIds(runs, { targetNames: ['corp'], statuses: ['completed'] }), ['run-c']);
+  assert.deepEqual(listedIds(runs, { vendors: ['389 Project'] }), ['run-b']);
+  assert.deepEqual(listedIds(runs, { serverVersions: ['OpenLDAP 2.5.13'] }), ['run-a']);
+  assert.deepEqual(listedIds(runs, { entries: [100_000] }), ['run-b']);
+  assert.deepEqual(listedIds(runs, { workloads: ['salford/S.3'] }), ['run-b']);
   assert.equal(runs.list({ sources: ['opendj-csv'] }).length, 0);
   assert.equal(runs.list({ limit: 2 }).length, 2);
   const all = runs.list();
@@ -149,22 +137,10 @@ test('list filters combine with AND and keep newest first', () => {
 test('free text matches target, workload, vendor, notes and tags, word by word', () => {
   const runs = seeded();
   runs.annotate({ runId: 'run-c', notes: 'after the kernel upgrade', tags: ['baseline'] });
-  assert.deepEqual(
-    runs.list({ text: 'kernel' }).map((r) => r.id),
-    ['run-c'],
-  );
-  assert.deepEqual(
-    runs.list({ text: 'BASELINE' }).map((r) => r.id),
-    ['run-c'],
-  );
-  assert.deepEqual(
-    runs.list({ text: '389' }).map((r) => r.id),
-    ['run-b'],
-  );
-  assert.deepEqual(
-    runs.list({ text: 'S.3 389' }).map((r) => r.id),
-    ['run-b'],
-  );
+  assert.deepEqual(listedIds(runs, { text: 'kernel' }), ['run-c']);
+  assert.deepEqual(listedIds(runs, { text: 'BASELINE' }), ['run-c']);
+  assert.deepEqual(listedIds(runs, { text: '389' }), ['run-b']);
+  assert.deepEqual(listedIds(runs, { text: 'S.3 389' }), ['run-b']);
   assert.equal(runs.list({ text: 'S.3 kernel' }).length, 0);
   // LIKE wildcards in the text are literal characters.
   assert.equal(runs.list({ text: '%' }).length, 0);
@@ -177,17 +153,8 @@ test('tags filter needs every tag; annotate trims and deduplicates', () => {
   );
   assert.deepEqual(item.tags, ['indexed', 'nightly']);
   runs.annotate(checkAnnotation({ runId: 'run-b', tags: ['nightly'] }));
-  assert.deepEqual(
-    runs
-      .list({ tags: ['nightly'] })
-      .map((r) => r.id)
-      .sort(),
-    ['run-a', 'run-b'],
-  );
-  assert.deepEqual(
-    runs.list({ tags: ['nightly', 'indexed'] }).map((r) => r.id),
-    ['run-a'],
-  );
+  assert.deepEqual(listedIds(runs, { tags: ['nightly'] }), ['run-a', 'run-b']);
+  assert.deepEqual(listedIds(runs, { tags: ['nightly', 'indexed'] }), ['run-a']);
   // Notes alone keep the tags; an empty string clears the notes.
   const noted = runs.annotate(checkAnnotation({ runId: 'run-a', notes: '  warm cache  ' }));
   assert.equal(noted.notes, 'warm cache');
@@ -288,13 +255,7 @@ test('delete removes runs with samples and tags, refuses runs in progress and un
     (err: unknown) => err instanceof ApiError && err.field === 'runIds',
   );
   assert.equal(runs.delete(['run-a', 'run-a', 'run-b']), 2);
-  assert.deepEqual(
-    runs
-      .list()
-      .map((r) => r.id)
-      .sort(),
-    ['run-c', 'run-d'],
-  );
+  assert.deepEqual(listedIds(runs), ['run-c', 'run-d']);
   assert.equal(runs.samples('run-a').length, 0);
   assert.deepEqual(runs.facets().tags, []);
 });
