@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { RunConfig, RunSample, RunSummary } from '../../src/shared/types.ts';
 import type { WorkloadSpec } from '../../src/shared/workload.ts';
-import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
+import { startLabAndWait } from '../../src/core/api/labStart.ts';
 import { openCore } from '../../src/core/app/core.ts';
 import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
@@ -174,7 +174,7 @@ test('a run against a lab carries the lab server CPU and RSS in every second', a
     launcher: forkLauncher(),
   });
   try {
-    const lab = await startLabWithTarget(core.labs, core.targets, {
+    const lab = await startLabAndWait(core, {
       kind: 'openldap',
       entries: 300,
     });

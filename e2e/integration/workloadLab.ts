@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'ldapts';
 import type { RunDetail, RunRequest } from '../../src/shared/types.ts';
 import type { WorkloadSpec } from '../../src/shared/workload.ts';
-import { startLabWithTarget } from '../../src/core/api/labHandlers.ts';
+import { startLabAndWait } from '../../src/core/api/labStart.ts';
 import { openCore } from '../../src/core/app/core.ts';
 import type { Core } from '../../src/core/app/core.ts';
 import type { LabInfo, LabShape } from '../../src/shared/labTypes.ts';
@@ -38,7 +38,7 @@ export async function startWorkloadLab(
   const core = await openCore({ dbFile: join(dataDir, 'db.sqlite'), dataDir, launcher });
   let lab: LabInfo;
   try {
-    lab = await startLabWithTarget(core.labs, core.targets, {
+    lab = await startLabAndWait(core, {
       kind: 'openldap',
       entries,
       shape,

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import test from 'node:test';
 import type { Page } from 'playwright-core';
+import type { ApiResponse } from '../../src/shared/api.ts';
 import type { LabAvailability } from '../../src/shared/labTypes.ts';
 import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 import { apiCall } from '../helpers/uiFlows.ts';
@@ -14,6 +15,15 @@ function recordLabStarts(page: Page): string[] {
     if (request.url().includes('/api/lab/start')) sent.push(request.postData() ?? '');
   });
   return sent;
+}
+
+/** Presses Start OpenLDAP lab and returns the answer of the `lab/start` it sends. */
+async function startOpenLdapLab(page: Page): Promise<ApiResponse<'lab/start'>> {
+  const response = page.waitForResponse((r) => r.url().includes('/api/lab/start'));
+  await page.getByRole('button', { name: 'Start OpenLDAP lab' }).click();
+  const body = (await (await response).json()) as { ok: boolean; res: ApiResponse<'lab/start'> };
+  assert.ok(body.ok, JSON.stringify(body));
+  return body.res;
 }
 
 async function openLabs(page: Page): Promise<void> {
@@ -32,11 +42,15 @@ test(
     await page.getByLabel('Index profile').selectOption('salford-unindexed');
     await page.getByLabel('Over LDAP').check();
     await page.getByLabel('Connections', { exact: true }).fill('2');
-    await page.getByRole('button', { name: 'Start OpenLDAP lab' }).click();
+    // lab/start answers at once with the new lab, long before it is ready.
+    const answer = await startOpenLdapLab(page);
+    assert.equal(answer.lab.id, answer.labId);
+    assert.equal(answer.lab.state, 'loading');
 
-    // A protocol load starts the server before it adds: the step list says so.
+    // A protocol load starts the server before it adds: the step list (of the answered lab) says so.
     const steps = page.getByTestId('lab-steps');
     await steps.waitFor({ timeout: 15_000 });
+    assert.equal(await steps.getAttribute('data-lab-id'), answer.labId);
     const order = await steps
       .locator('[data-step]')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-step')));
@@ -44,7 +58,9 @@ test(
 
     const row = page.locator('[data-testid="lab-row"][data-state="running"]');
     await row.waitFor({ timeout: 60_000 });
-    await page.getByTestId('lab-started').waitFor();
+    const started = page.getByTestId('lab-started');
+    await started.waitFor();
+    assert.equal(await started.getAttribute('data-lab-id'), answer.labId);
     // 500 people plus the 12 header entries (c=gb, o=Salford and ten organizational units).
     assert.match(await row.getByTestId('lab-entries').innerText(), /^512\s+verified$/);
     assert.match(await row.getByTestId('lab-version').innerText(), /^OpenLDAP \d+\.\d+/);
@@ -53,7 +69,7 @@ test(
     assert.match(await row.getByTestId('lab-load').innerText(), /entries\/s/);
 
     const labId = await row.getAttribute('data-lab-id');
-    assert.ok(labId);
+    assert.equal(labId, answer.labId);
     const [lab] = await apiCall(page, 'lab/list', undefined);
     assert.ok(lab);
     assert.equal(lab.verifiedEntries, 512);
@@ -91,6 +107,32 @@ test(
     assert.equal(targets.filter((target) => target.labId === labId).length, 0);
   },
 );
+
+test('Cancel stops the lab by the id lab/start answered', { timeout: 90_000 }, async (t) => {
+  const { page } = await startUi(t);
+  await openLabs(page);
+  // Big enough that it is still generating when Cancel is pressed.
+  await page.getByLabel('Entries').fill('1000000');
+  const { labId } = await startOpenLdapLab(page);
+
+  await page.locator(`[data-testid="lab-steps"][data-lab-id="${labId}"]`).waitFor();
+  await page.getByRole('button', { name: `Cancel lab ${labId}` }).click();
+  const cancelled = page.getByTestId('lab-cancelled');
+  await cancelled.waitFor({ timeout: 60_000 });
+  assert.match(await cancelled.innerText(), /stopped before it was ready/);
+  assert.equal(await page.getByTestId('lab-error').count(), 0, 'a cancel is not a failure');
+  assert.equal(await page.getByTestId('lab-steps').count(), 0);
+  assert.equal(
+    await page.getByRole('button', { name: 'Start OpenLDAP lab' }).isEnabled(),
+    true,
+    'the form can start another lab',
+  );
+  const [lab] = await apiCall(page, 'lab/list', undefined);
+  assert.equal(lab?.id, labId);
+  assert.equal(lab.state, 'failed');
+  const targets = await apiCall(page, 'targets/list', undefined);
+  assert.equal(targets.filter((target) => target.labId === labId).length, 0);
+});
 
 test('a custom index list with a bad type is refused next to the field', async (t) => {
   const { page } = await startUi(t);

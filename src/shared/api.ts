@@ -1,6 +1,7 @@
 // The one API contract: every channel's request and response, and the live events.
 import type {
   LabAvailability,
+  LabEnded,
   LabInfo,
   LabKind,
   LabLoadMethod,
@@ -49,6 +50,10 @@ export interface ApiSpec {
   'targets/secretStorage': { req: undefined; res: { sealed: boolean; secretsDir: string } };
   'lab/availability': { req: undefined; res: LabAvailability[] };
   'lab/list': { req: undefined; res: LabInfo[] };
+  /**
+   * Checks the request and records the new lab, then answers at once (like runs/start): the build
+   * goes on and reports by `lab/progress` and one `lab/ended` carrying `labId`; `lab/stop` cancels it.
+   */
   'lab/start': {
     req: {
       kind: LabKind;
@@ -60,12 +65,14 @@ export interface ApiSpec {
       tls?: LabTlsMode;
       shape?: LabShape;
     };
-    res: LabInfo;
+    /** The new lab as recorded (state `loading`, no target until it is ready). */
+    res: { labId: string; lab: LabInfo };
   };
   /** Downloads server software DirBench can fetch itself (OpenDJ); answers the kind's new availability. */
   'lab/install': { req: { kind: LabKind }; res: LabAvailability };
   /** The named index profiles a lab can be built with (data/index-profiles.json). */
   'lab/indexProfiles': { req: undefined; res: IndexProfile[] };
+  /** Stops a lab; one still starting is cancelled, and its `lab/ended` fails with code `cancelled`. */
   'lab/stop': { req: { id: string }; res: LabInfo };
   /** Stops a lab and deletes everything it has on disk. */
   'lab/destroy': { req: { id: string }; res: void };
@@ -163,6 +170,8 @@ export interface ApiEvents {
   /** Load is over; workers are removing the entries the run added before it ends. */
   'run/cleaning': { runId: string };
   'lab/progress': LabProgress;
+  /** A start from `lab/start` is over: ready (with its target) or failed; one per start. */
+  'lab/ended': LabEnded;
   'lab/changed': { lab: LabInfo };
   /** A lab was destroyed: it is gone from lab/list. */
   'lab/removed': { id: string };

@@ -1,4 +1,5 @@
 // Managed lab servers: kinds, shapes, load methods, states, and what the UI and CLI see of a lab.
+import type { ApiErrorBody } from './errors.ts';
 
 /** Lab server kinds, in the order pickers show them: OpenLDAP slapd, 389 Directory Server, OpenDJ. */
 export const LAB_KINDS = ['openldap', '389ds', 'opendj'] as const;
@@ -101,3 +102,11 @@ export interface LabProgress {
   /** Advice that holds for the whole step (e.g. kernel settings slowing a big load), repeated on each event. */
   notice?: string;
 }
+
+/**
+ * How a lab's start ended, announced once per start: ready (the lab with its target) or failed
+ * (the ApiError it ended with; code `cancelled` when it was stopped before it was ready).
+ */
+export type LabEnded =
+  | { labId: string; status: 'ready'; lab: LabInfo }
+  | { labId: string; status: 'failed'; error: ApiErrorBody };

@@ -4,12 +4,13 @@ import type {
   LabInfo,
   LabKind,
   LabLoadMethod,
+  LabProgress,
   LabShape,
   LabTlsMode,
 } from '../../shared/labTypes.ts';
 import { LAB_KINDS as SHARED_LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes.ts';
 import { LIMITS } from '../../shared/validation.ts';
-import { startLabWithTarget } from '../../core/api/labHandlers.ts';
+import { startLabAndWait } from '../../core/api/labStart.ts';
 import { isShapeName } from '../../core/datagen/shapes.ts';
 import type { Core } from '../../core/app/core.ts';
 import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
@@ -179,10 +180,8 @@ async function start(
   const load = loadOptions(options);
   let lastStep = '';
   const noticesShown = new Set<string>();
-  const unsubscribe = core.subscribe((m) => {
-    if (m.event !== 'lab/progress') return;
-    // One line per step on stderr, then in-place updates, so a 10M load shows it is moving.
-    const p = m.payload;
+  // One line per step on stderr, then in-place updates, so a 10M load shows it is moving.
+  const onProgress = (p: LabProgress): void => {
     if (p.notice !== undefined && !noticesShown.has(p.notice)) {
       noticesShown.add(p.notice);
       process.stderr.write(`${lastStep === '' ? '' : '\n'}Note: ${p.notice}\n`);
@@ -194,20 +193,24 @@ async function start(
       p.step === lastStep ? `\r${line}\x1b[K` : `${lastStep === '' ? '' : '\n'}${line}`,
     );
     lastStep = p.step;
-  });
+  };
   let lab: LabInfo;
   try {
-    lab = await startLabWithTarget(core.labs, core.targets, {
-      kind,
-      entries,
-      seed,
-      persistent: true,
-      ...(index === undefined ? {} : { indexProfile: index }),
-      ...shapeOption(options),
-      ...load,
-    });
+    // The lab/start rules and events, waited on until the lab is ready; a failure throws its ApiError.
+    lab = await startLabAndWait(
+      core,
+      {
+        kind,
+        entries,
+        seed,
+        persistent: true,
+        ...(index === undefined ? {} : { indexProfile: index }),
+        ...shapeOption(options),
+        ...load,
+      },
+      { onProgress },
+    );
   } finally {
-    unsubscribe();
     if (lastStep !== '') process.stderr.write('\n');
   }
   if (options.json === true) process.stdout.write(`${JSON.stringify(labJson(lab))}\n`);

@@ -3,7 +3,7 @@ import { ApiError, invalid } from '../../shared/errors.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
 import type { RunDetail, RunRequest } from '../../shared/types.ts';
 import { checkDn, LIMITS, validateTargetInput } from '../../shared/validation.ts';
-import { startLabWithTarget } from '../../core/api/labHandlers.ts';
+import { startLabAndWait } from '../../core/api/labStart.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkCaFile } from '../../core/ldap/caFile.ts';
 import { checkClientCert } from '../../core/ldap/clientCert.ts';
@@ -173,7 +173,7 @@ async function resolveTarget(
       1,
       LIMITS.labEntries,
     );
-    const lab = await startLabWithTarget(core.labs, core.targets, {
+    const lab = await startLabAndWait(core, {
       kind,
       ...(typeof options.index === 'string' ? { indexProfile: options.index } : {}),
       ...loadOptions(options),

@@ -1,44 +1,15 @@
 // Handlers of the lab/* channels; a running lab is also published as a target.
-import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
+import type { ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import type { LabInfo } from '../../shared/labTypes.ts';
 import { shippedIndexProfiles } from '../lab/indexProfiles.ts';
 import type { LabManager } from '../lab/labManager.ts';
-import type { LabStartRequest } from '../lab/labRecord.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import { checkId } from '../../shared/validation.ts';
+import { beginLabStart } from './labStart.ts';
+import type { LabStartDeps } from './labStart.ts';
 
-/** Starts a lab and registers the target that points at it. */
-export async function startLabWithTarget(
-  labs: LabManager,
-  targets: TargetsRepo,
-  req: LabStartRequest,
-  signal?: AbortSignal,
-): Promise<LabInfo> {
-  const lab = await labs.start(req, signal);
-  const stored = labs.get(lab.id);
-  const target = targets.save(
-    {
-      name: `${lab.serverVersion ?? lab.kind} lab ${lab.id} (${lab.entries.toLocaleString('en-US')} entries)`,
-      // A TLS lab's target verifies the server against the lab's own CA.
-      url: lab.tls?.mode === 'ldaps' ? lab.tls.ldapsUrl : lab.url,
-      startTls: lab.tls?.mode === 'starttls',
-      bindDn: lab.bindDn,
-      // The lab's mode-600 password file: its password never goes into the targets table.
-      ...(stored ? { passwordFile: stored.passwordFile } : { password: '' }),
-      baseDn: lab.baseDn,
-      ...(lab.tls === null ? {} : { caFile: lab.tls.caFile }),
-    },
-    lab.id,
-  );
-  return { ...lab, targetId: target.id };
-}
-
-/** Builds the lab handlers; `emit` announces target changes when labs come and go. */
-export function labHandlers(
-  labs: LabManager,
-  targets: TargetsRepo,
-  emit: (m: ApiEventMessage) => void,
-) {
+/** Builds the lab handlers; `emit` announces starts ending and targets changing as labs come and go. */
+export function labHandlers(labs: LabManager, targets: TargetsRepo, emit: LabStartDeps['emit']) {
   const withTarget = (lab: LabInfo): LabInfo => {
     const target = targets.list().find((t) => t.labId === lab.id);
     return { ...lab, targetId: target?.id ?? null };
@@ -47,9 +18,9 @@ export function labHandlers(
     'lab/availability': async () => labs.availability(),
     'lab/list': async () => labs.list().map(withTarget),
     'lab/start': async (req) => {
-      const lab = await startLabWithTarget(labs, targets, { ...req, persistent: false });
-      emit({ event: 'targets/changed', payload: {} });
-      return lab;
+      // Labs started from a UI die with the host; only the CLI keeps them (persistent).
+      const lab = await beginLabStart({ labs, targets, emit }, { ...req, persistent: false });
+      return { labId: lab.id, lab };
     },
     'lab/stop': async (req) => {
       const id = checkId(req.id, 'id');

@@ -58,6 +58,8 @@ export interface Core {
   handlers: ApiHandlers;
   /** Starts a run under the rules every host shares (see startGuardedRun), for hosts that await its end. */
   startRun(req: RunRequest, options?: RunStartOptions): Promise<StartedRun>;
+  /** Sends a live event to every listener; with `subscribe`, lets `startLabAndWait` take the core. */
+  emit(message: ApiEventMessage): void;
   /** Registers a listener for live events; returns the unsubscribe function. */
   subscribe(listener: (message: ApiEventMessage) => void): () => void;
   /** Stops the active run and the labs this process owns, then closes the database. */
@@ -157,6 +159,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
         req,
         options,
       ),
+    emit,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/errors.ts';
 import type { MatrixCell, MatrixSpec } from '../../shared/matrix.ts';
 import { cellLabKey } from '../../shared/matrixSpecCells.ts';
 import type { LabProgress } from '../../shared/labTypes.ts';
-import { startLabWithTarget } from '../api/labHandlers.ts';
+import { startLabAndWait } from '../api/labStart.ts';
 import { countEntries } from '../lab/entryCount.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
@@ -65,19 +65,10 @@ export class CampaignLabs {
       if (this.#deps.labs.get(current.labId)?.state === 'running') return current.targetId;
     }
     await this.release();
-    const before = new Set(this.#deps.labs.list().map((l) => l.id));
     let labId: string | null = null;
-    // The lab's id is known only once it exists: take it from the first event about a new lab.
-    const unsubscribe = this.#deps.subscribe((m) => {
-      if (m.event === 'lab/changed' && labId === null && !before.has(m.payload.lab.id)) {
-        labId = m.payload.lab.id;
-      }
-      if (m.event === 'lab/progress' && m.payload.labId === labId) onProgress(m.payload);
-    });
     try {
-      const lab = await startLabWithTarget(
-        this.#deps.labs,
-        this.#deps.targets,
+      const lab = await startLabAndWait(
+        this.#deps,
         {
           kind: server.lab,
           entries: cell.entries ?? 0,
@@ -87,9 +78,8 @@ export class CampaignLabs {
           seed: spec.seed ?? 1,
           persistent: false,
         },
-        signal,
+        { signal, onProgress, onBegun: (begun) => (labId = begun.id) },
       );
-      this.#deps.emit({ event: 'targets/changed', payload: {} });
       this.#current = {
         key,
         labId: lab.id,
@@ -102,8 +92,6 @@ export class CampaignLabs {
       // A lab that failed or was cancelled half-built only takes disk space.
       if (labId !== null) await this.#destroy(labId);
       throw err;
-    } finally {
-      unsubscribe();
     }
   }
 

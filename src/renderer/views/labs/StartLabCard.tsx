@@ -1,18 +1,14 @@
 // "Start a lab": server kind, directory size and shape, indexes, load method and TLS; then its steps.
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError } from '../../../shared/errors.ts';
-import type { LabAvailability, LabInfo } from '../../../shared/labTypes.ts';
+import type { LabAvailability } from '../../../shared/labTypes.ts';
 import { LIMITS } from '../../../shared/validation.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
-import { useApi } from '../../api/useApi.ts';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { describedBy, Field } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
-import { formatEntries, formatInt, formatSeconds } from '../../format/numbers.ts';
-import { routeHref } from '../../hooks/useHashRoute.ts';
+import { formatEntries } from '../../format/numbers.ts';
 import { IndexProfileField } from './IndexProfileField.tsx';
 import { KindPicker } from './KindPicker.tsx';
 import {
@@ -23,46 +19,17 @@ import {
   fieldForHostError,
   KIND_TEXT,
   labFieldErrors,
-  loadRate,
   SHAPES,
   TLS_KINDS,
   toLabStartRequest,
 } from './labForm.ts';
 import type { LabField, LabFieldErrors, LabFormValues } from './labForm.ts';
-import { labTargetUrl } from './labFacts.ts';
+import { LabStartResult } from './LabStartResult.tsx';
 import { LabSteps } from './LabSteps.tsx';
 import type { LabProgressMap } from './labProgress.ts';
+import { useLabStart } from './useLabStart.ts';
 
-/** What the last start ended in, shown under the form until the next one. */
-type Outcome =
-  | { kind: 'started'; lab: LabInfo }
-  | { kind: 'cancelled'; message: string }
-  | { kind: 'failed'; message: string }
-  | null;
-
-/** One line saying the new lab runs, how many entries it holds and how fast they went in. */
-function StartedNote({ lab }: { lab: LabInfo }) {
-  const entries = lab.verifiedEntries ?? lab.entries;
-  const rate = loadRate(entries, lab.loadS);
-  return (
-    <div className="quiet-note started-note" role="status" data-testid="lab-started">
-      <strong>Lab running.</strong>
-      <span>
-        {lab.serverVersion ?? KIND_TEXT[lab.kind].title} at <code>{labTargetUrl(lab)}</code> with{' '}
-        {formatInt(entries)} entries
-        {lab.verifiedEntries !== null && ' verified'}
-        {lab.loadS !== null && `; loaded in ${formatSeconds(lab.loadS)}`}
-        {rate !== null && ` (${formatInt(rate)} entries/s)`}. It is now a target.
-      </span>
-      <a className="btn btn-secondary btn-sm" href={routeHref({ name: 'run' })}>
-        New run
-        <Icon name="arrowRight" size={14} />
-      </a>
-    </div>
-  );
-}
-
-/** The start form; while `lab/start` runs it lists the new lab's steps with a Cancel button. */
+/** The start form; while the lab it started builds it lists that lab's steps with a Cancel button. */
 export function StartLabCard({
   availability,
   profiles,
@@ -74,7 +41,6 @@ export function StartLabCard({
   profilesError: string | undefined;
   progress: LabProgressMap;
 }) {
-  const api = useApi();
   const formRef = useRef<HTMLFormElement | null>(null);
   const [values, setValues] = useState<LabFormValues>(() =>
     defaultLabValues(defaultKind(availability)),
@@ -82,11 +48,9 @@ export function StartLabCard({
   const [attempted, setAttempted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<LabField>>(new Set());
   const [hostErrors, setHostErrors] = useState<LabFieldErrors>({});
-  const [starting, setStarting] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [knownIds, setKnownIds] = useState<ReadonlySet<string> | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [focusTick, setFocusTick] = useState(0);
+  const start = useLabStart();
+  const starting = start.running;
 
   const anyAvailable = availability.some((a) => a.available);
   const clientErrors = labFieldErrors(values, availability);
@@ -95,13 +59,8 @@ export function StartLabCard({
   const text = KIND_TEXT[values.kind];
   const tlsCapable = TLS_KINDS.has(values.kind);
   const shape = SHAPES.find((s) => s.value === values.shape) ?? SHAPES[0];
-  // The lab this start created: the first to report progress that was not there before.
-  const mine =
-    knownIds === null
-      ? undefined
-      : Object.values(progress)
-          .filter((p) => !knownIds.has(p.labId))
-          .sort((a, b) => a.seq - b.seq)[0];
+  // The lab this form started, by the id `lab/start` answered.
+  const mine = start.lab === null ? undefined : progress[start.lab.id];
 
   useEffect(() => {
     if (focusTick === 0) return;
@@ -132,49 +91,33 @@ export function StartLabCard({
     if (starting) return;
     setAttempted(true);
     setHostErrors({});
-    setOutcome(null);
+    start.clear();
     if (Object.keys(labFieldErrors(values, availability)).length > 0) {
       setFocusTick((n) => n + 1);
       return;
     }
-    setKnownIds(new Set(Object.keys(progress)));
-    setStarting(true);
-    setCancelling(false);
-    try {
-      const lab = await api.call('lab/start', toLabStartRequest(values));
-      setOutcome({ kind: 'started', lab });
+    const refused = await start.begin(toLabStartRequest(values));
+    if (refused === null) {
+      // The host took the values: the form starts afresh while the lab builds.
       setAttempted(false);
       setTouched(new Set());
-    } catch (err) {
-      const error = err instanceof ApiError ? err : ApiError.fromBody(err);
-      const field = fieldForHostError(error.field, values);
-      if (field !== null) {
-        setHostErrors({ [field]: error.message });
-        setFocusTick((n) => n + 1);
-      } else if (error.code === 'cancelled') {
-        setOutcome({ kind: 'cancelled', message: error.message });
-      } else {
-        setOutcome({ kind: 'failed', message: error.message });
-      }
-    } finally {
-      setStarting(false);
+      return;
     }
-  };
-
-  const cancel = async () => {
-    if (!mine) return;
-    setCancelling(true);
-    try {
-      await api.call('lab/stop', { id: mine.labId });
-    } catch (err) {
-      setOutcome({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
-      setCancelling(false);
+    const field = fieldForHostError(refused.field, values);
+    if (field !== null) {
+      setHostErrors({ [field]: refused.message });
+      setFocusTick((n) => n + 1);
     }
   };
 
   const entriesError = shown('entries');
   const seedError = shown('seed');
   const connectionsError = shown('loadConnections');
+  const outcome = start.outcome;
+  // A refusal naming one of the form's fields is shown there, not again under the form.
+  const outcomeShown =
+    outcome !== null &&
+    !(outcome.kind === 'refused' && fieldForHostError(outcome.field, values) !== null);
   const showSteps = mine !== undefined && (starting || outcome?.kind === 'failed');
 
   return (
@@ -358,15 +301,16 @@ export function StartLabCard({
               : `${text.loader} loads the LDIF into the stopped server; 10M entries need over 10 GB of disk.`}
         </p>
         <div className="start-lab-actions">
-          {starting && mine && (
+          {starting && start.lab !== null && (
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={() => void cancel()}
-              disabled={cancelling}
+              onClick={() => void start.cancel()}
+              disabled={start.cancelling}
+              aria-label={`Cancel lab ${start.lab.id}`}
             >
-              {cancelling ? <Spinner /> : <Icon name="stop" size={14} />}
-              {cancelling ? 'Cancelling…' : 'Cancel'}
+              {start.cancelling ? <Spinner /> : <Icon name="stop" size={14} />}
+              {start.cancelling ? 'Cancelling…' : 'Cancel'}
             </button>
           )}
           <button type="submit" className="btn btn-primary" disabled={starting || !anyAvailable}>
@@ -376,17 +320,10 @@ export function StartLabCard({
         </div>
       </div>
 
-      {showSteps && mine && <LabSteps state={mine} kind={values.kind} load={values.load} />}
-      {outcome?.kind === 'started' && <StartedNote lab={outcome.lab} />}
-      {outcome?.kind === 'cancelled' && (
-        <p className="quiet-note quiet-note-neutral" role="status">
-          <strong>Cancelled.</strong>
-          <span>{outcome.message}</span>
-        </p>
+      {showSteps && mine && start.lab !== null && (
+        <LabSteps state={mine} kind={start.lab.kind} load={start.lab.loadMethod} />
       )}
-      {outcome?.kind === 'failed' && (
-        <ErrorPanel title="The lab did not start" message={outcome.message} testId="lab-error" />
-      )}
+      {outcomeShown && <LabStartResult outcome={outcome} />}
     </form>
   );
 }

@@ -134,7 +134,8 @@ test('lab steps follow the load method and mark where a start failed', () => {
   assert.equal(stepStatuses(lab1(), protocol).load, 'failed');
   assert.equal(map['lab-1']?.steps.load?.done, 4, 'the failure keeps the last load figures');
   map = addLabProgress(map, { ...event('generate'), labId: 'lab-2' });
-  assert.equal(map['lab-2']?.seq, 1);
+  assert.equal(map['lab-2']?.lastStep, 'generate');
+  assert.equal(map['lab-1']?.latest.step, 'failed', 'each lab keeps its own events');
 });
 
 function sample(second: number, phase: RunSample['phase'], ops: number): RunSample {

@@ -13,8 +13,6 @@ export interface LabProgressState {
   steps: Partial<Record<LabWorkStep, LabProgress>>;
   /** The newest working step (where a failure happened). */
   lastStep: LabWorkStep | null;
-  /** Order in which labs first reported, to find the lab a start created. */
-  seq: number;
 }
 
 /** Progress per lab id. */
@@ -31,7 +29,6 @@ export function addLabProgress(map: LabProgressMap, progress: LabProgress): LabP
     latest: progress,
     steps: work === null ? (prev?.steps ?? {}) : { ...prev?.steps, [work]: progress },
     lastStep: work ?? prev?.lastStep ?? null,
-    seq: prev?.seq ?? Object.keys(map).length,
   };
   return { ...map, [progress.labId]: next };
 }
