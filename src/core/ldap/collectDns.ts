@@ -1,5 +1,6 @@
 // Lists existing entries under a base (DNs, and chosen attribute values), so runs against external
 // servers can pick real entries for [entry:ATTR] tokens.
+import { dnKey } from '../ldif/dn.ts';
 import type { LdapConnectionParams } from './connection.ts';
 import { closeQuietly, openBoundClient } from './connection.ts';
 
@@ -32,7 +33,7 @@ export async function collectEntries(
   if (limit <= 0) return { dns, columns };
   const client = await openBoundClient(params);
   try {
-    const base = normalizeDn(baseDn);
+    const base = dnKey(baseDn);
     // Only entries holding every attribute the workload reads: an empty value would make a bad request.
     const filter =
       attributes.length === 0
@@ -49,7 +50,7 @@ export async function collectEntries(
     });
     for await (const page of pages) {
       for (const entry of page.searchEntries) {
-        if (normalizeDn(entry.dn) === base) continue;
+        if (dnKey(entry.dn) === base) continue;
         dns.push(entry.dn);
         for (const name of attributes) columns[name]?.push(firstValue(valueOf(entry, name)));
         if (dns.length >= limit) break;
@@ -76,9 +77,4 @@ function firstValue(value: unknown): string {
   const first: unknown = Array.isArray(value) ? value[0] : value;
   if (Buffer.isBuffer(first)) return first.toString('utf8');
   return typeof first === 'string' ? first : '';
-}
-
-/** A DN in a form good enough to compare with the base: lower case, no spaces around separators. */
-function normalizeDn(dn: string): string {
-  return dn.replace(/\s*([,=+])\s*/g, '$1').toLowerCase();
 }

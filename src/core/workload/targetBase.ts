@@ -2,6 +2,7 @@
 // literal DN suffix of those patterns, else the server's first naming context.
 import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { WorkloadOperation, WorkloadSpec } from '../../shared/workload.ts';
+import { dnKey } from '../ldif/dn.ts';
 
 /** A base DN derived from a workload, with the DN patterns it was read from. */
 export interface PatternSuffix {
@@ -96,11 +97,6 @@ function dnPatterns(operation: WorkloadOperation): DnPattern[] {
   }
 }
 
-/** An RDN compared the way servers compare names: case and spaces around `=` do not matter. */
-function rdnKey(rdn: string): string {
-  return rdn.replace(/\s*=\s*/g, '=').toLowerCase();
-}
-
 /** The longest run of trailing RDNs every list shares, spelled as in the first list. */
 function commonTail(lists: string[][]): string[] {
   const first = lists[0] ?? [];
@@ -110,7 +106,7 @@ function commonTail(lists: string[][]): string[] {
     lists.every(
       (l) =>
         n < l.length &&
-        rdnKey(l[l.length - 1 - n] as string) === rdnKey(first[first.length - 1 - n] as string),
+        dnKey(l[l.length - 1 - n] as string) === dnKey(first[first.length - 1 - n] as string),
     )
   ) {
     n++;
