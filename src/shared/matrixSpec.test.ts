@@ -69,6 +69,9 @@ test('bad fields are named with their path and the reason', () => {
     /repeats/,
   );
   rejects({ ...BASE, servers: [] }, 'servers', /at least one/);
+  // Found by the fuzz test (seed 1930980465): quoting such a value must not throw.
+  rejects({ ...BASE, load: { toString: false } }, 'load', /"\{"toString":false\}" is not one of/);
+  rejects({ ...BASE, load: 10n }, 'load', /"a bigint" is not one of/);
   rejects({ ...BASE, workloads: ['a', ''] }, 'workloads[1]', /non-empty/);
   rejects({ ...BASE, workloads: ['a', 'a'] }, 'workloads[1]', /repeats/);
   rejects({ ...BASE, connections: [0] }, 'connections[0]', /between 1 and/);

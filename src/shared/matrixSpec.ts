@@ -6,7 +6,7 @@ import type { MatrixServer, MatrixSpec } from './matrix.ts';
 import { LAB_KINDS, LAB_SHAPES } from './labTypes.ts';
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
 import type { ConnectionPolicy } from './types.ts';
-import { checkInteger, LIMITS, parsePolicy, validatePolicy } from './validation.ts';
+import { checkInteger, LIMITS, parsePolicy, shownValue, validatePolicy } from './validation.ts';
 import { policyToken } from './describe.ts';
 
 export {
@@ -134,7 +134,7 @@ function policy(value: unknown, field: string): ConnectionPolicy {
 
 function choice<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
   if (!(allowed as readonly unknown[]).includes(value))
-    throw invalid(field, `${field} "${String(value)}" is not one of ${allowed.join(', ')}`);
+    throw invalid(field, `${field} "${shownValue(value)}" is not one of ${allowed.join(', ')}`);
   return value as T;
 }
 

@@ -94,10 +94,27 @@ export function validateTargetInput(input: TargetInput): void {
   checkDn(input.baseDn, 'baseDn', false);
 }
 
+/** Longest piece of a refused value an error message quotes. */
+const SHOWN_VALUE_CHARS = 100;
+
+/**
+ * A refused value as an error message may quote it: cut short, and never throwing (an object from
+ * JSON input may hold a `toString` that is not a function, a BigInt has no JSON form).
+ */
+export function shownValue(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = `a ${typeof value}`;
+  }
+  return text.length > SHOWN_VALUE_CHARS ? `${text.slice(0, SHOWN_VALUE_CHARS)}...` : text;
+}
+
 /** Checks that `value` is a string, naming the field otherwise (JSON input may hold anything). */
 function textField(value: unknown, field: string): asserts value is string {
   if (typeof value !== 'string') {
-    throw invalid(field, `${field} must be text, got ${JSON.stringify(value) ?? String(value)}`);
+    throw invalid(field, `${field} must be text, got ${shownValue(value)}`);
   }
 }
 
