@@ -76,20 +76,20 @@ test(
       if (m.event === 'campaign/progress') seen.push(m.payload);
     });
     const firstDone = progressWhere(core, (p) => p.cellsDone >= 1, 120_000);
-    const { campaignId } = await core.handlers['campaigns/start']({ spec: MATRIX });
+    const { campaignId } = await core.call('campaigns/start', { spec: MATRIX });
     await firstDone;
-    await core.handlers['campaigns/pause']({ campaignId });
+    await core.call('campaigns/pause', { campaignId });
     const paused = await core.campaigns.wait(campaignId);
     assert.equal(paused.status, 'paused');
     assert.ok(
       paused.cellsDone >= 1 && paused.cellsDone < 8,
       `paused after ${paused.cellsDone} cells`,
     );
-    assert.equal((await core.handlers['campaigns/active'](undefined))?.status, 'paused');
+    assert.equal((await core.call('campaigns/active', undefined))?.status, 'paused');
     // The campaign keeps its lab while paused, so the resume does not rebuild it.
     assert.equal(core.labs.list().filter((l) => l.state === 'running').length, 1);
 
-    await core.handlers['campaigns/resume']({ campaignId });
+    await core.call('campaigns/resume', { campaignId });
     const detail = await core.campaigns.wait(campaignId);
     assert.equal(detail.status, 'completed', detail.error ?? '');
     assert.equal(detail.cells.length, 8);
@@ -123,8 +123,8 @@ test(
     assert.deepEqual(core.labs.list(), []);
     assert.ok(seen.some((p) => p.runId !== null && p.etaS !== null && p.currentCell !== null));
     assert.equal(seen.at(-1)?.status, 'completed');
-    assert.equal(await core.handlers['campaigns/active'](undefined), null);
-    assert.equal((await core.handlers['campaigns/list'](undefined))[0]?.cellsDone, 8);
+    assert.equal(await core.call('campaigns/active', undefined), null);
+    assert.equal((await core.call('campaigns/list', undefined))[0]?.cellsDone, 8);
   },
 );
 
@@ -139,9 +139,9 @@ test(
       (p) => p.runId !== null && / of \d+ s$/.test(p.activity),
       60_000,
     );
-    const { campaignId } = await core.handlers['campaigns/start']({ spec });
+    const { campaignId } = await core.call('campaigns/start', { spec });
     await measuring;
-    await core.handlers['campaigns/cancel']({ campaignId });
+    await core.call('campaigns/cancel', { campaignId });
     const detail = await core.campaigns.wait(campaignId);
     assert.equal(detail.status, 'cancelled');
     assert.equal(detail.cells[0]?.status, 'failed');
@@ -149,7 +149,7 @@ test(
     assert.equal(core.runs.get(detail.cells[0]?.runId ?? '').status, 'stopped');
     assert.equal(detail.cells[1]?.status, 'pending');
     assert.deepEqual(core.labs.list(), []);
-    await assert.rejects(core.handlers['campaigns/resume']({ campaignId }), /cancelled/);
+    await assert.rejects(core.call('campaigns/resume', { campaignId }), /cancelled/);
   },
 );
 
@@ -222,7 +222,7 @@ test('heavy load on a saved target off loopback needs confirming before a campai
   const core = await freshCore(t);
   // Off loopback, so it needs confirming; a .invalid name never resolves, so nothing is ever sent
   // there, and the refusal must come before any cell connects.
-  const target = await core.handlers['targets/save']({
+  const target = await core.call('targets/save', {
     name: 'Production directory',
     url: 'ldap://dir.invalid:389',
     startTls: false,
@@ -241,14 +241,14 @@ test('heavy load on a saved target off loopback needs confirming before a campai
     durationS: 1,
   };
   await assert.rejects(
-    core.handlers['campaigns/start']({ spec }),
+    core.call('campaigns/start', { spec }),
     (err: unknown) =>
       err instanceof Error &&
       (err as { field?: string }).field === 'confirmed' &&
       /Production directory/.test(err.message),
   );
-  assert.deepEqual(await core.handlers['campaigns/list'](undefined), []);
+  assert.deepEqual(await core.call('campaigns/list', undefined), []);
   const light = { ...spec, connections: [8] };
-  const { campaignId } = await core.handlers['campaigns/start']({ spec: light });
-  await core.handlers['campaigns/cancel']({ campaignId });
+  const { campaignId } = await core.call('campaigns/start', { spec: light });
+  await core.call('campaigns/cancel', { campaignId });
 });

@@ -1,6 +1,7 @@
 // TLS against a real OpenLDAP lab serving StartTLS: the server certificate is verified by default,
 // trusting an unverified one is an explicit choice recorded on the run, and a client certificate
 // from the lab CA authenticates SASL EXTERNAL binds (mapped by the lab's authz-regexp to an entry).
+import type { ApiRequest } from '../../src/shared/api.ts';
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -90,7 +91,7 @@ async function runOn(targetId: string, spec?: WorkloadSpec) {
 }
 
 test('StartTLS verifies the server certificate unless the target explicitly trusts it', async () => {
-  const test = core.handlers['targets/test'];
+  const test = (req: ApiRequest<'targets/test'>) => core.call('targets/test', req);
   const systemStore = await test({ input: labTarget({}) });
   assert.equal(systemStore.ok, false, 'the lab CA is not in the system store');
   assert.equal((await test({ input: labTarget({ caFile }) })).ok, true);
@@ -101,14 +102,14 @@ test('StartTLS verifies the server certificate unless the target explicitly trus
   assert.equal((await test({ input: labTarget({ ...ldaps, caFile }) })).ok, true);
   assert.equal((await test({ input: labTarget({ ...ldaps, tlsVerify: false }) })).ok, true);
 
-  const trusting = await core.handlers['targets/save'](labTarget({ tlsVerify: false }));
+  const trusting = await core.call('targets/save', labTarget({ tlsVerify: false }));
   assert.equal(trusting.tlsVerify, false);
   const run = await runOn(trusting.id);
   assert.equal(run.status, 'completed', run.endReason ?? '');
   assert.equal(run.config.tlsVerify, false);
   assert.match(tlsTrustWarning(run.config) ?? '', /NOT verified/);
 
-  const verifying = await core.handlers['targets/save'](labTarget({ caFile }));
+  const verifying = await core.call('targets/save', labTarget({ caFile }));
   const verified = await runOn(verifying.id);
   assert.equal(verified.config.tlsVerify, true);
   assert.equal(tlsTrustWarning(verified.config), null);
@@ -155,7 +156,8 @@ test('a client certificate from the lab CA authenticates SASL EXTERNAL as its en
     await closeQuietly(client, 1000);
   }
 
-  const withCert = await core.handlers['targets/save'](
+  const withCert = await core.call(
+    'targets/save',
     labTarget({ caFile, clientCertFile: cert.certFile, clientKeyFile: cert.keyFile }),
   );
   const run = await runOn(withCert.id, EXTERNAL_BINDS);
@@ -166,7 +168,7 @@ test('a client certificate from the lab CA authenticates SASL EXTERNAL as its en
 });
 
 test('EXTERNAL binds without a client certificate, and half a certificate, are refused by field', async () => {
-  const plain = await core.handlers['targets/save'](labTarget({ caFile }));
+  const plain = await core.call('targets/save', labTarget({ caFile }));
   await assert.rejects(
     runOn(plain.id, EXTERNAL_BINDS),
     (err: unknown) =>
@@ -175,11 +177,11 @@ test('EXTERNAL binds without a client certificate, and half a certificate, are r
       /client certificate/.test(err.message),
   );
   await assert.rejects(
-    core.handlers['targets/save'](labTarget({ caFile, clientCertFile: cert.certFile })),
+    core.call('targets/save', labTarget({ caFile, clientCertFile: cert.certFile })),
     (err: unknown) => err instanceof ApiError && err.field === 'clientKeyFile',
   );
   await assert.rejects(
-    core.handlers['targets/save'](labTarget({ clientCertFile: caFile, clientKeyFile: caFile })),
+    core.call('targets/save', labTarget({ clientCertFile: caFile, clientKeyFile: caFile })),
     (err: unknown) => err instanceof ApiError && err.field === 'clientKeyFile',
   );
 });

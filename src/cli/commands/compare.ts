@@ -85,7 +85,7 @@ export function compareRequest(options: RawOptions): CompareRequest {
 /** The stored runs named by one option; an unknown id is bad input naming that option. */
 async function loadRuns(core: Core, runIds: string[], option: string): Promise<CompareRun[]> {
   try {
-    return await core.handlers['compare/runs']({ runIds });
+    return await core.call('compare/runs', { runIds });
   } catch (err) {
     if (err instanceof ApiError && err.field === 'runIds')
       throw new ApiError('validation', err.message, option, {

@@ -159,10 +159,10 @@ export async function exportFile(core: Core, options: RawOptions): Promise<Expor
   const chart = options.chart;
   if (typeof chart === 'string') {
     const req = chartRequest(options, selection, chart);
-    return callCore(() => core.handlers['export/chart'](req));
+    return callCore(() => core.call('export/chart', req));
   }
   const req = dataRequest(options, selection);
-  return callCore(() => core.handlers['export/data'](req));
+  return callCore(() => core.call('export/data', req));
 }
 
 /** Runs `dirbench export`. */

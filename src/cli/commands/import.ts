@@ -30,7 +30,7 @@ export async function importCommand(args: string[], options: RawOptions): Promis
   const targetName = options['target-name'];
   const core = await openCliCore(options);
   try {
-    const { runId } = await core.handlers['import/run']({
+    const { runId } = await core.call('import/run', {
       format: format as ImportFormat,
       fileName: basename(file),
       text,

@@ -244,8 +244,8 @@ async function stopOrDestroy(
 ): Promise<number> {
   if (!id) throw invalid('id', `which lab? use "dirbench lab ${sub} ID" (see "dirbench lab list")`);
   // The API's own handlers, so what goes with a lab (its target) is decided in one place.
-  if (sub === 'stop') await core.handlers['lab/stop']({ id });
-  else await core.handlers['lab/destroy']({ id });
+  if (sub === 'stop') await core.call('lab/stop', { id });
+  else await core.call('lab/destroy', { id });
   process.stdout.write(
     `Lab ${id} ${sub === 'stop' ? 'stopped' : 'destroyed (its files are deleted)'}.\n`,
   );

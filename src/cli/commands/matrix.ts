@@ -112,7 +112,7 @@ function matrixFrom(core: Core, source: string, options: RawOptions): unknown {
 
 async function list(core: Core, json: boolean): Promise<number> {
   const matrices = core.matrices.list();
-  const items = await core.handlers['campaigns/list'](undefined);
+  const items = await core.call('campaigns/list', undefined);
   if (json) {
     process.stdout.write(`${JSON.stringify({ matrices, campaigns: items }, null, 2)}\n`);
     return 0;
@@ -161,7 +161,7 @@ async function show(core: Core, target: string, json: boolean): Promise<number> 
     process.stdout.write(`${JSON.stringify(core.matrices.get(target), null, 2)}\n`);
     return 0;
   }
-  const detail = await core.handlers['campaigns/get']({ campaignId: target });
+  const detail = await core.call('campaigns/get', { campaignId: target });
   if (json) process.stdout.write(`${JSON.stringify(campaignJson(detail), null, 2)}\n`);
   else {
     process.stdout.write(

@@ -23,7 +23,7 @@ export async function reportCommand(options: RawOptions): Promise<number> {
   const references = strings(options.reference);
   const core = await openCliCore(options);
   try {
-    const file = await callCore(() => core.handlers['export/report']({ ...selection, references }));
+    const file = await callCore(() => core.call('export/report', { ...selection, references }));
     return writeExport(file, out, options);
   } finally {
     await core.shutdown('CLI command ended');

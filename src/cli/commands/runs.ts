@@ -53,7 +53,7 @@ async function tagRun(core: Core, id: string | undefined, tags: string[]): Promi
   if (!id || tags.length === 0)
     throw invalid('tags', 'use "dirbench runs tag ID TAG..." with at least one tag');
   const current = core.runs.listItem(id).tags;
-  const item = await core.handlers['history/annotate']({ runId: id, tags: [...current, ...tags] });
+  const item = await core.call('history/annotate', { runId: id, tags: [...current, ...tags] });
   process.stdout.write(`Run ${item.id} tags: ${item.tags.join(', ')}\n`);
 }
 
@@ -65,7 +65,7 @@ async function deleteRuns(core: Core, ids: string[], options: RawOptions): Promi
       '--yes',
       `deleting ${ids.length} run${ids.length === 1 ? '' : 's'} cannot be undone: add --yes to confirm`,
     );
-  const { deleted } = await core.handlers['history/delete']({ runIds: ids });
+  const { deleted } = await core.call('history/delete', { runIds: ids });
   process.stdout.write(`Deleted ${deleted} run${deleted === 1 ? '' : 's'}\n`);
 }
 
@@ -83,7 +83,7 @@ function statusText(run: RunListItem): string {
 
 /** `runs list`: the history, newest first, filtered. */
 async function listRuns(core: Core, filter: HistoryFilter, options: RawOptions): Promise<number> {
-  const runs = await core.handlers['history/list'](filter);
+  const runs = await core.call('history/list', filter);
   if (options.json === true) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
   else if (runs.length === 0 && Object.keys(filter).length > 0)
     process.stdout.write('No runs match these filters.\n');

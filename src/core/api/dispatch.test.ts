@@ -4,6 +4,7 @@ import { API_CHANNELS, isApiChannel } from '../../shared/api.ts';
 import type { ApiChannel, ApiHandlers } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { dispatchApi } from './dispatch.ts';
+import { API_VALIDATORS } from './validators.ts';
 
 /** Handlers where only `runs/active` and `runs/stop` are called by these tests. */
 function handlersWith(overrides: Partial<ApiHandlers>): ApiHandlers {
@@ -48,15 +49,15 @@ test("a handler's ApiError is refused with its kind and field; any other error i
   const cause = new TypeError('boom');
   const handlers = handlersWith({
     'runs/stop': async () => {
-      throw new ApiError('validation', 'runId must be a run id', 'runId');
+      throw new ApiError('conflict', 'run_1 is not in progress', 'runId');
     },
     'runs/active': async () => {
       throw cause;
     },
   });
-  assert.deepEqual(await dispatchApi(handlers, 'runs/stop', { runId: '' }), {
+  assert.deepEqual(await dispatchApi(handlers, 'runs/stop', { runId: 'run_1' }), {
     outcome: 'refused',
-    error: { kind: 'validation', message: 'runId must be a run id', field: 'runId' },
+    error: { kind: 'conflict', message: 'run_1 is not in progress', field: 'runId' },
   });
   assert.deepEqual(await dispatchApi(handlers, 'runs/active', undefined), {
     outcome: 'unexpected',
@@ -76,4 +77,38 @@ test('the channel list is the contract: every name once, each one a channel', ()
   // @ts-expect-error 'runs/stop' and every other channel but one are missing
   const partial = { 'runs/active': true } satisfies Record<ApiChannel, true>;
   assert.ok(partial);
+});
+
+test("a request its channel's validator refuses never reaches the handler: a field error, not a crash", async () => {
+  let called = 0;
+  const handlers = handlersWith({
+    'runs/stop': async () => {
+      called++;
+    },
+    'matrix/get': async () => {
+      called++;
+      throw new Error('not reached');
+    },
+  });
+  const cases: [ApiChannel, unknown, string][] = [
+    ['runs/stop', null, ''],
+    ['runs/stop', 'run_1', ''],
+    ['runs/stop', [], ''],
+    ['runs/stop', { runId: 7 }, 'runId'],
+    ['runs/stop', { runId: ' ' }, 'runId'],
+    ['matrix/get', {}, 'id'],
+  ];
+  for (const [channel, req, field] of cases) {
+    const result = await dispatchApi(handlers, channel, req);
+    assert.equal(result.outcome, 'refused', JSON.stringify(req));
+    assert.equal(result.outcome === 'refused' && result.error.kind, 'validation');
+    assert.equal(result.outcome === 'refused' && (result.error.field ?? ''), field);
+  }
+  assert.equal(called, 0);
+});
+
+test('every channel has a validator, and list-style channels ignore what is sent', async () => {
+  for (const channel of API_CHANNELS) assert.equal(typeof API_VALIDATORS[channel], 'function');
+  assert.equal(API_VALIDATORS['runs/active']({ junk: true }), undefined);
+  assert.deepEqual(API_VALIDATORS['lab/stop']({ id: 'lab-1', extra: 1 }), { id: 'lab-1' });
 });

@@ -5,7 +5,6 @@ import { compareRuns } from '../report/compareRuns.ts';
 import { exportChart, exportData, exportReport } from '../report/exportFiles.ts';
 import type { ReferenceSource } from '../report/exportFiles.ts';
 import type { Db } from '../store/database.ts';
-import { checkSelection } from '../../shared/exchange.ts';
 
 type ExplorerChannels = ChannelsOf<'compare' | 'export'>;
 
@@ -13,10 +12,9 @@ type ExplorerChannels = ChannelsOf<'compare' | 'export'>;
 export function explorerHandlers(db: Db, references: ReferenceSource = referenceTables) {
   return {
     // A selection that is not one (no run ids, ids that are not text) is named before any query.
-    'compare/runs': async (req) => compareRuns(db, checkSelection(req)),
-    'export/data': async (req) => exportData(db, { ...req, ...checkSelection(req) }),
-    'export/chart': async (req) => exportChart(db, { ...req, ...checkSelection(req) }, references),
-    'export/report': async (req) =>
-      exportReport(db, { ...req, ...checkSelection(req) }, references),
+    'compare/runs': async (req) => compareRuns(db, req),
+    'export/data': async (req) => exportData(db, req),
+    'export/chart': async (req) => exportChart(db, req, references),
+    'export/report': async (req) => exportReport(db, req, references),
   } satisfies Pick<ApiHandlers, ExplorerChannels>;
 }

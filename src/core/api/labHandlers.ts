@@ -4,7 +4,6 @@ import type { LabInfo } from '../../shared/labTypes.ts';
 import { shippedIndexProfiles } from '../lab/indexProfiles.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
-import { checkId } from '../../shared/validation.ts';
 import { beginLabStart } from './labStart.ts';
 import type { LabStartDeps } from './labStart.ts';
 
@@ -23,7 +22,7 @@ export function labHandlers(labs: LabManager, targets: TargetsRepo, emit: LabSta
       return { labId: lab.id, lab };
     },
     'lab/stop': async (req) => {
-      const id = checkId(req.id, 'id');
+      const { id } = req;
       const lab = await labs.stop(id);
       targets.deleteForLab(id);
       emit({ event: 'targets/changed', payload: {} });
@@ -32,7 +31,7 @@ export function labHandlers(labs: LabManager, targets: TargetsRepo, emit: LabSta
     'lab/indexProfiles': async () => [...shippedIndexProfiles()],
     'lab/install': async ({ kind }) => labs.install(kind),
     'lab/destroy': async (req) => {
-      const id = checkId(req.id, 'id');
+      const { id } = req;
       await labs.destroy(id);
       targets.deleteForLab(id);
       emit({ event: 'lab/removed', payload: { id } });

@@ -3,7 +3,6 @@ import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.
 import type { CampaignsRepo } from '../store/campaignsRepo.ts';
 import type { CampaignRunner } from '../matrix/campaignRunner.ts';
 import type { MatrixLibrary } from '../matrix/matrixLibrary.ts';
-import { checkId } from '../../shared/validation.ts';
 
 type MatrixChannels = ChannelsOf<'matrix' | 'campaigns'>;
 
@@ -16,7 +15,7 @@ export function matrixHandlers(
 ) {
   return {
     'matrix/list': async () => matrices.list(),
-    'matrix/get': async ({ id }) => matrices.get(checkId(id, 'id')),
+    'matrix/get': async ({ id }) => matrices.get(id),
     'matrix/check': async ({ spec }) => matrices.check(spec),
     'matrix/save': async ({ spec }) => {
       const item = matrices.save(spec);
@@ -24,18 +23,18 @@ export function matrixHandlers(
       return item;
     },
     'matrix/delete': async ({ id }) => {
-      matrices.delete(checkId(id, 'id'));
+      matrices.delete(id);
       emit({ event: 'matrices/changed', payload: {} });
     },
     'campaigns/start': async ({ spec, confirmed }) => ({
       campaignId: runner.start(spec, confirmed),
     }),
-    'campaigns/pause': async ({ campaignId }) => runner.pause(checkId(campaignId, 'campaignId')),
-    'campaigns/resume': async ({ campaignId }) => runner.resume(checkId(campaignId, 'campaignId')),
-    'campaigns/cancel': async ({ campaignId }) => runner.cancel(checkId(campaignId, 'campaignId')),
+    'campaigns/pause': async ({ campaignId }) => runner.pause(campaignId),
+    'campaigns/resume': async ({ campaignId }) => runner.resume(campaignId),
+    'campaigns/cancel': async ({ campaignId }) => runner.cancel(campaignId),
     'campaigns/list': async () => campaigns.list(),
-    'campaigns/get': async ({ campaignId }) => campaigns.get(checkId(campaignId, 'campaignId')),
+    'campaigns/get': async ({ campaignId }) => campaigns.get(campaignId),
     'campaigns/active': async () => runner.active(),
-    'campaigns/delete': async ({ campaignId }) => runner.delete(checkId(campaignId, 'campaignId')),
+    'campaigns/delete': async ({ campaignId }) => runner.delete(campaignId),
   } satisfies Pick<ApiHandlers, MatrixChannels>;
 }

@@ -6,7 +6,6 @@ import { loadGuardLimits } from '../runs/loadGuard.ts';
 import type { LoadGuardLimits } from '../runs/loadGuard.ts';
 import type { RunService } from '../runs/runService.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
-import { checkId } from '../../shared/validation.ts';
 
 /** Builds the run control handlers; `activeCampaign` says whether a campaign owns the load. */
 export function runsHandlers(
@@ -25,7 +24,7 @@ export function runsHandlers(
       done.catch(() => undefined);
       return { runId };
     },
-    'runs/stop': async ({ runId }) => service.stop(checkId(runId, 'runId')),
+    'runs/stop': async ({ runId }) => service.stop(runId),
     'runs/active': async () => service.activeRun(),
   } satisfies Pick<ApiHandlers, ChannelsOf<'runs'>>;
 }

@@ -2,18 +2,15 @@
 import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
-import { validateTargetInput } from '../../shared/validation.ts';
 import { testConnection } from '../ldap/testConnection.ts';
 import { checkCaFile } from '../ldap/caFile.ts';
 import { checkClientCert } from '../ldap/clientCert.ts';
 import { targetConnection } from '../ldap/targetConnection.ts';
 import { publicTarget } from '../store/targetsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
-import { checkId } from '../../shared/validation.ts';
 
-/** Checks what the target form sent beyond the shared checks: CA, client certificate and key files. */
+/** Checks what the target form names on this host beyond its validator's rules: CA, client certificate and key files. */
 function checkTargetFiles(input: TargetInput): void {
-  validateTargetInput(input);
   checkCaFile(input.caFile);
   checkClientCert(input.clientCertFile, input.clientKeyFile);
 }
@@ -35,7 +32,7 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
       return saved;
     },
     'targets/delete': async (req) => {
-      const id = checkId(req.id, 'id');
+      const { id } = req;
       if (targets.get(id).labId) {
         throw new ApiError(
           'conflict',

@@ -1,13 +1,12 @@
 // Handlers of the workloads/* channels.
 import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
-import { checkId } from '../../shared/validation.ts';
 
 /** Builds the workload list, lookup, check and save handlers. */
 export function workloadsHandlers(library: WorkloadLibrary, emit: (m: ApiEventMessage) => void) {
   return {
     'workloads/list': async () => library.list(),
-    'workloads/get': async ({ id }) => library.get(checkId(id, 'id'), 'id'),
+    'workloads/get': async ({ id }) => library.get(id, 'id'),
     'workloads/check': async ({ spec }) => library.check(spec),
     'workloads/save': async ({ spec }) => {
       const item = library.save(spec);
@@ -15,7 +14,7 @@ export function workloadsHandlers(library: WorkloadLibrary, emit: (m: ApiEventMe
       return item;
     },
     'workloads/delete': async ({ id }) => {
-      library.delete(checkId(id, 'id'));
+      library.delete(id);
       emit({ event: 'workloads/changed', payload: {} });
     },
   } satisfies Pick<ApiHandlers, ChannelsOf<'workloads'>>;

@@ -1,6 +1,13 @@
 // The composition root both hosts use: database, labs, run service and the one handler map.
 import { join } from 'node:path';
-import type { ApiEventMessage, ApiHandlers } from '../../shared/api.ts';
+import type {
+  ApiChannel,
+  ApiEventMessage,
+  ApiHandlers,
+  ApiRequest,
+  ApiResponse,
+} from '../../shared/api.ts';
+import { callApi } from '../api/dispatch.ts';
 import type { CampaignProgress } from '../../shared/matrix.ts';
 import type { RunRequest } from '../../shared/types.ts';
 import { explorerHandlers } from '../api/explorerHandlers.ts';
@@ -56,6 +63,8 @@ export interface Core {
   /** The campaign runner (one campaign at a time). */
   campaigns: CampaignRunner;
   handlers: ApiHandlers;
+  /** Calls a channel as the hosts do, its request validator first (see callApi). */
+  call<C extends ApiChannel>(channel: C, req: ApiRequest<C>): Promise<ApiResponse<C>>;
   /** Starts a run under the rules every host shares (see startGuardedRun), for hosts that await its end. */
   startRun(req: RunRequest, options?: RunStartOptions): Promise<StartedRun>;
   /** Sends a live event to every listener; with `subscribe`, lets `startLabAndWait` take the core. */
@@ -153,6 +162,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     matrices,
     campaigns,
     handlers,
+    call: (channel, req) => callApi(handlers, channel, req),
     startRun: (req, options) =>
       startGuardedRun(
         { service: runService, activeCampaign, targets, limits: loadGuardLimits },

@@ -1,0 +1,143 @@
+// The request check of every channel, run by the dispatcher before the handler: the shape of what
+// came from outside (objects, ids, enumerations), so a handler reads typed fields and keeps only the
+// rules that need state (a target that exists, a lab kind installed). A channel without its
+// validator is a type error, as one without its handler is.
+import type { ApiChannel, ApiRequest } from '../../shared/api.ts';
+import { invalid } from '../../shared/errors.ts';
+import { checkSelection } from '../../shared/exchange.ts';
+import { LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes.ts';
+import type { LabLoadMethod, LabTlsMode } from '../../shared/labTypes.ts';
+import type { TargetInput } from '../../shared/targetTypes.ts';
+import type { RunRequest } from '../../shared/types.ts';
+import { checkId, validateRunRequest, validateTargetInput } from '../../shared/validation.ts';
+import { checkAnnotation, checkHistoryFilter } from '../store/historyChecks.ts';
+import {
+  fieldsOf,
+  idRequest,
+  noRequest,
+  oneOf,
+  optionalBoolean,
+  optionalIds,
+  optionalText,
+  specRequest,
+} from './requestChecks.ts';
+
+/** One checker per channel: the untrusted request in, the channel's typed request out (or a field error). */
+export type ApiValidators = { [C in ApiChannel]: (req: unknown) => ApiRequest<C> };
+
+const LOAD_METHODS: readonly LabLoadMethod[] = ['offline', 'protocol'];
+const TLS_MODES: readonly LabTlsMode[] = ['starttls', 'ldaps'];
+
+/** A target form's values: the shared field rules (files are checked by the handler, on this host). */
+function targetInput(req: unknown, what?: string): TargetInput {
+  const input = fieldsOf(req, what) as unknown as TargetInput;
+  validateTargetInput(input);
+  return input;
+}
+
+/** A lab start: kinds, shapes and modes by name; numbers and profiles are checked with the kind's driver. */
+function labStart(req: unknown): ApiRequest<'lab/start'> {
+  const r = fieldsOf(req);
+  return {
+    ...(r as unknown as ApiRequest<'lab/start'>),
+    kind: oneOf(r.kind, 'kind', LAB_KINDS),
+    ...(r.load === undefined ? {} : { load: oneOf(r.load, 'load', LOAD_METHODS) }),
+    ...(r.tls === undefined ? {} : { tls: oneOf(r.tls, 'tls', TLS_MODES) }),
+    ...(r.shape === undefined ? {} : { shape: oneOf(r.shape, 'shape', LAB_SHAPES) }),
+    ...(r.indexProfile === undefined
+      ? {}
+      : { indexProfile: optionalText(r.indexProfile, 'indexProfile') as string }),
+  };
+}
+
+/** An export's selection with the fields its kind adds (formats and metrics are checked by the exporter). */
+function exportRequest<T extends object>(req: unknown): T {
+  const r = fieldsOf(req);
+  const references = optionalIds(r.references, 'references');
+  return {
+    ...r,
+    ...checkSelection(r),
+    ...(references === undefined ? {} : { references }),
+  } as unknown as T;
+}
+
+/** Every channel's validator. */
+export const API_VALIDATORS: ApiValidators = {
+  'targets/list': noRequest,
+  'targets/save': (req) => targetInput(req),
+  'targets/delete': idRequest('id'),
+  'targets/test': (req) => {
+    const r = fieldsOf(req);
+    if ('id' in r) return { id: checkId(r.id, 'id') };
+    return { input: targetInput(r.input, 'input') };
+  },
+  'targets/secretStorage': noRequest,
+  'lab/availability': noRequest,
+  'lab/list': noRequest,
+  'lab/start': labStart,
+  'lab/install': (req) => ({ kind: oneOf(fieldsOf(req).kind, 'kind', LAB_KINDS) }),
+  'lab/indexProfiles': noRequest,
+  'lab/stop': idRequest('id'),
+  'lab/destroy': idRequest('id'),
+  'runs/start': (req) => {
+    const run = fieldsOf(req) as unknown as RunRequest;
+    checkId(run.targetId, 'targetId');
+    validateRunRequest(run);
+    return run;
+  },
+  'runs/stop': idRequest('runId'),
+  'runs/active': noRequest,
+  // No filter lists every run.
+  'history/list': (req) => checkHistoryFilter(req ?? {}),
+  'history/get': idRequest('runId'),
+  'history/facets': noRequest,
+  'history/annotate': (req) => checkAnnotation(req),
+  'history/delete': (req) => {
+    const runIds = optionalIds(fieldsOf(req).runIds, 'runIds');
+    if (runIds === undefined || runIds.length === 0)
+      throw invalid('runIds', 'select at least one run to delete');
+    return { runIds };
+  },
+  'matrix/list': noRequest,
+  'matrix/get': idRequest('id'),
+  'matrix/check': specRequest,
+  // The library validates the spec (validateMatrixSpec) with every field's path.
+  'matrix/save': (req) => specRequest(req) as ApiRequest<'matrix/save'>,
+  'matrix/delete': idRequest('id'),
+  'campaigns/start': (req) => {
+    const { spec } = specRequest(req);
+    const confirmed = optionalBoolean(fieldsOf(req).confirmed, 'confirmed');
+    return {
+      spec: spec as ApiRequest<'campaigns/start'>['spec'],
+      ...(confirmed === undefined ? {} : { confirmed }),
+    };
+  },
+  'campaigns/pause': idRequest('campaignId'),
+  'campaigns/resume': idRequest('campaignId'),
+  'campaigns/cancel': idRequest('campaignId'),
+  'campaigns/list': noRequest,
+  'campaigns/get': idRequest('campaignId'),
+  'campaigns/active': noRequest,
+  'campaigns/delete': idRequest('campaignId'),
+  'compare/runs': (req) => checkSelection(fieldsOf(req)),
+  'export/data': exportRequest,
+  'export/chart': exportRequest,
+  'export/report': exportRequest,
+  'import/run': (req) => {
+    const r = fieldsOf(req);
+    const targetName = optionalText(r.targetName, 'targetName');
+    return {
+      format: r.format as ApiRequest<'import/run'>['format'],
+      fileName: optionalText(r.fileName, 'fileName') ?? '',
+      text: optionalText(r.text, 'text') ?? '',
+      ...(targetName === undefined ? {} : { targetName }),
+    };
+  },
+  'reference/list': noRequest,
+  'workloads/list': noRequest,
+  'workloads/get': idRequest('id'),
+  'workloads/check': specRequest,
+  // The library validates the definition (validateWorkloadSpec) with every field's path.
+  'workloads/save': (req) => specRequest(req) as ApiRequest<'workloads/save'>,
+  'workloads/delete': idRequest('id'),
+};
