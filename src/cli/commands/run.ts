@@ -16,6 +16,7 @@ import { firstNamingContext, workloadDnSuffix } from '../../core/workload/target
 import { runThresholds } from '../../core/runs/runThresholds.ts';
 import { runSuite } from '../../core/report/junitCases.ts';
 import { openCliCore } from '../coreForCli.ts';
+import { confirmWithYes } from '../loadConfirmation.ts';
 import { breachLines, EXIT_BREACHED, junitOption, writeJunit } from '../gates.ts';
 import { LAB_BUILD_OPTIONS, LAB_KINDS, labKind, loadOptions, shapeOption } from './lab.ts';
 import {
@@ -238,20 +239,6 @@ async function resolveTarget(
     existing ? { ...input, id: existing.id, name: existing.name } : input,
   );
   return { targetId: saved.id, password, created: existing === null };
-}
-
-/** The load guard's question in CLI terms: the yes it needs is --yes. */
-function confirmWithYes(err: unknown): unknown {
-  if (!(err instanceof ApiError) || err.code !== 'needs-confirmation') return err;
-  return new ApiError(
-    'validation',
-    `${err.detail ?? err.message}: add --yes to send this load`,
-    '--yes',
-    {
-      code: 'needs-confirmation',
-      ...(err.detail === undefined ? {} : { detail: err.detail }),
-    },
-  );
 }
 
 /** Starts one run and waits for it, printing a progress line per second on stderr. */
