@@ -1,16 +1,24 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
+import type { TestContext } from 'node:test';
 import { logTail } from './logTail.ts';
 
-test('returns the last lines without slapd timestamps', async (t) => {
+/** Writes `text` to `name` in a temporary folder removed after test `t`; returns the file's path. */
+async function logFile(t: TestContext, name: string, text: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dirbench-log-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
-  const path = join(dir, 'slapd.log');
-  await writeFile(
-    path,
+  const path = join(dir, name);
+  await writeFile(path, text);
+  return path;
+}
+
+test('returns the last lines without slapd timestamps', async (t) => {
+  const path = await logFile(
+    t,
+    'slapd.log',
     [
       '6b026ecf.1010cb42 0x7fb66fff1200 first',
       '6b026ecf.1010cb42 0x7fb66fff1200 s.conf: line 24: unknown directive <bogus>',
@@ -21,15 +29,13 @@ test('returns the last lines without slapd timestamps', async (t) => {
     ].join('\n'),
   );
   assert.equal(logTail(path, 2), 's.conf: line 24: unknown directive <bogus> | last words');
-  assert.equal(logTail(join(dir, 'missing.log')), '');
+  assert.equal(logTail(join(dirname(path), 'missing.log')), '');
 });
 
 test('drops the banner and shutdown lines slapd always prints', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'dirbench-log-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
-  const path = join(dir, 'slapd.log');
-  await writeFile(
-    path,
+  const path = await logFile(
+    t,
+    'slapd.log',
     [
       '6b026ed2.30ac5bf0 0x7f1f21d60200 @(#) $OpenLDAP: slapd 2.5.13+dfsg-5 (Feb  8 2023 01:56:12) $',
       '\tDebian OpenLDAP Maintainers <pkg-openldap-devel@lists.alioth.debian.org>',
@@ -42,9 +48,6 @@ test('drops the banner and shutdown lines slapd always prints', async (t) => {
 });
 
 test('reads only the end of a long log', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'dirbench-log-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
-  const path = join(dir, 'big.log');
-  await writeFile(path, `${'x'.repeat(100_000)}\nthe end\n`);
+  const path = await logFile(t, 'big.log', `${'x'.repeat(100_000)}\nthe end\n`);
   assert.equal(logTail(path, 1), 'the end');
 });
