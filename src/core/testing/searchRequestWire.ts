@@ -8,17 +8,6 @@ const SEARCH_REQUEST_TAG = 0x63;
 /** Tag of the optional controls of an LDAPMessage: [0], constructed. */
 const CONTROLS_TAG = 0xa0;
 
-/** The fields of a SearchRequest after its baseObject, in wire order. */
-const SEARCH_FIELDS = [
-  'scope',
-  'derefAliases',
-  'sizeLimit',
-  'timeLimit',
-  'typesOnly',
-  'filter',
-  'attributes',
-] as const;
-
 /** One part of an encoded request, as compared: `value` is hex or a description of a header's form. */
 export interface WireField {
   name: string;
@@ -105,47 +94,55 @@ function integerIsMinimal(buf: Buffer, tlv: Tlv): boolean {
   return !((first === 0x00 && second < 0x80) || (first === 0xff && second >= 0x80));
 }
 
-/** What a field's bytes mean, for the report. */
-function meaningOf(name: string, buf: Buffer, tlv: Tlv): string {
-  try {
-    switch (name) {
-      case 'scope':
-      case 'derefAliases':
-      case 'sizeLimit':
-      case 'timeLimit':
-        return String(tlvInteger(buf, tlv));
-      case 'typesOnly':
-        return buf[tlv.start] === 0 ? 'false' : 'true';
-      case 'attributes': {
-        const names: string[] = [];
-        for (let p = tlv.start; p < tlv.end;) {
-          const attribute = mustReadTlv(buf, p, tlv.end);
-          names.push(buf.toString('utf8', attribute.start, attribute.end));
-          p = attribute.end;
-        }
-        return names.length === 0 ? '(none: all user attributes)' : names.join(', ');
-      }
-      case 'controls': {
-        const oids: string[] = [];
-        for (let p = tlv.start; p < tlv.end;) {
-          const control = mustReadTlv(buf, p, tlv.end);
-          const oid = mustReadTlv(buf, control.start, control.end);
-          oids.push(buf.toString('utf8', oid.start, oid.end));
-          p = control.end;
-        }
-        return `control OIDs: ${oids.join(', ')}`;
-      }
-      default:
-        return `tag ${hexByte(tlv.tag)}, ${tlv.end - tlv.start} content bytes`;
-    }
-  } catch {
-    return 'undecodable';
+/** What a field's content bytes mean, for the report; may throw on bytes that do not decode. */
+type Meaning = (buf: Buffer, tlv: Tlv) => string;
+
+const integerMeaning: Meaning = (buf, tlv) => String(tlvInteger(buf, tlv));
+
+/** Each element of a list field as text: its content, or with `nested` its first TLV's (control OIDs). */
+function elementTexts(buf: Buffer, tlv: Tlv, nested: boolean): string[] {
+  const texts: string[] = [];
+  for (let p = tlv.start; p < tlv.end;) {
+    const element = mustReadTlv(buf, p, tlv.end);
+    const first = nested ? mustReadTlv(buf, element.start, element.end) : element;
+    texts.push(buf.toString('utf8', first.start, first.end));
+    p = element.end;
   }
+  return texts;
 }
 
+/** The fields of a SearchRequest after its baseObject, in wire order, with what their bytes mean. */
+const SEARCH_FIELDS: Readonly<Record<string, Meaning>> = {
+  scope: integerMeaning,
+  derefAliases: integerMeaning,
+  sizeLimit: integerMeaning,
+  timeLimit: integerMeaning,
+  typesOnly: (buf, tlv) => (buf[tlv.start] === 0 ? 'false' : 'true'),
+  filter: (buf, tlv) => `tag ${hexByte(tlv.tag)}, ${tlv.end - tlv.start} content bytes`,
+  attributes: (buf, tlv) => {
+    const names = elementTexts(buf, tlv, false);
+    return names.length === 0 ? '(none: all user attributes)' : names.join(', ');
+  },
+};
+
+const controlsMeaning: Meaning = (buf, tlv) =>
+  `control OIDs: ${elementTexts(buf, tlv, true).join(', ')}`;
+
 /** A field compared byte for byte (tag, length and content). */
-function exactField(name: string, buf: Buffer, offset: number, tlv: Tlv): WireField {
-  return { name, value: hex(buf, offset, tlv.end), meaning: meaningOf(name, buf, tlv) };
+function exactField(
+  name: string,
+  meaning: Meaning,
+  buf: Buffer,
+  offset: number,
+  tlv: Tlv,
+): WireField {
+  let text: string;
+  try {
+    text = meaning(buf, tlv);
+  } catch {
+    text = 'undecodable';
+  }
+  return { name, value: hex(buf, offset, tlv.end), meaning: text };
 }
 
 /**
@@ -171,9 +168,9 @@ export function parseSearchRequest(message: Buffer): SearchRequestParts | null {
   const base = mustReadTlv(message, op.start, op.end);
   fields.push(headerForm('baseObject', message, op.start, base));
   let pos = base.end;
-  for (const name of SEARCH_FIELDS) {
+  for (const [name, meaning] of Object.entries(SEARCH_FIELDS)) {
     const field = mustReadTlv(message, pos, op.end);
-    fields.push(exactField(name, message, pos, field));
+    fields.push(exactField(name, meaning, message, pos, field));
     pos = field.end;
   }
   if (pos < op.end) {
@@ -188,7 +185,7 @@ export function parseSearchRequest(message: Buffer): SearchRequestParts | null {
     const controls = mustReadTlv(message, pos, envelope.end);
     fields.push(
       controls.tag === CONTROLS_TAG
-        ? exactField('controls', message, pos, controls)
+        ? exactField('controls', controlsMeaning, message, pos, controls)
         : {
             name: 'after protocolOp',
             value: hex(message, pos, envelope.end),
