@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { runSpec } from './commands/run.ts';
 import { optionTable } from './commandSpec.ts';
 import { RATE_TOOL_OPTIONS, RATE_TOOLS } from './rateToolOptions.ts';
-import type { OptionMapping } from './rateToolOptions.ts';
+import type { OptionMapping, RateTool } from './rateToolOptions.ts';
 import { rateToolOption, rateToolReadmeTable, translateRateTool } from './rateToolTranslate.ts';
 
 test('each tool has one row per option name, long and short', () => {
@@ -49,124 +49,88 @@ test('every option the table names is an option of dirbench run', () => {
   assert.ok('op' in run);
 });
 
-test('connection options make the target URL; UnboundID defaults that differ are written out', () => {
-  const t = translateRateTool('searchrate', ['-Z', '-h', '::1', '--baseDN', 'o=x', '-f', '(cn=a)']);
-  assert.deepEqual(t.argv, [
-    'run',
-    '--target',
-    'ldaps://[::1]:389',
-    '--op',
-    'search',
-    '--base',
-    'o=x',
-    '--filter',
-    '(cn=a)',
-    '--connections',
-    '1',
-    '--warmup',
-    '0',
-  ]);
-  assert.equal(translateRateTool('modrate', ['-p', '1389']).argv[2], 'ldap://localhost:1389');
-});
+/** The words of a command line as typed (no word in these cases has a space). */
+function words(line: string): string[] {
+  return line.split(' ');
+}
 
-test('intervals become seconds; asynchronous outstanding requests become depth per connection', () => {
-  const t = translateRateTool('searchrate', [
-    '-t',
-    '4',
-    '-i',
-    '2',
-    '-I',
-    '30',
-    '--warmUpIntervals',
-    '3',
-    '-a',
-    '-O',
-    '10',
-    '--iterationsBeforeReconnect',
-    '100',
-    '-r',
-    '500',
-  ]);
-  assert.deepEqual(t.argv.slice(5), [
-    '--connections',
-    '4',
-    '--duration',
-    '60',
-    '--warmup',
-    '6',
-    '--depth',
-    '3',
-    '--policy',
-    'reconnect:100',
-    '--rate',
-    '500',
-  ]);
-  // Without --intervalDuration an interval is UnboundID's 5 seconds.
-  assert.deepEqual(translateRateTool('authrate', ['-I', '12']).argv.slice(5, 7), [
-    '--duration',
-    '60',
-  ]);
-});
+/** One translation: a tool's command line and the `dirbench` words it gives from `from` to `to` (the end when absent). */
+interface ArgvCase {
+  readonly tool: RateTool;
+  readonly line: string;
+  readonly from: number;
+  readonly to?: number;
+  readonly argv: string;
+  /** The environment the translation sets, when the case checks it. */
+  readonly env?: Readonly<Record<string, string>>;
+}
 
-test('values are rewritten where DirBench spells them otherwise', () => {
-  const search = translateRateTool('searchrate', [
-    '-s',
-    'subord',
-    '--sortOrder',
-    '+sn,-cn:caseIgnoreOrderingMatch',
-    '-A',
-    'cn',
-    '-A',
-    'mail',
-  ]);
-  assert.deepEqual(search.argv.slice(5, 11), [
-    '--scope',
-    'children',
-    '--sort-keys',
-    'sn,-cn:caseIgnoreOrderingMatch',
-    '--attributes',
-    'cn,mail',
-  ]);
-  const auth = translateRateTool('authrate', ['-C', 'pa[ss]', '-a', 'SIMPLE', '-w', 'secret']);
-  assert.deepEqual(auth.argv.slice(5, 9), [
-    '--credentials-pattern',
-    'pa[[ss]]',
-    '--password-env',
-    'DIRBENCH_BIND_PASSWORD',
-  ]);
-  assert.deepEqual(auth.env, { DIRBENCH_BIND_PASSWORD: 'secret' });
-  assert.deepEqual(translateRateTool('authrate', ['-a', 'plain']).argv.slice(5, 7), [
-    '--sasl',
-    'PLAIN',
-  ]);
-  const charset = translateRateTool('modrate', ['-A', 'description', '-l', '6', '-C', 'ab]']);
-  assert.deepEqual(charset.argv.slice(5, 9), [
-    '--attribute',
-    'description',
-    '--value',
-    '[random:6:ab]]]',
-  ]);
-});
+/** Translations by what they show: each title is one test. */
+const ARGV_CASES: Readonly<Record<string, readonly ArgvCase[]>> = {
+  'connection options make the target URL; UnboundID defaults that differ are written out': [
+    {
+      tool: 'searchrate',
+      line: '-Z -h ::1 --baseDN o=x -f (cn=a)',
+      from: 0,
+      argv: 'run --target ldaps://[::1]:389 --op search --base o=x --filter (cn=a) --connections 1 --warmup 0',
+    },
+    { tool: 'modrate', line: '-p 1389', from: 2, to: 3, argv: 'ldap://localhost:1389' },
+  ],
+  'intervals become seconds; asynchronous outstanding requests become depth per connection': [
+    {
+      tool: 'searchrate',
+      line: '-t 4 -i 2 -I 30 --warmUpIntervals 3 -a -O 10 --iterationsBeforeReconnect 100 -r 500',
+      from: 5,
+      argv: '--connections 4 --duration 60 --warmup 6 --depth 3 --policy reconnect:100 --rate 500',
+    },
+    // Without --intervalDuration an interval is UnboundID's 5 seconds.
+    { tool: 'authrate', line: '-I 12', from: 5, to: 7, argv: '--duration 60' },
+  ],
+  'values are rewritten where DirBench spells them otherwise': [
+    {
+      tool: 'searchrate',
+      line: '-s subord --sortOrder +sn,-cn:caseIgnoreOrderingMatch -A cn -A mail',
+      from: 5,
+      to: 11,
+      argv: '--scope children --sort-keys sn,-cn:caseIgnoreOrderingMatch --attributes cn,mail',
+    },
+    {
+      tool: 'authrate',
+      line: '-C pa[ss] -a SIMPLE -w secret',
+      from: 5,
+      to: 9,
+      argv: '--credentials-pattern pa[[ss]] --password-env DIRBENCH_BIND_PASSWORD',
+      env: { DIRBENCH_BIND_PASSWORD: 'secret' },
+    },
+    { tool: 'authrate', line: '-a plain', from: 5, to: 7, argv: '--sasl PLAIN' },
+    {
+      tool: 'modrate',
+      line: '-A description -l 6 -C ab]',
+      from: 5,
+      to: 9,
+      argv: '--attribute description --value [random:6:ab]]]',
+    },
+  ],
+  'authrate --bindOnly binds as the --baseDN pattern without searching': [
+    {
+      tool: 'authrate',
+      line: '-B -b uid=user.[1-10],ou=People,dc=example,dc=com -f (uid=x) -s one -C password',
+      from: 5,
+      to: 9,
+      argv: '--bind-dn-pattern uid=user.[1-10],ou=People,dc=example,dc=com --credentials-pattern password',
+    },
+  ],
+};
 
-test('authrate --bindOnly binds as the --baseDN pattern without searching', () => {
-  const t = translateRateTool('authrate', [
-    '-B',
-    '-b',
-    'uid=user.[1-10],ou=People,dc=example,dc=com',
-    '-f',
-    '(uid=x)',
-    '-s',
-    'one',
-    '-C',
-    'password',
-  ]);
-  assert.deepEqual(t.argv.slice(5, 9), [
-    '--bind-dn-pattern',
-    'uid=user.[1-10],ou=People,dc=example,dc=com',
-    '--credentials-pattern',
-    'password',
-  ]);
-});
+for (const [title, cases] of Object.entries(ARGV_CASES)) {
+  test(title, () => {
+    for (const { tool, line, from, to, argv, env } of cases) {
+      const t = translateRateTool(tool, words(line));
+      assert.deepEqual(t.argv.slice(from, to), words(argv), `${tool} ${line}`);
+      if (env !== undefined) assert.deepEqual(t.env, env, `${tool} ${line}`);
+    }
+  });
+}
 
 test('options without an equivalent are left out with the reason; output options apart', () => {
   const t = translateRateTool('modrate', [
