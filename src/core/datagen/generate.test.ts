@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { resourcePath } from '../app/resources.ts';
 import { FLAT_BASE_DN, flatPersonDn, flatPersonPassword } from './flat.ts';
 import { generateDataset, sideFilePaths } from './generate.ts';
-import type { GenerateSource } from './generate.ts';
+import type { GenerateResult, GenerateSource } from './generate.ts';
 import { TemplateError } from './makeldif/errors.ts';
 import { salfordPersonAttributes, salfordPersonDn, salfordPersonPassword } from './salford.ts';
 import { SALFORD_BASE_DN } from './salfordWords.ts';
@@ -23,26 +23,37 @@ function lines(text: string): string[] {
   return text.split('\n').filter((l) => l !== '');
 }
 
+/** Generates `source` into a temporary folder removed after test `t`; the result with its DN and bind lists read back. */
+async function generated(
+  t: { after: (fn: () => Promise<void>) => void },
+  source: GenerateSource,
+): Promise<{ result: GenerateResult; dns: string[]; binds: string[] }> {
+  const result = await generateDataset(source, join(await tempDir(t), 'out.ldif'));
+  const dns = lines(await readFile(result.dnsPath, 'utf8'));
+  const binds = lines(await readFile(result.bindsPath, 'utf8'));
+  return { result, dns, binds };
+}
+
+/** Asserts a result's entry and person counts, suffix and base DN. */
+function assertHead(
+  result: GenerateResult,
+  head: Pick<GenerateResult, 'entries' | 'persons' | 'suffix' | 'baseDn'>,
+): void {
+  const { entries, persons, suffix, baseDn } = result;
+  assert.deepEqual({ entries, persons, suffix, baseDn }, head);
+}
+
 const EXAMPLE = resourcePath('data', 'makeldif', 'example.template');
 
 test('Salford: result, side files and the O(1) functions agree with the LDIF', async (t) => {
-  const dir = await tempDir(t);
   const spec = { entries: 3000, seed: 5 };
-  const result = await generateDataset(
-    { kind: 'shape', shape: 'salford', ...spec },
-    join(dir, 's.ldif'),
-  );
-  assert.equal(result.entries, 3012);
-  assert.equal(result.persons, 3000);
-  assert.equal(result.suffix, 'c=gb');
-  assert.equal(result.baseDn, SALFORD_BASE_DN);
+  const { result, dns, binds } = await generated(t, { kind: 'shape', shape: 'salford', ...spec });
+  assertHead(result, { entries: 3012, persons: 3000, suffix: 'c=gb', baseDn: SALFORD_BASE_DN });
   assert.equal(result.bytes, (await stat(result.ldifPath)).size);
   assert.deepEqual(sideFilePaths(result.ldifPath), {
     dnsPath: result.dnsPath,
     bindsPath: result.bindsPath,
   });
-  const dns = lines(await readFile(result.dnsPath, 'utf8'));
-  const binds = lines(await readFile(result.bindsPath, 'utf8'));
   assert.equal(dns.length, 3000);
   assert.equal(binds.length, 3000);
   const records = (await readFile(result.ldifPath, 'latin1')).split('\n\n').slice(12);
@@ -60,17 +71,9 @@ test('Salford: result, side files and the O(1) functions agree with the LDIF', a
 });
 
 test('flat: side files list every person with a password that works', async (t) => {
-  const dir = await tempDir(t);
   const spec = { entries: 500, seed: 9 };
-  const result = await generateDataset(
-    { kind: 'shape', shape: 'flat', ...spec },
-    join(dir, 'f.ldif'),
-  );
-  assert.equal(result.entries, 502);
-  assert.equal(result.suffix, 'c=BA');
-  assert.equal(result.baseDn, FLAT_BASE_DN);
-  const dns = lines(await readFile(result.dnsPath, 'utf8'));
-  const binds = lines(await readFile(result.bindsPath, 'utf8'));
+  const { result, dns, binds } = await generated(t, { kind: 'shape', shape: 'flat', ...spec });
+  assertHead(result, { entries: 502, persons: 500, suffix: 'c=BA', baseDn: FLAT_BASE_DN });
   assert.deepEqual(
     dns,
     Array.from({ length: 500 }, (_, i) => flatPersonDn(spec, i)),
@@ -79,22 +82,21 @@ test('flat: side files list every person with a password that works', async (t) 
 });
 
 test('a template: persons in the DN list, plain passwords in the bind list, branches in neither', async (t) => {
-  const dir = await tempDir(t);
   const source: GenerateSource = {
     kind: 'template',
     templatePath: EXAMPLE,
     entriesOverride: 250,
     seed: 3,
   };
-  const result = await generateDataset(source, join(dir, 't.ldif'));
-  assert.equal(result.entries, 252);
-  assert.equal(result.persons, 250);
-  assert.equal(result.suffix, 'dc=example,dc=com');
-  assert.equal(result.baseDn, 'ou=People,dc=example,dc=com');
-  const dns = lines(await readFile(result.dnsPath, 'utf8'));
+  const { result, dns, binds } = await generated(t, source);
+  assertHead(result, {
+    entries: 252,
+    persons: 250,
+    suffix: 'dc=example,dc=com',
+    baseDn: 'ou=People,dc=example,dc=com',
+  });
   assert.equal(dns[0], 'uid=user.0,ou=People,dc=example,dc=com');
   assert.equal(dns[249], 'uid=user.249,ou=People,dc=example,dc=com');
-  const binds = lines(await readFile(result.bindsPath, 'utf8'));
   assert.equal(binds.length, 250);
   assert.equal(binds[7], 'uid=user.7,ou=People,dc=example,dc=com\tpassword');
 });
@@ -125,14 +127,12 @@ test('hashed and base64 passwords: hashes are left out, base64 is decoded', asyn
       '',
     ].join('\n'),
   );
-  const result = await generateDataset(
-    { kind: 'template', templatePath: template, seed: 1 },
-    join(dir, 'pw.ldif'),
-  );
-  assert.deepEqual(lines(await readFile(result.bindsPath, 'utf8')), [
-    'cn=e0,o=pw\t1234',
-    'cn=e1,o=pw\t1234',
-  ]);
+  const { result, binds } = await generated(t, {
+    kind: 'template',
+    templatePath: template,
+    seed: 1,
+  });
+  assert.deepEqual(binds, ['cn=e0,o=pw\t1234', 'cn=e1,o=pw\t1234']);
   assert.match(await readFile(result.ldifPath, 'utf8'), /^userPassword:: MTIzNA==$/m);
 });
 
