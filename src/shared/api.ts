@@ -74,6 +74,11 @@ export interface ApiSpec {
   'lab/indexProfiles': { req: undefined; res: IndexProfile[] };
   /** Stops a lab; one still starting is cancelled, and its `lab/ended` fails with code `cancelled`. */
   'lab/stop': { req: { id: string }; res: LabInfo };
+  /**
+   * Cancels a lab's start: one still starting is stopped as by `lab/stop`; one already ready (the
+   * cancel came too late) or ended is left as it is. Answers the lab as it then stands.
+   */
+  'lab/cancel': { req: { id: string }; res: LabInfo };
   /** Stops a lab and deletes everything it has on disk. */
   'lab/destroy': { req: { id: string }; res: void };
   'runs/start': { req: RunRequest; res: { runId: string } };
@@ -206,6 +211,7 @@ const CHANNEL_RECORD = {
   'lab/list': true,
   'lab/start': true,
   'lab/stop': true,
+  'lab/cancel': true,
   'lab/destroy': true,
   'lab/indexProfiles': true,
   'lab/install': true,

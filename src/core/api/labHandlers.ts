@@ -28,6 +28,7 @@ export function labHandlers(labs: LabManager, targets: TargetsRepo, emit: LabSta
       emit({ event: 'targets/changed', payload: {} });
       return { ...lab, targetId: null };
     },
+    'lab/cancel': async ({ id }) => withTarget(await labs.cancelStart(id)),
     'lab/indexProfiles': async () => [...shippedIndexProfiles()],
     'lab/install': async ({ kind }) => labs.install(kind),
     'lab/destroy': async (req) => {

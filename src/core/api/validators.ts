@@ -78,6 +78,7 @@ export const API_VALIDATORS: ApiValidators = {
   'lab/install': (req) => ({ kind: oneOf(fieldsOf(req).kind, 'kind', LAB_KINDS) }),
   'lab/indexProfiles': noRequest,
   'lab/stop': idRequest('id'),
+  'lab/cancel': idRequest('id'),
   'lab/destroy': idRequest('id'),
   'runs/start': (req) => {
     const run = fieldsOf(req) as unknown as RunRequest;

@@ -147,3 +147,29 @@ test('begin answers the recorded lab while it builds; stopping it by id cancels 
   assert.equal(progress.at(-1)?.step, 'failed');
   assert.equal((await m.stop(lab.id)).state, 'failed', 'a second stop finds nothing to cancel');
 });
+
+test('cancelStart cancels a lab still starting and leaves a lab that is already ready running', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dirbench-labmgr-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const reg = registry();
+  const driver = stalledDriver();
+  const m = new LabManager({ dataDir, registry: reg, drivers: [driver] });
+  const { lab, ready } = await m.begin({ kind: 'openldap', entries: 10 });
+  const outcome = ready.then(
+    () => 'ready',
+    (err: unknown) => err,
+  );
+  while (driver.configured === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal((await m.cancelStart(lab.id)).state, 'failed');
+  const err = await outcome;
+  assert.ok(err instanceof ApiError && err.code === 'cancelled', `got ${String(err)}`);
+
+  // A cancel that crosses the lab's ready: the lab is running and not starting any more.
+  reg.insert(storedLabFixture('lab-ready1', { state: 'running', dataDir }));
+  const answered = await m.cancelStart('lab-ready1');
+  assert.equal(answered.state, 'running');
+  assert.equal(reg.labs.get('lab-ready1')?.state, 'running', 'the ready lab is left running');
+  await assert.rejects(m.cancelStart('lab-nosuch'), (e: unknown) => {
+    return e instanceof ApiError && e.kind === 'not-found';
+  });
+});

@@ -169,6 +169,15 @@ export class LabManager {
     });
   }
 
+  /**
+   * Cancels a lab still starting, as `stop` does; one that is already ready or ended is left as it
+   * is, so a cancel that crosses the lab's ready does not stop the lab the user now has.
+   */
+  async cancelStart(id: string): Promise<LabInfo> {
+    if (this.#starting.has(id)) return this.stop(id);
+    return toInfo(this.#mustGet(id));
+  }
+
   /** Stops a lab (cancelling it if it is still starting) and deletes its database; keeps its log. */
   async stop(id: string): Promise<LabInfo> {
     const lab = this.#registry.get(id);

@@ -57,7 +57,8 @@ export function useLabStart(): LabStart {
     if (lab === null) return;
     setCancelling(true);
     try {
-      await api.call('lab/stop', { id: lab.id });
+      // lab/cancel, not lab/stop: a cancel that crosses the lab's ready leaves the lab running.
+      await api.call('lab/cancel', { id: lab.id });
     } catch (err) {
       const local = { kind: 'failed', message: toApiError(err).message } as const;
       setRecord((prev) => (prev.lab?.id === lab.id ? { ...prev, local } : prev));
