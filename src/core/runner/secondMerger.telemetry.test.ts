@@ -31,11 +31,21 @@ function busy(worker: number, elu: number): WorkerTelemetry {
   };
 }
 
-test('each second keeps one telemetry reading per worker, in worker order, never merged', () => {
+/** Second `second` merged from one report per telemetry reading, added to `totals` when given. */
+function mergedSecond(
+  second: number,
+  readings: WorkerTelemetry[],
+  totals?: MeasuredTotals,
+): ReturnType<SecondMerger['take']> {
   const merger = new SecondMerger();
-  merger.add(report(0, busy(2, 0.99)));
-  merger.add(report(0, busy(1, 0.4)));
-  const { sample } = merger.take(0, 'measured');
+  for (const telemetry of readings) merger.add(report(second, telemetry));
+  const taken = merger.take(second, 'measured');
+  totals?.add(taken.sample, taken.histogram);
+  return taken;
+}
+
+test('each second keeps one telemetry reading per worker, in worker order, never merged', () => {
+  const { sample } = mergedSecond(0, [busy(2, 0.99), busy(1, 0.4)]);
   assert.deepEqual(sample.workers, [busy(1, 0.4), busy(2, 0.99)]);
 });
 
@@ -50,15 +60,8 @@ test('the summary carries the client-bound verdict of the measured seconds', () 
   const saturated = new MeasuredTotals();
   const headroom = new MeasuredTotals();
   for (let second = 0; second < 3; second++) {
-    const merger = new SecondMerger();
-    merger.add(report(second, busy(1, 0.98)));
-    merger.add(report(second, busy(2, 0.3)));
-    const { sample, histogram } = merger.take(second, 'measured');
-    saturated.add(sample, histogram);
-    const calm = new SecondMerger();
-    calm.add(report(second, busy(1, 0.5)));
-    const taken = calm.take(second, 'measured');
-    headroom.add(taken.sample, taken.histogram);
+    mergedSecond(second, [busy(1, 0.98), busy(2, 0.3)], saturated);
+    mergedSecond(second, [busy(1, 0.5)], headroom);
   }
   const flagged = saturated.summary();
   assert.equal(flagged?.clientBound, true);
@@ -77,12 +80,8 @@ test("each worker's GC figures reach the sample untouched and the verdict as a s
   });
   const totals = new MeasuredTotals();
   for (let second = 0; second < 4; second++) {
-    const merger = new SecondMerger();
-    merger.add(report(second, gc(2, 150)));
-    merger.add(report(second, gc(1, 12.5)));
-    const { sample, histogram } = merger.take(second, 'measured');
+    const { sample } = mergedSecond(second, [gc(2, 150), gc(1, 12.5)], totals);
     assert.deepEqual(sample.workers, [gc(1, 12.5), gc(2, 150)]);
-    totals.add(sample, histogram);
   }
   const summary = totals.summary();
   assert.equal(summary?.clientBound, true);
