@@ -18,36 +18,56 @@ function t(
   return { worker, cpuPercent, eventLoopUtilization, eventLoopDelayP99Us, outstanding: 16 };
 }
 
-test('a worker pinned at one core with a busy loop in 9 of 10 seconds flags the run', () => {
-  const seconds = Array.from({ length: 10 }, (_, i) =>
-    i === 0 ? [t(1, 70, 0.8)] : [t(1, 97, 0.99)],
-  );
+/** `length` seconds of one worker reading `usual`, but for second `oddIndex` reading `odd`. */
+function oneOddSecond(
+  length: number,
+  oddIndex: number,
+  odd: WorkerTelemetry,
+  usual: WorkerTelemetry,
+): WorkerTelemetry[][] {
+  return Array.from({ length }, (_, i) => [i === oddIndex ? odd : usual]);
+}
+
+/** Asserts the verdict on `seconds`: flagged or not, its evidence equal to each string and matching each pattern. */
+function assertVerdict(
+  seconds: WorkerTelemetry[][],
+  clientBound: boolean,
+  ...evidence: (string | RegExp)[]
+): void {
   const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, true);
-  assert.equal(
-    verdict.clientBoundEvidence,
+  assert.equal(verdict.clientBound, clientBound);
+  for (const expected of evidence) {
+    if (typeof expected === 'string') assert.equal(verdict.clientBoundEvidence, expected);
+    else assert.match(verdict.clientBoundEvidence, expected);
+  }
+}
+
+test('a worker pinned at one core with a busy loop in 9 of 10 seconds flags the run', () => {
+  const seconds = oneOddSecond(10, 0, t(1, 70, 0.8), t(1, 97, 0.99));
+  assertVerdict(
+    seconds,
+    true,
     'worker 1 used 97% CPU and its event loop was busy 99% of the time in 9 of 10 measured seconds (event-loop delay p99 up to 0.8 ms); the client, not the server, limited this run',
   );
 });
 
 test('workers with headroom are not flagged, and the evidence gives the peaks', () => {
   const seconds = Array.from({ length: 5 }, (_, i) => [t(1, 30 + i, 0.4), t(2, 41, 0.52, 1500)]);
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, false);
-  assert.equal(
-    verdict.clientBoundEvidence,
+  assertVerdict(
+    seconds,
+    false,
     'workers peaked at 41% CPU, event-loop utilisation 0.52, event-loop delay p99 1.5 ms: the client had headroom',
   );
 });
 
 test('one saturated second in ten (a GC pause, a scheduler blip) is reported but does not flag', () => {
-  const seconds = Array.from({ length: 10 }, (_, i) =>
-    i === 4 ? [t(1, 99, 0.97)] : [t(1, 50, 0.6)],
+  const seconds = oneOddSecond(10, 4, t(1, 99, 0.97), t(1, 50, 0.6));
+  assertVerdict(
+    seconds,
+    false,
+    /saturated in only 1 of 10 measured seconds/,
+    /the client had headroom$/,
   );
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, false);
-  assert.match(verdict.clientBoundEvidence, /saturated in only 1 of 10 measured seconds/);
-  assert.match(verdict.clientBoundEvidence, /the client had headroom$/);
 });
 
 test('a quarter of the seconds is enough; any worker saturating counts the second', () => {
@@ -55,19 +75,16 @@ test('a quarter of the seconds is enough; any worker saturating counts the secon
     t(1, 40, 0.5),
     i < 2 ? t(2, 98, 0.96) : t(2, 45, 0.55),
   ]);
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, true);
-  assert.match(
-    verdict.clientBoundEvidence,
+  assertVerdict(
+    seconds,
+    true,
     /^worker 2 used 98% CPU .* in 2 of 8 measured seconds \(event-loop delay p99 up to 0\.8 ms\);/,
   );
 });
 
 test('a starved worker (busy loop, little CPU) is flagged and the shared cores are named', () => {
   const seconds = Array.from({ length: 4 }, () => [t(1, 55, 0.98)]);
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, true);
-  assert.match(verdict.clientBoundEvidence, /other processes competed for this machine's cores/);
+  assertVerdict(seconds, true, /other processes competed for this machine's cores/);
 });
 
 test('a late loop alone (a worker descheduled on a busy machine) does not count as saturated', () => {
@@ -98,10 +115,9 @@ test('several saturated workers are all named with the count of seconds', () => 
     t(2, 99, 0.99),
     i === 0 ? t(3, 50, 0.5) : t(3, 95, 0.93),
   ]);
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, true);
-  assert.match(
-    verdict.clientBoundEvidence,
+  assertVerdict(
+    seconds,
+    true,
     /^a worker was saturated in 4 of 4 measured seconds: worker 1 used 96% CPU .* in 4 of 4 .*; worker 2 used 99% CPU .*; worker 3 used 95% CPU .* in 3 of 4 measured seconds \(event-loop delay p99 up to 0\.8 ms\); the client, not the server, limited this run$/,
   );
 });
@@ -140,10 +156,9 @@ test('a worker losing a tenth of its seconds to GC in a quarter of the run is fl
   const seconds = Array.from({ length: 8 }, (_, i) => [
     i < 3 ? g(1, 0.8, 180, 6) : g(1, 0.6, 20, 1),
   ]);
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, true);
-  assert.equal(
-    verdict.clientBoundEvidence,
+  assertVerdict(
+    seconds,
+    true,
     'worker 1 spent 8.0% of its time in GC pauses, 10% or more in 3 of 8 measured seconds (23 major collections); the client, not the server, limited this run',
   );
 });
@@ -160,21 +175,19 @@ test('a client with headroom gives the share of the measured time its GC took', 
 });
 
 test('one GC-heavy second in ten is reported but does not flag', () => {
-  const seconds = Array.from({ length: 10 }, (_, i) => [g(1, 0.5, i === 3 ? 400 : 20)]);
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, false);
-  assert.match(
-    verdict.clientBoundEvidence,
+  const seconds = oneOddSecond(10, 3, g(1, 0.5, 400), g(1, 0.5, 20));
+  assertVerdict(
+    seconds,
+    false,
     /^a worker paused for GC 10% or more of a second in only 1 of 10 measured seconds \(a run is flagged from 3\); workers peaked at .*, and GC pauses took 5\.8% of the worker's measured time: the client had headroom$/,
   );
 });
 
 test('a saturated loop with little GC is flagged by the loop, and the GC share is still given', () => {
   const seconds = Array.from({ length: 4 }, () => [g(1, 0.97, 25)]);
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, true);
-  assert.match(
-    verdict.clientBoundEvidence,
+  assertVerdict(
+    seconds,
+    true,
     /^worker 1 used 97% CPU and its event loop was busy 97% of the time in 4 of 4 measured seconds .*; GC pauses took 2\.5% of the worker's measured time; the client, not the server, limited this run$/,
   );
 });
@@ -184,10 +197,9 @@ test('both rules firing give both findings; several GC-bound workers are counted
     g(1, 0.95, 120, 2),
     i < 2 ? g(2, 0.6, 150, 3) : g(2, 0.6, 10),
   ]);
-  const verdict = judgeClientBound(seconds);
-  assert.equal(verdict.clientBound, true);
-  assert.match(
-    verdict.clientBoundEvidence,
+  assertVerdict(
+    seconds,
+    true,
     /^worker 1 used 95% CPU .* in 4 of 4 measured seconds \(event-loop delay p99 up to 0\.8 ms\); a worker paused for GC 10% or more of a second in 4 of 4 measured seconds: worker 1 spent 12% of its time in GC pauses, 10% or more in 4 of 4 measured seconds \(8 major collections\); worker 2 spent 8\.0% of its time in GC pauses, 10% or more in 2 of 4 measured seconds \(6 major collections\); the client, not the server, limited this run$/,
   );
 });
