@@ -16,11 +16,14 @@ interface Tracked<T> {
 }
 
 /** A mocked clock with the ops under test: `advance` steps it and lets their callbacks run. */
-function mockedClock(t: TestContext): {
+interface MockedClock {
   nowMs: () => number;
   advance: (ms: number) => Promise<void>;
   track: <T>(op: Promise<T>) => Tracked<T>;
-} {
+}
+
+/** Mocks test `t`'s setInterval with a clock stepped by hand. */
+function mockedClock(t: TestContext): MockedClock {
   t.mock.timers.enable({ apis: ['setInterval'] });
   let nowMs = 0;
   const advance = async (ms: number): Promise<void> => {
@@ -69,12 +72,44 @@ function assertTimedOut(tracked: Tracked<unknown>): void {
   assert.equal(tracked.error.message, `no answer within ${TIMEOUT_MS} ms`);
 }
 
+/**
+ * Asserts that `tracked`, sent now, still waits just before the timeout (`stillWaiting` says why)
+ * and fails as timeout 1 to 1.25 timeouts after its send; `beforeTimeout` runs between the two.
+ */
+async function assertTimesOutOnTime(
+  clock: MockedClock,
+  tracked: Tracked<unknown>,
+  stillWaiting: string,
+  beforeTimeout?: () => void,
+): Promise<void> {
+  const sentAtMs = clock.nowMs();
+  await clock.advance(TIMEOUT_MS - 1);
+  assert.equal(tracked.settledAtMs, null, stillWaiting);
+  beforeTimeout?.();
+  await clock.advance(TIMEOUT_MS / 4 + 1);
+  const waitedMs = settledAt(tracked, 'failed within 1.25 timeouts') - sentAtMs;
+  assertTimedOut(tracked);
+  assert.ok(waitedMs >= TIMEOUT_MS && waitedMs <= TIMEOUT_MS * 1.25, `waited ${waitedMs} ms`);
+}
+
+/** Runs `body` with a mocked clock and a watch of TIMEOUT_MS, stopping the watch after. */
+async function withWatch(
+  t: TestContext,
+  body: (clock: MockedClock, watch: OpWatch) => Promise<void>,
+): Promise<void> {
+  const clock = mockedClock(t);
+  const watch = new OpWatch(TIMEOUT_MS);
+  try {
+    await body(clock, watch);
+  } finally {
+    watch.stop();
+  }
+}
+
 // Sweeps come every TIMEOUT_MS / 4 = 20 ms: ops sent right after one, between two and right before one.
 for (const sentAtMs of [0, 1, 10, 19]) {
   test(`an op never answered fails as timeout 1 to 1.25 timeouts after it was sent (sent at ${sentAtMs} ms)`, async (t) => {
-    const clock = mockedClock(t);
-    const watch = new OpWatch(TIMEOUT_MS);
-    try {
+    await withWatch(t, async (clock, watch) => {
       // The answered op's slot comes first: a sweep must reach every slot, not stop at one.
       const answeredSlot = watch.slot();
       const slot = watch.slot();
@@ -82,24 +117,16 @@ for (const sentAtMs of [0, 1, 10, 19]) {
       const unanswered = clock.track(watched(slot, new Promise<number>(() => undefined)));
       const answered = pendingAnswer<number>();
       const other = clock.track(watched(answeredSlot, answered.op));
-      await clock.advance(TIMEOUT_MS - 1);
-      assert.equal(unanswered.settledAtMs, null, 'still waiting just before the timeout');
-      answered.answer(5);
-      await clock.advance(TIMEOUT_MS / 4 + 1);
-      const waitedMs = settledAt(unanswered, 'failed within 1.25 timeouts') - sentAtMs;
-      assertTimedOut(unanswered);
-      assert.ok(waitedMs >= TIMEOUT_MS && waitedMs <= TIMEOUT_MS * 1.25, `waited ${waitedMs} ms`);
+      await assertTimesOutOnTime(clock, unanswered, 'still waiting just before the timeout', () =>
+        answered.answer(5),
+      );
       assert.equal(other.value, 5, "the other slot's answered op kept its answer");
-    } finally {
-      watch.stop();
-    }
+    });
   });
 }
 
 test('an op answered just before its timeout keeps its value or error, though sweeps ran while it waited', async (t) => {
-  const clock = mockedClock(t);
-  const watch = new OpWatch(TIMEOUT_MS);
-  try {
+  await withWatch(t, async (clock, watch) => {
     const slot = watch.slot();
     // Sent just before a sweep: the sweeps age it fastest.
     await clock.advance(19);
@@ -121,15 +148,11 @@ test('an op answered just before its timeout keeps its value or error, though sw
     await clock.advance(TIMEOUT_MS * 2);
     assert.equal(withValue.value, 'entry');
     assert.match(String(withError.error), /noSuchObject/);
-  } finally {
-    watch.stop();
-  }
+  });
 });
 
 test('an answer after the timeout is ignored: the op stays failed as timeout', async (t) => {
-  const clock = mockedClock(t);
-  const watch = new OpWatch(TIMEOUT_MS);
-  try {
+  await withWatch(t, async (clock, watch) => {
     const late = pendingAnswer<number>();
     const tracked = clock.track(watched(watch.slot(), late.op));
     await clock.advance(TIMEOUT_MS * 1.25);
@@ -138,15 +161,11 @@ test('an answer after the timeout is ignored: the op stays failed as timeout', a
     await clock.advance(1);
     assertTimedOut(tracked);
     assert.equal(tracked.value, undefined);
-  } finally {
-    watch.stop();
-  }
+  });
 });
 
 test("a slot's next op gets the whole timeout from its own send, not from the previous op's", async (t) => {
-  const clock = mockedClock(t);
-  const watch = new OpWatch(TIMEOUT_MS);
-  try {
+  await withWatch(t, async (clock, watch) => {
     const slot = watch.slot();
     const first = pendingAnswer<number>();
     const firstTracked = clock.track(watched(slot, first.op));
@@ -154,17 +173,9 @@ test("a slot's next op gets the whole timeout from its own send, not from the pr
     first.answer(1);
     await clock.advance(1);
     assert.equal(firstTracked.value, 1);
-    const secondSentMs = clock.nowMs();
     const second = clock.track(watched(slot, new Promise<number>(() => undefined)));
-    await clock.advance(TIMEOUT_MS - 1);
-    assert.equal(second.settledAtMs, null, 'still waiting, measured from its own send');
-    await clock.advance(TIMEOUT_MS / 4 + 1);
-    const waitedMs = settledAt(second, 'failed within 1.25 timeouts') - secondSentMs;
-    assertTimedOut(second);
-    assert.ok(waitedMs >= TIMEOUT_MS && waitedMs <= TIMEOUT_MS * 1.25, `waited ${waitedMs} ms`);
-  } finally {
-    watch.stop();
-  }
+    await assertTimesOutOnTime(clock, second, 'still waiting, measured from its own send');
+  });
 });
 
 test('a stopped watch fails nothing more', async (t) => {
@@ -182,14 +193,12 @@ test('without a watch the op is returned as is', () => {
 });
 
 test('an armed op unanswered past the timeout is reported once, with the ticket it was armed with', async (t) => {
-  const { advance } = mockedClock(t);
-  const watch = new OpWatch(TIMEOUT_MS);
   const heard: { ticket: number; atTimeoutMs: number }[] = [];
   const listener = {
     opExpired: (ticket: number, err: OpTimeoutError) =>
       heard.push({ ticket, atTimeoutMs: Number(/\d+/.exec(err.message)?.[0]) }),
   };
-  try {
+  await withWatch(t, async ({ advance }, watch) => {
     const slot = watch.slot();
     slot.arm(listener, 7);
     await advance(TIMEOUT_MS - 1);
@@ -198,17 +207,13 @@ test('an armed op unanswered past the timeout is reported once, with the ticket 
     assert.deepEqual(heard, [{ ticket: 7, atTimeoutMs: TIMEOUT_MS }]);
     await advance(3 * TIMEOUT_MS);
     assert.equal(heard.length, 1, 'reported once');
-  } finally {
-    watch.stop();
-  }
+  });
 });
 
 test('re-arming a slot gives its next op the whole timeout and reports only that op', async (t) => {
-  const { advance } = mockedClock(t);
-  const watch = new OpWatch(TIMEOUT_MS);
   const tickets: number[] = [];
   const listener = { opExpired: (ticket: number) => tickets.push(ticket) };
-  try {
+  await withWatch(t, async ({ advance }, watch) => {
     const slot = watch.slot();
     slot.arm(listener, 1);
     await advance(TIMEOUT_MS - 10);
@@ -218,7 +223,5 @@ test('re-arming a slot gives its next op the whole timeout and reports only that
     assert.deepEqual(tickets, [], "the second op's timeout runs from its own arming");
     await advance(TIMEOUT_MS);
     assert.deepEqual(tickets, [2]);
-  } finally {
-    watch.stop();
-  }
+  });
 });
