@@ -1,6 +1,5 @@
 // Builds a workload from searchrate-style options (`--op search --base ... --filter ...`), so a
 // searchrate, modrate or authrate command line translates option by option.
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseEntryTemplateText } from '../shared/entryTemplateText.ts';
 import { invalid } from '../shared/errors.ts';
@@ -15,6 +14,7 @@ import type {
   WorkloadSpec,
 } from '../shared/workload.ts';
 import { openDjToValuePattern, PatternError } from '../core/workload/pattern/index.ts';
+import { parseJsonText, readTextFile } from './fileInput.ts';
 import { intOption } from './options.ts';
 import type { RawOptions } from './options.ts';
 
@@ -129,22 +129,10 @@ function changeFrom(options: RawOptions, op: string): ModifyChange {
 
 /** Reads --template FILE: JSON ({dn, attributes: [{name, values, repeat}]}) or LDIF-like text with value patterns. */
 export function readTemplateFile(path: string): EntryTemplate {
-  let content: string;
-  try {
-    content = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw invalid(
-      '--template',
-      `cannot read --template ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-    );
-  }
-  if (extname(path).toLowerCase() !== '.json')
-    return parseEntryTemplateText(content, `--template ${path}`);
-  try {
-    return JSON.parse(content) as EntryTemplate;
-  } catch (err) {
-    throw invalid('--template', `--template ${path} is not valid JSON: ${(err as Error).message}`);
-  }
+  const shown = `--template ${path}`;
+  const content = readTextFile(path, '--template', shown);
+  if (extname(path).toLowerCase() !== '.json') return parseEntryTemplateText(content, shown);
+  return parseJsonText(content, '--template', shown) as EntryTemplate;
 }
 
 function poolFrom(options: RawOptions, op: string): WorkloadSpec['pool'] {

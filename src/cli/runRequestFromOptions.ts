@@ -1,5 +1,4 @@
 // Turns `dirbench run` options into a RunRequest (everything but the target), naming bad options.
-import { readFileSync } from 'node:fs';
 import { invalid } from '../shared/errors.ts';
 import { parseRateProfile } from '../shared/rateProfile.ts';
 import type { RunRequest } from '../shared/types.ts';
@@ -7,6 +6,7 @@ import { LIMITS, parsePolicy, validateRateProfile } from '../shared/validation.t
 import { DEFAULT_LOAD_GUARD } from '../core/runs/loadGuard.ts';
 import { OP_TIMEOUT_MS } from '../core/runner/runContract.ts';
 import type { OptionTable } from './commandSpec.ts';
+import { readTextFile } from './fileInput.ts';
 import { GATE_OPTIONS, thresholdOption } from './gates.ts';
 import { intOption } from './options.ts';
 import { workloadFromOptions } from './workloadFromOptions.ts';
@@ -105,17 +105,6 @@ export const RUN_LOAD_OPTIONS = {
   },
 } as const satisfies OptionTable;
 
-function readProfile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    throw invalid(
-      '--rate-profile',
-      `cannot read --rate-profile ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-    );
-  }
-}
-
 function noDelay(options: RawOptions): boolean {
   const value = options['no-delay'];
   if (value === undefined || value === 'on') return true;
@@ -172,8 +161,10 @@ export function runRequestFromOptions(options: RawOptions): Omit<RunRequest, 'ta
   }
   if (options.rate !== undefined)
     request.targetOpsPerSec = intOption(options, 'rate', 1, 1, LIMITS.targetOpsPerSec);
-  if (typeof options['rate-profile'] === 'string') {
-    const steps = parseRateProfile(readProfile(options['rate-profile']), '--rate-profile');
+  const profileFile = options['rate-profile'];
+  if (typeof profileFile === 'string') {
+    const profile = readTextFile(profileFile, '--rate-profile', `--rate-profile ${profileFile}`);
+    const steps = parseRateProfile(profile, '--rate-profile');
     validateRateProfile(steps, request.warmupS + request.durationS + (request.cooldownS ?? 0));
     request.rateProfile = steps;
   }

@@ -1,6 +1,5 @@
 // Which workload `dirbench run` runs: --workload ID, --workload-file FILE or an ad-hoc --op, checked
 // before anything connects, with errors naming the option the user typed.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ApiError, invalid } from '../shared/errors.ts';
 import type { RunRequest } from '../shared/types.ts';
@@ -10,6 +9,7 @@ import { resolveWorkload } from '../core/runs/resolveWorkload.ts';
 import type { ResolvedWorkload } from '../core/runs/resolveWorkload.ts';
 import { READ_RANDOM_ID } from '../core/workload/builtin.ts';
 import { adhocWorkload, OPTION_OF_BIND_SEARCH_FIELD, OPTION_OF_FIELD } from './adhocWorkload.ts';
+import { readJsonFile } from './fileInput.ts';
 import type { RawOptions } from './options.ts';
 
 /** The run request's workload part, and where relative paths in it start. */
@@ -23,18 +23,7 @@ export interface CliWorkload {
 
 /** Reads a workload JSON file; `what` names the option or command in errors. */
 export function readWorkloadFile(path: string, what = '--workload-file'): unknown {
-  let content: string;
-  try {
-    content = readFileSync(path, 'utf8');
-  } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw invalid(what, `cannot read ${what} ${path}: ${reason}`);
-  }
-  try {
-    return JSON.parse(content) as unknown;
-  } catch (err) {
-    throw invalid(what, `${what} ${path} is not valid JSON: ${(err as Error).message}`);
-  }
+  return readJsonFile(path, what, `${what} ${path}`);
 }
 
 /** Reads the workload options; at most one of --workload, --workload-file and --op. */

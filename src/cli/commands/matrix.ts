@@ -1,5 +1,4 @@
 // `dirbench matrix run|resume|list|show|check`: test matrices run headless as campaigns.
-import { readFileSync } from 'node:fs';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import {
   formatDurationS,
@@ -12,6 +11,7 @@ import type { Core } from '../../core/app/core.ts';
 import { pick, withoutDefaults } from '../commandSpec.ts';
 import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
+import { readJsonFile } from '../fileInput.ts';
 import { withCliCore } from '../coreForCli.ts';
 import { intOption, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
@@ -35,20 +35,7 @@ const AXIS_OPTIONS = {
 
 /** Reads a matrix file as JSON; errors name the file and say what is wrong. */
 function readMatrixFile(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw invalid(
-      'file',
-      `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-    );
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw invalid('file', `${file} is not JSON: ${(err as Error).message}`);
-  }
+  return readJsonFile(file, 'file', file, 'is not JSON');
 }
 
 /** Prefixes a field error with where the matrix came from. */

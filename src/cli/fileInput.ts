@@ -1,0 +1,37 @@
+// The files a command line names, read with errors that name the option (or argument) and the file.
+import { readFileSync } from 'node:fs';
+import { invalid } from '../shared/errors.ts';
+
+/** A file's text; errors go to `field` and name the file as `shown` (e.g. "--template t.json"). */
+export function readTextFile(path: string, field: string, shown: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw invalid(field, `cannot read ${shown}: ${reason}`);
+  }
+}
+
+/** `text` parsed as JSON; a syntax error says "`shown` `notJson`: why" under `field`. */
+export function parseJsonText(
+  text: string,
+  field: string,
+  shown: string,
+  notJson = 'is not valid JSON',
+): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw invalid(field, `${shown} ${notJson}: ${(err as Error).message}`);
+  }
+}
+
+/** A JSON file read and parsed, with readTextFile's and parseJsonText's errors. */
+export function readJsonFile(
+  path: string,
+  field: string,
+  shown: string,
+  notJson?: string,
+): unknown {
+  return parseJsonText(readTextFile(path, field, shown), field, shown, notJson);
+}
