@@ -13,6 +13,7 @@ import { NameCycler } from './nameCycler.ts';
 import type { BranchDef, LineDef, TemplateDef, TemplateFileDef } from './parse.ts';
 import type { TemplateResources } from './resources.ts';
 import { ProgramBuilder } from './programBuilder.ts';
+import { usedTemplates } from './subordinateWalk.ts';
 
 /** What compiling needs besides the parsed file. */
 export interface CompileOptions {
@@ -134,16 +135,7 @@ export function compileTemplateFile(
   }
 
   // Templates that generate entries must have an RDN.
-  const used = new Set<CompiledTemplate>();
-  const markUsed = (subs: Subordinate[]): void => {
-    for (const sub of subs) {
-      if (used.has(sub.template)) continue;
-      used.add(sub.template);
-      markUsed(sub.template.subordinates);
-    }
-  };
-  for (const b of branches) markUsed(b.subordinates);
-  for (const t of used) {
+  for (const t of usedTemplates(branches)) {
     if (t.program.problem !== null)
       throw new TemplateError(file, t.program.line, t.program.problem);
   }

@@ -16,6 +16,7 @@ import { TemplateError } from './errors.ts';
 import { isSafeValue } from '../../ldif/safeValue.ts';
 import { parseTemplateText } from './parse.ts';
 import { TemplateResources } from './resources.ts';
+import { eachSubordinate, usedTemplates } from './subordinateWalk.ts';
 
 /** The constant makeldif's example.template sizes itself by; entriesOverride sets it when defined. */
 export const NUMUSERS_CONSTANT = 'numusers';
@@ -105,17 +106,8 @@ export function loadTemplateText(
 }
 
 function allSubordinates(c: CompiledTemplateFile): Subordinate[] {
-  const seen = new Set<CompiledTemplate>();
   const out: Subordinate[] = [];
-  const visit = (subs: Subordinate[]): void => {
-    for (const sub of subs) {
-      out.push(sub);
-      if (seen.has(sub.template)) continue;
-      seen.add(sub.template);
-      visit(sub.template.subordinates);
-    }
-  };
-  for (const b of c.branches) visit(b.subordinates);
+  eachSubordinate(c.branches, (sub) => out.push(sub));
   return out;
 }
 
@@ -200,16 +192,7 @@ export async function streamTemplate(
   const { dns, binds } = side;
   // The DN list holds persons: entries of templates with a static objectClass ending in "person";
   // a template file without any lists its leaf templates' entries instead.
-  const templates = new Set<CompiledTemplate>();
-  const collect = (subs: Subordinate[]): void => {
-    for (const s of subs) {
-      if (templates.has(s.template)) continue;
-      templates.add(s.template);
-      collect(s.template.subordinates);
-    }
-  };
-  for (const b of compiled.branches) collect(b.subordinates);
-  const anyPerson = [...templates].some((t) => t.program.isPerson);
+  const anyPerson = [...usedTemplates(compiled.branches)].some((t) => t.program.isPerson);
   const listed = (t: CompiledTemplate): boolean =>
     anyPerson ? t.program.isPerson : t.subordinates.every((s) => s.count === 0);
 
