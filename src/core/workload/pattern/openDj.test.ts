@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { Prng } from '../../datagen/prng.ts';
+import { patternFilesFixture } from '../../testing/patternFilesFixture.ts';
 import { openDjToValuePattern, parseOpenDjPattern, PatternError } from './index.ts';
 
 const ctx = (seed = 1) => ({ rng: new Prng(seed), entry: () => '', unique: () => '' });
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-let dir = '';
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dirbench-opendj-'));
-  writeFileSync(join(dir, 'names.txt'), 'alice\nbob\ncarol\n');
-  writeFileSync(join(dir, 'empty.txt'), '');
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = patternFilesFixture('dirbench-opendj-');
 
 describe('translation', () => {
   const cases: [format: string, generators: string[], pattern: string][] = [
@@ -146,7 +138,7 @@ describe('generated values', () => {
   });
 
   test('rand(FILE) yields lines of the file, inc(FILE) the lines in order', () => {
-    const options = { baseDir: dir };
+    const options = { baseDir: dir() };
     const c = ctx();
     for (let i = 0; i < 20; i++) {
       assert.ok(
@@ -178,7 +170,7 @@ describe('generated values', () => {
         (generators, uses, seed) => {
           const picks = uses.map((u) => (u % generators.length) + 1);
           const pattern = parseOpenDjPattern(picks.map((k) => `{${k}}`).join('|'), generators, {
-            baseDir: dir,
+            baseDir: dir(),
           });
           const c = ctx(seed);
           for (let round = 0; round < 3; round++) {
@@ -281,7 +273,7 @@ describe('malformed format strings and generators', () => {
     ] as const) {
       assert.doesNotThrow(() => openDjToValuePattern('uid={1}', [gen]));
       assert.throws(
-        () => parseOpenDjPattern('uid={1}', [gen], { baseDir: dir }),
+        () => parseOpenDjPattern('uid={1}', [gen], { baseDir: dir() }),
         (err: unknown) =>
           err instanceof PatternError &&
           err.what === 'OpenDJ generator' &&
@@ -331,7 +323,7 @@ describe('malformed format strings and generators', () => {
           const format = pieces.join('');
           const generators = gens.map((g) => g.join(''));
           try {
-            parseOpenDjPattern(format, generators, { baseDir: dir }).next(ctx());
+            parseOpenDjPattern(format, generators, { baseDir: dir() }).next(ctx());
           } catch (err) {
             assert.ok(err instanceof PatternError, String(err));
             assert.ok([format, ...generators].includes(err.pattern), `caret under ${err.pattern}`);

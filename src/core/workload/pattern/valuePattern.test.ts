@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { Prng } from '../../datagen/prng.ts';
+import { patternFilesFixture } from '../../testing/patternFilesFixture.ts';
 import { PatternError, parseValuePattern } from './index.ts';
 import type { ParseOptions, PatternContext, ValuePattern } from './index.ts';
 
@@ -35,13 +34,7 @@ function parseError(text: string, options?: ParseOptions): PatternError {
   assert.fail(`expected ${JSON.stringify(text)} to be rejected`);
 }
 
-let dir = '';
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dirbench-pattern-'));
-  writeFileSync(join(dir, 'names.txt'), 'alice\nbob\ncarol\n');
-  writeFileSync(join(dir, 'empty.txt'), '');
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = patternFilesFixture('dirbench-pattern-');
 
 describe('literal text', () => {
   test('any text escaped with [[ and ]] expands to itself and is static', () => {
@@ -342,10 +335,10 @@ describe('every documented form parses', () => {
   }
 
   test('the file forms parse, with plain, relative and file:/// paths', () => {
-    const abs = join(dir, 'names.txt');
+    const abs = join(dir(), 'names.txt');
     for (const name of ['file', 'randomfile', 'sequentialfile', 'streamfile']) {
       for (const path of [abs, `//${abs}`, 'names.txt']) {
-        const v = parseValuePattern(`[${name}:${path}]`, { baseDir: dir }).next(context());
+        const v = parseValuePattern(`[${name}:${path}]`, { baseDir: dir() }).next(context());
         assert.ok(['alice', 'bob', 'carol'].includes(v), `${name}:${path} gave ${v}`);
       }
     }
@@ -414,7 +407,7 @@ describe('malformed patterns', () => {
   ];
   for (const [text, column, reason] of cases) {
     test(`${text} fails at column ${column}: ${reason}`, () => {
-      const err = parseError(text, { baseDir: dir });
+      const err = parseError(text, { baseDir: dir() });
       assert.equal(err.pattern, text);
       assert.equal(err.what, 'value pattern');
       assert.ok(err.reason.includes(reason), `reason was: ${err.reason}`);
@@ -445,7 +438,7 @@ describe('malformed patterns', () => {
         const text = pieces.join('');
         let pattern: ValuePattern;
         try {
-          pattern = parseValuePattern(text, { baseDir: dir });
+          pattern = parseValuePattern(text, { baseDir: dir() });
         } catch (err) {
           assert.ok(err instanceof PatternError, `not a PatternError: ${String(err)}`);
           assert.ok(
