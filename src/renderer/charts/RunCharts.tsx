@@ -1,6 +1,5 @@
 // The two main charts of a run, live or stored: throughput (with the target rate) and latency.
 import { useMemo, useState } from 'react';
-import type { RunSample } from '../../shared/types.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import {
   countNonZero,
@@ -11,7 +10,7 @@ import {
   targetPoints,
   throughputOption,
 } from './runChartOptions.ts';
-import type { RunTimeline } from './runChartOptions.ts';
+import type { SampleChartProps } from './chartBase.ts';
 import type { RunConfig } from '../../shared/types.ts';
 
 /** Throughput and latency charts; test ids are `<prefix>throughput-chart` and `<prefix>latency-chart`. */
@@ -20,12 +19,7 @@ export function RunCharts({
   config,
   timeline,
   testIdPrefix = '',
-}: {
-  samples: readonly RunSample[];
-  config: RunConfig;
-  timeline: RunTimeline;
-  testIdPrefix?: string;
-}) {
+}: SampleChartProps & { config: RunConfig }) {
   const [logScale, setLogScale] = useState(false);
   const target = useMemo(() => targetPoints(samples, config), [samples, config]);
   const intended = useMemo(() => intendedPoints(samples, logScale), [samples, logScale]);

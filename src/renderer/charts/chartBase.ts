@@ -14,6 +14,19 @@ export interface RunTimeline {
 /** One chart point: [seconds since load started, value]. */
 export type ChartPoint = [number, number | null];
 
+/** One named line of a chart (a worker, a phase, an operation label) and its points. */
+export interface NamedSeries {
+  name: string;
+  points: ChartPoint[];
+}
+
+/** Props of a chart panel drawn from a run's samples; `testIdPrefix` tells two runs' panels apart. */
+export interface SampleChartProps {
+  samples: readonly RunSample[];
+  timeline: RunTimeline;
+  testIdPrefix?: string;
+}
+
 /** Palette shared by the charts, the same in the UI and the headless exports. */
 export const COLORS = CHART_COLORS;
 export { SERIES_COLORS };
@@ -26,6 +39,11 @@ export function midInterval(sample: RunSample): number {
 /** Number of points with a non-zero value (the charts' `data-points` test attribute). */
 export function countNonZero(points: readonly ChartPoint[]): number {
   return points.filter(([, value]) => value !== null && value > 0).length;
+}
+
+/** `countNonZero` over every line of a chart. */
+export function countSeriesNonZero(series: readonly NamedSeries[]): number {
+  return countNonZero(series.flatMap((s) => s.points));
 }
 
 type AreaPoint = [{ name: string; xAxis: number }, { xAxis: number | 'max' }];
@@ -145,4 +163,21 @@ export function lineSeries(
     },
     itemStyle: { color },
   };
+}
+
+/**
+ * Thin lines in the palette's colours, one per series; the first carries the phase shading (with its
+ * labels when `phaseLabels`).
+ */
+export function paletteLines(
+  timeline: RunTimeline,
+  series: readonly NamedSeries[],
+  phaseLabels: boolean,
+) {
+  return series.map((s, i) => ({
+    ...lineSeries(s.name, SERIES_COLORS[i % SERIES_COLORS.length] as string, s.points, {
+      width: 1.5,
+    }),
+    ...(i === 0 ? { markArea: phaseArea(timeline, phaseLabels) } : {}),
+  }));
 }

@@ -2,16 +2,7 @@
 import { figuresOf } from '../../shared/operationLabels.ts';
 import type { RunSample } from '../../shared/types.ts';
 import { formatOpsPerSec } from '../format/numbers.ts';
-import {
-  baseOption,
-  LEGEND,
-  lineSeries,
-  midInterval,
-  phaseArea,
-  SERIES_COLORS,
-  tooltip,
-  valueAxis,
-} from './chartBase.ts';
+import { baseOption, LEGEND, midInterval, paletteLines, tooltip, valueAxis } from './chartBase.ts';
 import type { ChartPoint, RunTimeline } from './chartBase.ts';
 import type { ChartOption } from './echarts.ts';
 
@@ -34,14 +25,14 @@ export function operationsOption(
     legend: { ...LEGEND, type: 'scroll', left: 8 },
     yAxis: { ...valueAxis(false), min: 0 },
     tooltip: tooltip(timeline, (value) => `${formatOpsPerSec(value)} ops/sec`),
-    series: labels.map((label, i) => {
-      const color = SERIES_COLORS[i % SERIES_COLORS.length] as string;
-      return {
-        ...lineSeries(label, color, operationPoints(samples, label), { width: 1.5 }),
-        stack: 'ops',
-        areaStyle: { color, opacity: 0.22 },
-        ...(i === 0 ? { markArea: phaseArea(timeline) } : {}),
-      };
-    }),
+    series: paletteLines(
+      timeline,
+      labels.map((label) => ({ name: label, points: operationPoints(samples, label) })),
+      true,
+    ).map((line) => ({
+      ...line,
+      stack: 'ops',
+      areaStyle: { color: line.itemStyle.color, opacity: 0.22 },
+    })),
   };
 }

@@ -6,19 +6,13 @@ import {
   LEGEND,
   lineSeries,
   midInterval,
+  paletteLines,
   phaseArea,
-  SERIES_COLORS,
   tooltip,
   valueAxis,
 } from './chartBase.ts';
-import type { ChartPoint, RunTimeline } from './chartBase.ts';
+import type { ChartPoint, NamedSeries, RunTimeline } from './chartBase.ts';
 import type { ChartOption } from './echarts.ts';
-
-/** One series per worker: its name and points. */
-export interface NamedSeries {
-  name: string;
-  points: ChartPoint[];
-}
 
 /**
  * Per-worker points of one telemetry figure; empty when no sample carries worker telemetry. A figure
@@ -90,12 +84,7 @@ function multiLine(
     legend: { ...LEGEND, show: series.length > 1 && series.length <= 8, type: 'plain' },
     yAxis: { ...valueAxis(false, axis.name), min: 0, ...(axis.max ? { max: axis.max } : {}) },
     tooltip: tooltip(timeline, (value) => format(value)),
-    series: series.map((s, i) => ({
-      ...lineSeries(s.name, SERIES_COLORS[i % SERIES_COLORS.length] as string, s.points, {
-        width: 1.5,
-      }),
-      ...(i === 0 ? { markArea: phaseArea(timeline, axis.labels ?? false) } : {}),
-    })),
+    series: paletteLines(timeline, series, axis.labels ?? false),
   };
 }
 

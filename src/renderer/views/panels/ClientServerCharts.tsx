@@ -1,9 +1,8 @@
 // Compact charts of the client's workers (CPU %, event-loop utilisation, GC pauses) and the lab server (CPU, RSS).
 import { useMemo } from 'react';
-import type { RunSample } from '../../../shared/types.ts';
 import { ChartPanel } from '../../charts/ChartPanel.tsx';
-import { countNonZero } from '../../charts/chartBase.ts';
-import type { RunTimeline } from '../../charts/chartBase.ts';
+import { countNonZero, countSeriesNonZero } from '../../charts/chartBase.ts';
+import type { SampleChartProps } from '../../charts/chartBase.ts';
 import {
   serverOption,
   serverSeries,
@@ -14,15 +13,7 @@ import {
 } from '../../charts/telemetryChartOptions.ts';
 
 /** The charts for whichever telemetry the samples carry; nothing when they carry none. */
-export function ClientServerCharts({
-  samples,
-  timeline,
-  testIdPrefix = '',
-}: {
-  samples: readonly RunSample[];
-  timeline: RunTimeline;
-  testIdPrefix?: string;
-}) {
+export function ClientServerCharts({ samples, timeline, testIdPrefix = '' }: SampleChartProps) {
   const cpu = useMemo(() => workerSeries(samples, (w) => w.cpuPercent), [samples]);
   const elu = useMemo(() => workerSeries(samples, (w) => w.eventLoopUtilization * 100), [samples]);
   const gc = useMemo(() => workerSeries(samples, (w) => w.gcPauseMs), [samples]);
@@ -50,7 +41,7 @@ export function ClientServerCharts({
             </>
           }
           option={cpuOption}
-          points={countNonZero(cpu.flatMap((s) => s.points))}
+          points={countSeriesNonZero(cpu)}
           testId={`${testIdPrefix}client-cpu-chart`}
           label={`CPU percent of each of ${workers} per second`}
         />
@@ -64,7 +55,7 @@ export function ClientServerCharts({
             </>
           }
           option={eluOption}
-          points={countNonZero(elu.flatMap((s) => s.points))}
+          points={countSeriesNonZero(elu)}
           testId={`${testIdPrefix}client-elu-chart`}
           label={`Event-loop utilisation of each of ${workers} per second`}
         />
@@ -78,7 +69,7 @@ export function ClientServerCharts({
             </>
           }
           option={gcOption}
-          points={countNonZero(gc.flatMap((s) => s.points))}
+          points={countSeriesNonZero(gc)}
           testId={`${testIdPrefix}client-gc-chart`}
           label={`Garbage-collection pause in milliseconds of each of ${workers} per second`}
         />

@@ -1,10 +1,10 @@
 // A mix's results per operation label: the breakdown table and throughput per operation over time.
 import { useMemo } from 'react';
-import type { RunSample, RunSummary } from '../../../shared/types.ts';
+import type { RunSummary } from '../../../shared/types.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import { ChartPanel } from '../../charts/ChartPanel.tsx';
 import { countNonZero } from '../../charts/chartBase.ts';
-import type { RunTimeline } from '../../charts/chartBase.ts';
+import type { SampleChartProps } from '../../charts/chartBase.ts';
 import { operationPoints, operationsOption } from '../../charts/operationChartOptions.ts';
 import { mixColor } from '../../components/MixBar.tsx';
 import { Num } from '../../components/Num.tsx';
@@ -46,13 +46,7 @@ export function OperationsPanel({
   spec,
   timeline,
   testIdPrefix = '',
-}: {
-  samples: readonly RunSample[];
-  summary: RunSummary | null;
-  spec: WorkloadSpec | undefined;
-  timeline: RunTimeline;
-  testIdPrefix?: string;
-}) {
+}: SampleChartProps & { summary: RunSummary | null; spec: WorkloadSpec | undefined }) {
   const present = hasOperations(samples, summary);
   const labels = useMemo(() => chartLabels(samples, summary, spec), [samples, summary, spec]);
   const option = useMemo(

@@ -1,21 +1,12 @@
 // Per-op policy: each connection phase's latency per second (p50 or p99), never averaged over the run.
 import { useMemo, useState } from 'react';
-import type { RunSample } from '../../../shared/types.ts';
 import { ChartPanel } from '../../charts/ChartPanel.tsx';
-import { countNonZero } from '../../charts/chartBase.ts';
-import type { RunTimeline } from '../../charts/chartBase.ts';
+import { countSeriesNonZero } from '../../charts/chartBase.ts';
+import type { SampleChartProps } from '../../charts/chartBase.ts';
 import { phaseLatencyOption, phaseSeries } from '../../charts/telemetryChartOptions.ts';
 
 /** A chart of connect / StartTLS / bind / op / unbind latency; nothing when no sample has phases. */
-export function PhaseLatencyChart({
-  samples,
-  timeline,
-  testIdPrefix = '',
-}: {
-  samples: readonly RunSample[];
-  timeline: RunTimeline;
-  testIdPrefix?: string;
-}) {
+export function PhaseLatencyChart({ samples, timeline, testIdPrefix = '' }: SampleChartProps) {
   const [percentile, setPercentile] = useState<'p50' | 'p99'>('p99');
   const series = useMemo(() => phaseSeries(samples, percentile), [samples, percentile]);
   const option = useMemo(() => phaseLatencyOption(timeline, series), [timeline, series]);
@@ -45,7 +36,7 @@ export function PhaseLatencyChart({
         </>
       }
       option={option}
-      points={countNonZero(series.flatMap((s) => s.points))}
+      points={countSeriesNonZero(series)}
       testId={`${testIdPrefix}phase-latency-chart`}
       label={`${percentile} latency of each connection phase per second: ${series.map((s) => s.name).join(', ')}`}
       controls={toggle}

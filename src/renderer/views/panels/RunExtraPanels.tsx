@@ -1,6 +1,6 @@
 // The panels below a run's main charts: per-op phases, connections, and the client and lab server.
-import type { RunSample, RunSummary } from '../../../shared/types.ts';
-import type { RunTimeline } from '../../charts/chartBase.ts';
+import type { RunSummary } from '../../../shared/types.ts';
+import type { SampleChartProps } from '../../charts/chartBase.ts';
 import { ClientHeadroomNote } from './ClientBoundNote.tsx';
 import { ClientServerCharts } from './ClientServerCharts.tsx';
 import { ConnectionCards } from './ConnectionCards.tsx';
@@ -14,12 +14,7 @@ export function RunExtraPanels({
   summary,
   timeline,
   testIdPrefix = '',
-}: {
-  samples: readonly RunSample[];
-  summary: RunSummary | null;
-  timeline: RunTimeline;
-  testIdPrefix?: string;
-}) {
+}: SampleChartProps & { summary: RunSummary | null }) {
   const connections = connectionFigures(samples, summary);
   const telemetry = samples.some((s) => s.workers?.length || s.server);
   const assessed = summary?.clientBound === false;
