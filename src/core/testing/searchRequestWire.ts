@@ -118,7 +118,7 @@ const SEARCH_FIELDS: Readonly<Record<string, Meaning>> = {
   sizeLimit: integerMeaning,
   timeLimit: integerMeaning,
   typesOnly: (buf, tlv) => (buf[tlv.start] === 0 ? 'false' : 'true'),
-  filter: (buf, tlv) => `tag ${hexByte(tlv.tag)}, ${tlv.end - tlv.start} content bytes`,
+  filter: (_buf, tlv) => `tag ${hexByte(tlv.tag)}, ${tlv.end - tlv.start} content bytes`,
   attributes: (buf, tlv) => {
     const names = elementTexts(buf, tlv, false);
     return names.length === 0 ? '(none: all user attributes)' : names.join(', ');
