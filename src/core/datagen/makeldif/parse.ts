@@ -207,14 +207,15 @@ export function parseTemplateText(
     };
   const substitute = (raw: string, lineNo: number): string =>
     replaceConstants(raw, constants, (reason) => warnings.push(`${file}:${lineNo}: ${reason}`));
-  // A block (branch or template) runs until the first blank line.
-  const readBlock = (start: number): { lines: { text: string; line: number }[]; next: number } => {
-    const block: { text: string; line: number }[] = [];
+  // A block (branch or template) runs until the first blank line; its comments are left out.
+  const readBlock = (start: number): { lines: BlockLine[]; next: number } => {
+    const block: BlockLine[] = [];
     let i = start;
     for (; i < lines.length; i++) {
       const raw = lines[i] as string;
       if (raw.trim() === '') break;
-      block.push({ text: substitute(raw, i + 1), line: i + 1 });
+      const text = substitute(raw, i + 1);
+      if (!text.startsWith('#')) block.push({ text, line: i + 1, fail: failAt(i + 1) });
     }
     return { lines: block, next: i };
   };
@@ -248,11 +249,12 @@ export function parseTemplateText(
         constants.set(key, value);
     } else if (lower.startsWith('branch:')) {
       const block = readBlock(i + 1);
-      branches.push(parseBranch(line, lineNo, block.lines, failAt));
+      branches.push(parseBranch(blockName(line, 'branch:', 'a DN', fail), lineNo, block.lines));
       i = block.next;
     } else if (lower.startsWith('template:')) {
       const block = readBlock(i + 1);
-      templates.push(parseTemplate(line, lineNo, block.lines, failAt));
+      const name = blockName(line, 'template:', 'a name', fail);
+      templates.push(parseTemplate(name, lineNo, block.lines));
       i = block.next;
     } else {
       fail(
@@ -263,20 +265,28 @@ export function parseTemplateText(
   return { file, constants, branches, templates, warnings };
 }
 
-type FailAt = (line: number) => (reason: string) => never;
+/** A line of a branch or template block, and how to fail naming it. */
+interface BlockLine {
+  text: string;
+  line: number;
+  fail: (reason: string) => never;
+}
 
-function parseBranch(
+/** What a block's header names after its keyword (`branch: DN`, `template: NAME`); fails when empty. */
+function blockName(
   header: string,
-  line: number,
-  body: { text: string; line: number }[],
-  failAt: FailAt,
-): BranchDef {
-  const dn = header.slice('branch:'.length).trim();
-  if (dn === '') failAt(line)('branch: needs a DN');
+  keyword: string,
+  what: string,
+  fail: (r: string) => never,
+): string {
+  const name = header.slice(keyword.length).trim();
+  if (name === '') fail(`${keyword} needs ${what}`);
+  return name;
+}
+
+function parseBranch(dn: string, line: number, body: readonly BlockLine[]): BranchDef {
   const branch: BranchDef = { dn, line, subordinates: [], lines: [] };
-  for (const { text, line: lineNo } of body) {
-    if (text.startsWith('#')) continue;
-    const fail = failAt(lineNo);
+  for (const { text, line: lineNo, fail } of body) {
     if (text.toLowerCase().startsWith('subordinatetemplate:'))
       branch.subordinates.push(parseSubordinate(text, lineNo, fail));
     else branch.lines.push(parseLine(text, lineNo, `branch ${dn}`, fail));
@@ -284,14 +294,7 @@ function parseBranch(
   return branch;
 }
 
-function parseTemplate(
-  header: string,
-  line: number,
-  body: { text: string; line: number }[],
-  failAt: FailAt,
-): TemplateDef {
-  const name = header.slice('template:'.length).trim();
-  if (name === '') failAt(line)('template: needs a name');
+function parseTemplate(name: string, line: number, body: readonly BlockLine[]): TemplateDef {
   const template: TemplateDef = {
     name,
     line,
@@ -302,9 +305,7 @@ function parseTemplate(
     subordinates: [],
     lines: [],
   };
-  for (const { text, line: lineNo } of body) {
-    if (text.startsWith('#')) continue;
-    const fail = failAt(lineNo);
+  for (const { text, line: lineNo, fail } of body) {
     const lower = text.toLowerCase();
     const header = lower.startsWith('extends:')
       ? 'extends'

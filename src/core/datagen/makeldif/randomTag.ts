@@ -1,9 +1,10 @@
 // <random:TYPE:...>: random letters, digits, hex, base64, numbers in a format, months and telephone numbers.
+import { MAX_RANDOM_LENGTH } from '../../workload/pattern/tokens.ts';
 import { MONTHS } from '../../workload/pattern/dateFormat.ts';
 import { compileDecimalFormat } from '../../workload/pattern/decimalFormat.ts';
 import type { Prng } from '../prng.ts';
 import { propsOf, propsOfAll, SAFE_PROPS, UNKNOWN_PROPS } from './textProps.ts';
-import { argCount, intArg, lengthArg } from './tagContext.ts';
+import { argCount, intArg } from './tagContext.ts';
 import type { TagCode, TagContext } from './tagContext.ts';
 
 const ALPHA = 'abcdefghijklmnopqrstuvwxyz';
@@ -92,16 +93,22 @@ export function compileRandom(ctx: TagContext, args: string[]): TagCode {
     );
   const type = (args[0] as string).toLowerCase();
   const rest = args.slice(1);
-  const lengths = (set: string, tag: string): TagCode => {
-    argCount(ctx, tag, rest, 1, 2);
-    const min = lengthArg(ctx, tag, rest[0] as string, 0, 'length');
+  // Random text over `set`: `lengthArgs` are the length and an optional maximum length.
+  const randomText = (set: string, tag: string, lengthArgs: string[]): TagCode => {
+    const min = intArg(ctx, tag, lengthArgs[0] as string, 0, 'length', MAX_RANDOM_LENGTH);
     const max =
-      rest.length === 2 ? lengthArg(ctx, tag, rest[1] as string, min, 'maximum length') : min;
+      lengthArgs.length === 2
+        ? intArg(ctx, tag, lengthArgs[1] as string, min, 'maximum length', MAX_RANDOM_LENGTH)
+        : min;
     const props = propsOfAll([...set]);
     return {
       expr: `P[${ctx.fn(randomChars(rng, set, min, max))}]()`,
       props: { ...props, empty: min === 0 },
     };
+  };
+  const lengths = (set: string, tag: string): TagCode => {
+    argCount(ctx, tag, rest, 1, 2);
+    return randomText(set, tag, rest);
   };
   switch (type) {
     case 'alpha':
@@ -116,17 +123,8 @@ export function compileRandom(ctx: TagContext, args: string[]): TagCode {
       argCount(ctx, 'random:chars', rest, 2, 3);
       const set = rest[0] as string;
       if (set === '') ctx.fail('<random:chars> needs the characters to draw from');
-      const min = lengthArg(ctx, 'random:chars', rest[1] as string, 0, 'length');
-      const max =
-        rest.length === 3
-          ? lengthArg(ctx, 'random:chars', rest[2] as string, min, 'maximum length')
-          : min;
       // Spaces inside the set could land at an edge of the value: then the line is checked.
-      const props = propsOfAll([...set]);
-      return {
-        expr: `P[${ctx.fn(randomChars(rng, set, min, max))}]()`,
-        props: { ...props, empty: min === 0 },
-      };
+      return randomText(set, 'random:chars', rest.slice(1));
     }
     case 'numeric': {
       argCount(ctx, 'random:numeric', rest, 1, 3);

@@ -1,5 +1,4 @@
 // What a makeldif tag compiles into and the services it compiles with, plus the checks of tag arguments.
-import { MAX_RANDOM_LENGTH } from '../../workload/pattern/tokens.ts';
 import type { Prng } from '../prng.ts';
 import type { TextProps } from './textProps.ts';
 import type { TemplateResources } from './resources.ts';
@@ -53,30 +52,22 @@ export function argCount(
   }
 }
 
-/** A random value's length: at most MAX_RANDOM_LENGTH, since a typo like 270695855 would never finish. */
-export function lengthArg(
-  ctx: TagContext,
-  tag: string,
-  text: string,
-  min: number,
-  what: string,
-): number {
-  const n = intArg(ctx, tag, text, min, what);
-  if (n > MAX_RANDOM_LENGTH) ctx.fail(`<${tag}>: ${what} ${n} is above ${MAX_RANDOM_LENGTH}`);
-  return n;
-}
-
-/** A whole-number argument of at least `min`; fails naming the tag and what the number is. */
+/**
+ * A whole-number argument in [min, max]; fails naming the tag and what the number is. A random value's
+ * length passes max MAX_RANDOM_LENGTH, since a typo like 270695855 would never finish.
+ */
 export function intArg(
   ctx: TagContext,
   tag: string,
   text: string,
   min: number,
   what: string,
+  max = Number.MAX_SAFE_INTEGER,
 ): number {
   if (!/^[+-]?\d+$/.test(text)) ctx.fail(`<${tag}>: ${what} "${text}" is not a whole number`);
   const n = Number(text);
   if (!Number.isSafeInteger(n)) ctx.fail(`<${tag}>: ${what} ${text} is too large`);
   if (n < min) ctx.fail(`<${tag}>: ${what} ${n} is below ${min}`);
+  if (n > max) ctx.fail(`<${tag}>: ${what} ${n} is above ${max}`);
   return n;
 }
