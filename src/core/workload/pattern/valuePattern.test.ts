@@ -127,39 +127,42 @@ describe('sequential ranges', () => {
     return out;
   }
 
-  test('ascending ranges give lo, lo+inc, ... up to hi, then wrap to lo', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: -1000, max: 1000 }),
-        fc.integer({ min: 0, max: 60 }),
-        fc.integer({ min: 1, max: 7 }),
-        (lo, span, inc) => {
-          const expected = cycle(lo, lo + span, inc);
-          const suffix = inc === 1 && span % 2 === 0 ? '' : `x${inc}`;
-          const got = take(
-            parseValuePattern(`[${lo}:${lo + span}${suffix}]`),
-            expected.length * 2 + 1,
-          );
-          assert.deepEqual(got.map(Number), [...expected, ...expected, expected[0]]);
-        },
-      ),
-    );
-  });
-
-  test('descending ranges walk down from the first bound and wrap to it', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: -1000, max: 1000 }),
-        fc.integer({ min: 1, max: 60 }),
-        fc.integer({ min: 1, max: 7 }),
-        (hi, span, inc) => {
-          const expected = cycle(hi, hi - span, inc);
-          const got = take(parseValuePattern(`[${hi}:${hi - span}x${inc}]`), expected.length * 2);
-          assert.deepEqual(got.map(Number), [...expected, ...expected]);
-        },
-      ),
-    );
-  });
+  // [what, smallest span, +1 ascending or -1 descending, the step suffix for a span and step]
+  const directions: [string, number, 1 | -1, (span: number, inc: number) => string][] = [
+    [
+      'ascending ranges give lo, lo+inc, ... up to hi, then wrap to lo',
+      0,
+      1,
+      // Without a suffix some of the time: [lo:hi] steps by 1 too.
+      (span, inc) => (inc === 1 && span % 2 === 0 ? '' : `x${inc}`),
+    ],
+    [
+      'descending ranges walk down from the first bound and wrap to it',
+      1,
+      -1,
+      (_span, inc) => `x${inc}`,
+    ],
+  ];
+  for (const [what, minSpan, sign, suffix] of directions) {
+    test(what, () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: -1000, max: 1000 }),
+          fc.integer({ min: minSpan, max: 60 }),
+          fc.integer({ min: 1, max: 7 }),
+          (first, span, inc) => {
+            const last = first + sign * span;
+            const expected = cycle(first, last, inc);
+            const got = take(
+              parseValuePattern(`[${first}:${last}${suffix(span, inc)}]`),
+              expected.length * 2 + 1,
+            );
+            assert.deepEqual(got.map(Number), [...expected, ...expected, expected[0]]);
+          },
+        ),
+      );
+    });
+  }
 
   test('the documented examples: [0:1000x5%0000], and the 1002nd value of [0:1000] and [1000:0]', () => {
     assert.deepEqual(take(parseValuePattern('[0:1000x5%0000]'), 4), [
