@@ -5,8 +5,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 const BOILERPLATE =
   /^@\(#\)|OpenLDAP Maintainers|^connections_destroy|^slapd (starting|stopped|shutdown)|^daemon: shutdown requested/;
 
-/** The last `bytes` of a file as text; '' when it cannot be read. */
-export function readFileTail(path: string, bytes: number): string {
+/** A file from the offset `startOf(its size)` to its end, as text; '' when it cannot be read. */
+function readToEnd(path: string, startOf: (sizeBytes: number) => number): string {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -14,14 +14,25 @@ export function readFileTail(path: string, bytes: number): string {
     return '';
   }
   try {
-    const size = fstatSync(fd).size;
-    const length = Math.min(size, bytes);
+    const sizeBytes = fstatSync(fd).size;
+    const start = startOf(sizeBytes);
+    const length = Math.max(0, sizeBytes - start);
     const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, size - length);
-    return buffer.toString('utf8');
+    const read = readSync(fd, buffer, 0, length, start);
+    return buffer.subarray(0, read).toString('utf8');
   } finally {
     closeSync(fd);
   }
+}
+
+/** The last `bytes` of a file as text; '' when it cannot be read. */
+export function readFileTail(path: string, bytes: number): string {
+  return readToEnd(path, (sizeBytes) => Math.max(0, sizeBytes - bytes));
+}
+
+/** The bytes a file gained after offset `fromByte`, as text; '' when it cannot be read. */
+export function readFileFrom(path: string, fromByte: number): string {
+  return readToEnd(path, () => fromByte);
 }
 
 /** Last `maxLines` non-empty lines of a log (from its last 8 KiB), joined with " | "; '' if unreadable. */

@@ -1,13 +1,15 @@
 // Finds an OpenLDAP installation and writes the slapd.conf of a Salford lab.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { LabAvailability } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { indexProfileLines } from './indexProfiles.ts';
+import { isExecutable, lookupAvailability } from './installLookup.ts';
+import type { InstallLookup } from './installLookup.ts';
 
 /** What to tell a person whose machine has no usable OpenLDAP. */
 export const OPENLDAP_INSTALL_HINT =
@@ -68,22 +70,12 @@ export function defaultSearchPaths(): OpenLdapSearchPaths {
   };
 }
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function findIn(dirs: readonly string[], test: (dir: string) => boolean): string | null {
   return dirs.find(test) ?? null;
 }
 
 /** Result of looking for OpenLDAP: the install, or the parts that are missing. */
-export type OpenLdapLookup =
-  { ok: true; install: OpenLdapInstall } | { ok: false; missing: string[] };
+export type OpenLdapLookup = InstallLookup<OpenLdapInstall>;
 
 /** Looks for slapd, slapadd, the schemas and the back_mdb module. */
 export function findOpenLdap(paths: OpenLdapSearchPaths = defaultSearchPaths()): OpenLdapLookup {
@@ -112,22 +104,14 @@ export function findOpenLdap(paths: OpenLdapSearchPaths = defaultSearchPaths()):
 
 /** Whether OpenLDAP labs can run here: the paths found, or what is missing and how to install it. */
 export function openLdapAvailability(paths?: OpenLdapSearchPaths): LabAvailability {
-  const found = findOpenLdap(paths);
-  if (!found.ok) {
-    return {
-      kind: 'openldap',
-      available: false,
-      detail: `${OPENLDAP_INSTALL_HINT}. Missing: ${found.missing.join(', ')}.`,
-    };
-  }
-  const { install } = found;
-  return {
-    kind: 'openldap',
-    available: true,
-    detail:
+  return lookupAvailability(
+    'openldap',
+    findOpenLdap(paths),
+    OPENLDAP_INSTALL_HINT,
+    (install) =>
       `slapd: ${install.slapd}; slapadd: ${install.slapadd}; schemas: ${install.schemaDir}; ` +
       `back_mdb: ${install.moduleDir ?? 'built in'}`,
-  };
+  );
 }
 
 /** An RFC 2307 `{SSHA}` hash (salted SHA-1), the form slapd.conf rootpw and userPassword accept. */

@@ -2,8 +2,8 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiError } from '../../shared/errors.ts';
 import type { LabDriver, LabServerConfig } from './driver.ts';
+import { cachedInstall } from './installLookup.ts';
 import {
   findOpenLdap,
   OPENLDAP_INSTALL_HINT,
@@ -13,7 +13,7 @@ import {
   staticBackendsOf,
   writeSlapdConf,
 } from './openldap.ts';
-import type { OpenLdapInstall, OpenLdapSearchPaths } from './openldap.ts';
+import type { OpenLdapSearchPaths } from './openldap.ts';
 import { openLdapOperationCounts } from './openldapMonitor.ts';
 import { runSlapadd } from './slapadd.ts';
 import { isLabSlapd, labUrl, spawnSlapd, stopSlapd, waitForSlapd } from './slapd.ts';
@@ -36,19 +36,11 @@ function slapdVersion(slapd: string): Promise<string | null> {
 
 /** An OpenLDAP driver over the installation found in `paths` (the usual places by default). */
 export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
-  let cached: OpenLdapInstall | null = null;
-  const install = (): OpenLdapInstall => {
-    if (cached !== null) return cached;
-    const found = findOpenLdap(paths);
-    if (!found.ok) {
-      throw new ApiError(
-        'unavailable',
-        `${OPENLDAP_INSTALL_HINT}. Missing: ${found.missing.join(', ')}.`,
-      );
-    }
-    cached = { ...found.install, staticBackends: staticBackendsOf(found.install.slapd) };
-    return cached;
-  };
+  const install = cachedInstall(
+    () => findOpenLdap(paths),
+    OPENLDAP_INSTALL_HINT,
+    (found) => ({ ...found, staticBackends: staticBackendsOf(found.slapd) }),
+  );
   return {
     kind: 'openldap',
     title: 'OpenLDAP',

@@ -1,5 +1,5 @@
 // How far a bulk loader has read its LDIF: the file position Linux shows in /proc/PID/fdinfo.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 
 /** Remembers which descriptor of the process holds the file, between polls. */
 export interface FdHint {
@@ -28,4 +28,19 @@ export function procFileOffset(pid: number, path: string, hint: FdHint): number 
     hint.fd = null;
     return null;
   }
+}
+
+/**
+ * How far a process has read the file at `path` (measured now: its size and canonical path): a
+ * function giving the fraction process `pid` has read, null where that cannot be told.
+ */
+export function fileReadFraction(path: string): (pid: number) => number | null {
+  const totalBytes = statSync(path).size;
+  // /proc shows the canonical path of open files, so compare against that.
+  const realPath = realpathSync(path);
+  const hint: FdHint = { fd: null };
+  return (pid) => {
+    const offset = procFileOffset(pid, realPath, hint);
+    return offset === null || totalBytes === 0 ? null : offset / totalBytes;
+  };
 }

@@ -1,7 +1,7 @@
 // Process checks by PID that survive PID reuse: a PID read from disk is only signalled once its
 // command line proves it is the process we started.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** True when a process with this PID exists (zombies included; see `processCommandLine`). */
 export function processAlive(pid: number): boolean {
@@ -13,6 +13,17 @@ export function processAlive(pid: number): boolean {
     // EPERM: it exists but belongs to someone else.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** PIDs of the processes alive now (Linux /proc; elsewhere an empty list). */
+export function livePids(): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries.filter((e) => /^\d+$/.test(e)).map(Number);
 }
 
 /** The command line of a live process, arguments joined by spaces; null when gone or a zombie. */

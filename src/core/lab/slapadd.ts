@@ -1,10 +1,7 @@
 // Bulk loads an LDIF file into a stopped lab with slapadd, reporting how far it has read.
-import { closeSync, openSync, realpathSync, statSync } from 'node:fs';
 import { logTail } from './logTail.ts';
-import { procFileOffset } from './procFileOffset.ts';
-import { processMatches } from './processes.ts';
-import { spawnWatched } from './watchdog.ts';
-import type { WatchedProcess } from './watchdog.ts';
+import { fileReadFraction } from './procFileOffset.ts';
+import { runWatchedTool } from './watchedTool.ts';
 
 /** Options of a bulk load. */
 export interface SlapaddOptions {
@@ -21,43 +18,24 @@ export interface SlapaddOptions {
 /** Runs `slapadd -q -f conf -l ldif`; rejects with slapadd's own last words when it fails. */
 export async function runSlapadd(opts: SlapaddOptions): Promise<void> {
   opts.signal?.throwIfAborted();
-  const totalBytes = statSync(opts.ldifPath).size;
-  // /proc shows the canonical path of open files, so compare against that.
-  const ldifRealPath = realpathSync(opts.ldifPath);
-  const logFd = openSync(opts.logPath, 'a');
-  let watched: WatchedProcess;
-  try {
-    // Under the watchdog: a 10M-entry load takes minutes and must not go on if we crash.
-    watched = await spawnWatched(
-      opts.slapadd,
-      ['-q', '-f', opts.confPath, '-l', opts.ldifPath],
-      logFd,
-    );
-  } finally {
-    closeSync(logFd);
-  }
-  const { pid } = watched;
-  const isOurs = (): boolean => processMatches(pid, ['slapadd', opts.confPath]);
-  const fdHint = { fd: null as string | null };
+  const fractionRead = fileReadFraction(opts.ldifPath);
+  const tool = await runWatchedTool({
+    command: opts.slapadd,
+    args: ['-q', '-f', opts.confPath, '-l', opts.ldifPath],
+    logPath: opts.logPath,
+    needles: ['slapadd', opts.confPath],
+    killAfterMs: 5_000,
+    signal: opts.signal,
+  });
   const timer =
     opts.onProgress === undefined
       ? null
       : setInterval(() => {
-          const offset = procFileOffset(pid, ldifRealPath, fdHint);
-          if (offset !== null && totalBytes > 0)
-            opts.onProgress?.(Math.min(1, offset / totalBytes));
+          const fraction = fractionRead(tool.pid);
+          if (fraction !== null) opts.onProgress?.(Math.min(1, fraction));
         }, 500);
-  let killTimer: NodeJS.Timeout | null = null;
-  const onAbort = (): void => {
-    if (isOurs()) process.kill(pid, 'SIGTERM');
-    killTimer = setTimeout(() => {
-      if (isOurs()) process.kill(pid, 'SIGKILL');
-    }, 5_000);
-  };
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
-  if (opts.signal?.aborted === true) onAbort();
   try {
-    const { code, signal } = await watched.exited;
+    const { code, signal } = await tool.done;
     opts.signal?.throwIfAborted();
     if (code !== 0) {
       const how =
@@ -67,7 +45,5 @@ export async function runSlapadd(opts: SlapaddOptions): Promise<void> {
     opts.onProgress?.(1);
   } finally {
     if (timer !== null) clearInterval(timer);
-    if (killTimer !== null) clearTimeout(killTimer);
-    opts.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -1,11 +1,10 @@
 // Starts a lab's slapd on a loopback port, either tied to this process by a watchdog or detached,
 // and waits until it answers LDAP.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { spawnForeground } from './foregroundServer.ts';
+import type { ForegroundOptions, ForegroundServer } from './foregroundServer.ts';
 import { waitForLdap } from './ldapReady.ts';
 import { processMatches, stopProcess } from './processes.ts';
-import { exitOf, releaseWatched, spawnWatched } from './watchdog.ts';
+import { releaseWatched } from './watchdog.ts';
 import type { ProcessExit } from './watchdog.ts';
 import type { StopOutcome } from './processes.ts';
 
@@ -17,24 +16,15 @@ const SLAPD_DEBUG_LEVEL = '32768';
 export type SlapdExit = ProcessExit;
 
 /** A slapd this process started. */
-export interface SlapdProcess {
-  pid: number;
+export interface SlapdProcess extends ForegroundServer {
   url: string;
-  /** Settles when slapd exits (known only while this process lives). */
-  exited: Promise<SlapdExit>;
-  /** Process we spawned: slapd itself (persistent) or its watchdog shell. */
-  child: ChildProcess;
 }
 
 /** What to start. */
-export interface SlapdStartOptions {
+export interface SlapdStartOptions extends Omit<ForegroundOptions, 'program'> {
   slapd: string;
   confPath: string;
   port: number;
-  /** slapd's stderr is appended here. */
-  logPath: string;
-  /** Detached in its own session so it outlives us; otherwise dies with us through the watchdog. */
-  persistent: boolean;
   /** Also listen for ldaps:// on this port (the config must carry the TLS certificate). */
   ldapsPort?: number;
 }
@@ -50,22 +40,7 @@ export async function spawnSlapd(opts: SlapdStartOptions): Promise<SlapdProcess>
   const listeners = [`${url}/`];
   if (opts.ldapsPort !== undefined) listeners.push(`ldaps://127.0.0.1:${opts.ldapsPort}/`);
   const args = ['-f', opts.confPath, '-h', listeners.join(' '), '-d', SLAPD_DEBUG_LEVEL];
-  const logFd = openSync(opts.logPath, 'a');
-  try {
-    if (!opts.persistent) {
-      const watched = await spawnWatched(opts.slapd, args, logFd);
-      return { ...watched, url };
-    }
-    const child = spawn(opts.slapd, args, { detached: true, stdio: ['ignore', logFd, logFd] });
-    const exited = exitOf(child);
-    if (child.pid === undefined) {
-      await exited;
-      throw new Error(`could not run ${opts.slapd}`);
-    }
-    return { pid: child.pid, url, exited, child };
-  } finally {
-    closeSync(logFd);
-  }
+  return { ...(await spawnForeground(opts.slapd, args, opts)), url };
 }
 
 /** Lets this process exit while slapd runs: persistent labs stay up, watchdog labs then stop with us. */

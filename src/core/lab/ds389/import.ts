@@ -1,10 +1,9 @@
 // Bulk loads an LDIF into a stopped 389 DS lab with `ns-slapd ldif2db`, reporting how far it has
 // read, and failing (with the server's own words) when it rejects entries.
-import { appendFileSync, closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { processMatches } from '../processes.ts';
-import { procFileOffset } from '../procFileOffset.ts';
-import { spawnWatched } from '../watchdog.ts';
-import type { WatchedProcess } from '../watchdog.ts';
+import { appendFileSync, statSync } from 'node:fs';
+import { readFileFrom } from '../logTail.ts';
+import { fileReadFraction } from '../procFileOffset.ts';
+import { runWatchedTool } from '../watchedTool.ts';
 import { DS389_BACKEND } from './layout.ts';
 import type { Ds389Layout } from './layout.ts';
 
@@ -26,24 +25,6 @@ function sizeOf(path: string): number {
     return statSync(path).size;
   } catch {
     return 0;
-  }
-}
-
-/** The bytes a file gained after `from`, as text. */
-function readFrom(path: string, from: number): string {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return '';
-  }
-  try {
-    const length = Math.max(0, statSync(path).size - from);
-    const buffer = Buffer.alloc(length);
-    const read = readSync(fd, buffer, 0, length, from);
-    return buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -78,49 +59,35 @@ export function skippedEntries(log: string): number {
 export async function runLdif2db(opts: Ldif2dbOptions): Promise<void> {
   opts.signal?.throwIfAborted();
   const { layout } = opts;
-  const totalBytes = statSync(opts.ldifPath).size;
-  // /proc shows the canonical path of open files, so compare against that.
-  const ldifRealPath = realpathSync(opts.ldifPath);
+  const fractionRead = fileReadFraction(opts.ldifPath);
   const logStart = sizeOf(layout.errorLog);
   const args = ['ldif2db', '-D', layout.configDir, '-n', DS389_BACKEND, '-i', opts.ldifPath];
-  const logFd = openSync(opts.logPath, 'a');
-  let watched: WatchedProcess;
-  try {
-    appendFileSync(logFd, `$ ${opts.nsSlapd} ${args.join(' ')}\n`);
-    // Under the watchdog: a 10M-entry load takes many minutes and must not go on if we crash.
-    watched = await spawnWatched(opts.nsSlapd, args, logFd);
-  } finally {
-    closeSync(logFd);
-  }
-  const { pid } = watched;
-  const isOurs = (): boolean => processMatches(pid, ['ldif2db', layout.configDir]);
-  const fdHint = { fd: null as string | null };
+  const tool = await runWatchedTool({
+    command: opts.nsSlapd,
+    args,
+    logPath: opts.logPath,
+    logHeader: `$ ${opts.nsSlapd} ${args.join(' ')}\n`,
+    needles: ['ldif2db', layout.configDir],
+    killAfterMs: 5_000,
+    signal: opts.signal,
+  });
   let reported = 0;
   const timer =
     opts.onProgress === undefined
       ? null
       : setInterval(() => {
-          const offset = procFileOffset(pid, ldifRealPath, fdHint);
-          if (offset === null || totalBytes === 0) return;
+          const read = fractionRead(tool.pid);
+          if (read === null) return;
           // Reading is most of the work; indexing the last entries and closing files follow.
-          const fraction = Math.min(0.99, offset / totalBytes);
+          const fraction = Math.min(0.99, read);
           if (fraction <= reported) return;
           reported = fraction;
           opts.onProgress?.(fraction);
         }, 500);
-  let killTimer: NodeJS.Timeout | null = null;
-  const onAbort = (): void => {
-    if (isOurs()) process.kill(pid, 'SIGTERM');
-    killTimer = setTimeout(() => {
-      if (isOurs()) process.kill(pid, 'SIGKILL');
-    }, 5_000);
-  };
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
-  if (opts.signal?.aborted === true) onAbort();
   try {
-    const { code, signal } = await watched.exited;
+    const { code, signal } = await tool.done;
     // ldif2db writes its story to the lab's error log; keep the load's part with the load log.
-    const log = readFrom(layout.errorLog, logStart);
+    const log = readFileFrom(layout.errorLog, logStart);
     appendFileSync(opts.logPath, log);
     opts.signal?.throwIfAborted();
     const skipped = skippedEntries(log);
@@ -138,7 +105,5 @@ export async function runLdif2db(opts: Ldif2dbOptions): Promise<void> {
     opts.onProgress?.(1);
   } finally {
     if (timer !== null) clearInterval(timer);
-    if (killTimer !== null) clearTimeout(killTimer);
-    opts.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -1,12 +1,12 @@
 // The 389 Directory Server lab driver: an instance written entirely under the lab directory, bulk
 // loaded with `ns-slapd ldif2db`, served by ns-slapd in the foreground on 127.0.0.1.
 import { rmSync } from 'node:fs';
-import { ApiError } from '../../../shared/errors.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from '../driver.ts';
+import { cachedInstall } from '../installLookup.ts';
 import { ensureLabAcis } from './access.ts';
 import { runLdif2db } from './import.ts';
 import { DS389_INSTALL_HINT, ds389Availability, ds389Version, findDs389 } from './install.ts';
-import type { Ds389Install, Ds389SearchPaths } from './install.ts';
+import type { Ds389SearchPaths } from './install.ts';
 import { DS389_ROOT_DN, setDs389Port, ssha512Password, writeDs389Instance } from './instance.ts';
 import { ds389Layout } from './layout.ts';
 import { ds389OperationCounts } from './monitor.ts';
@@ -20,19 +20,7 @@ import {
 
 /** A 389 DS driver over the installation found in `paths` (the usual places by default). */
 export function createDs389Driver(paths?: Ds389SearchPaths): LabDriver {
-  let cached: Ds389Install | null = null;
-  const install = (): Ds389Install => {
-    if (cached !== null) return cached;
-    const found = findDs389(paths);
-    if (!found.ok) {
-      throw new ApiError(
-        'unavailable',
-        `${DS389_INSTALL_HINT}. Missing: ${found.missing.join(', ')}.`,
-      );
-    }
-    cached = found.install;
-    return cached;
-  };
+  const install = cachedInstall(() => findDs389(paths), DS389_INSTALL_HINT);
   return {
     kind: '389ds',
     title: '389 Directory Server',

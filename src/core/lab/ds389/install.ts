@@ -1,9 +1,11 @@
 // Finds a 389 Directory Server installation (ns-slapd, its dse.ldif template and schema) and reads
 // its version.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { LabAvailability } from '../../../shared/labTypes.ts';
+import { isExecutable, lookupAvailability } from '../installLookup.ts';
+import type { InstallLookup } from '../installLookup.ts';
 
 /** What to tell a person whose machine has no usable 389 Directory Server. */
 export const DS389_INSTALL_HINT =
@@ -44,17 +46,8 @@ export function defaultDs389SearchPaths(): Ds389SearchPaths {
   };
 }
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Result of looking for 389 DS: the install, or the parts that are missing. */
-export type Ds389Lookup = { ok: true; install: Ds389Install } | { ok: false; missing: string[] };
+export type Ds389Lookup = InstallLookup<Ds389Install>;
 
 /** Looks for ns-slapd, template-dse.ldif and the system schema. */
 export function findDs389(paths: Ds389SearchPaths = defaultDs389SearchPaths()): Ds389Lookup {
@@ -87,20 +80,13 @@ export function findDs389(paths: Ds389SearchPaths = defaultDs389SearchPaths()): 
 
 /** Whether 389 DS labs can run here: the paths found, or what is missing and how to install it. */
 export function ds389Availability(paths?: Ds389SearchPaths): LabAvailability {
-  const found = findDs389(paths);
-  if (!found.ok) {
-    return {
-      kind: '389ds',
-      available: false,
-      detail: `${DS389_INSTALL_HINT}. Missing: ${found.missing.join(', ')}.`,
-    };
-  }
-  const { install } = found;
-  return {
-    kind: '389ds',
-    available: true,
-    detail: `ns-slapd: ${install.nsSlapd}; template: ${install.templateDse}; schema: ${install.systemSchemaDir}`,
-  };
+  return lookupAvailability(
+    '389ds',
+    findDs389(paths),
+    DS389_INSTALL_HINT,
+    (install) =>
+      `ns-slapd: ${install.nsSlapd}; template: ${install.templateDse}; schema: ${install.systemSchemaDir}`,
+  );
 }
 
 /** "389 Directory Server 2.3.1" from `ns-slapd -v` output ("389-Directory/2.3.1 B2025.016.1616"). */

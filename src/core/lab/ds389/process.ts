@@ -1,13 +1,11 @@
 // Runs a lab's ns-slapd in the foreground on its loopback port (tied to this process by the
 // watchdog, or detached), identifies it by PID and command line, and stops it.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { spawnForeground } from '../foregroundServer.ts';
+import type { ForegroundOptions, ForegroundServer } from '../foregroundServer.ts';
 import { waitForLdap } from '../ldapReady.ts';
-import { processCommandLine, processMatches, stopProcess } from '../processes.ts';
+import { livePids, processCommandLine, processMatches, stopProcess } from '../processes.ts';
 import type { StopOutcome } from '../processes.ts';
-import { exitOf, spawnWatched } from '../watchdog.ts';
-import type { ProcessExit } from '../watchdog.ts';
 import type { Ds389Layout } from './layout.ts';
 
 /**
@@ -18,24 +16,15 @@ import type { Ds389Layout } from './layout.ts';
 const FOREGROUND_LOG_LEVEL = '266354688';
 
 /** A started ns-slapd. */
-export interface NsSlapdProcess {
-  pid: number;
+export interface NsSlapdProcess extends ForegroundServer {
   url: string;
-  /** Settles when ns-slapd exits (known only while this process lives). */
-  exited: Promise<ProcessExit>;
-  /** Process we spawned: ns-slapd itself (persistent) or its watchdog shell. */
-  child: ChildProcess;
 }
 
 /** What to start. */
-export interface NsSlapdStartOptions {
+export interface NsSlapdStartOptions extends Omit<ForegroundOptions, 'program'> {
   nsSlapd: string;
   layout: Ds389Layout;
   port: number;
-  /** ns-slapd's stdout/stderr are appended here. */
-  logPath: string;
-  /** Detached in its own session so it outlives us; otherwise dies with us through the watchdog. */
-  persistent: boolean;
 }
 
 /** Loopback LDAP URL of a lab port. */
@@ -74,22 +63,7 @@ export async function spawnNsSlapd(opts: NsSlapdStartOptions): Promise<NsSlapdPr
   const url = ds389Url(opts.port);
   const { layout } = opts;
   const args = ['-D', layout.configDir, '-i', layout.pidFile, '-d', FOREGROUND_LOG_LEVEL];
-  const logFd = openSync(opts.logPath, 'a');
-  try {
-    if (!opts.persistent) {
-      const watched = await spawnWatched(opts.nsSlapd, args, logFd);
-      return { ...watched, url };
-    }
-    const child = spawn(opts.nsSlapd, args, { detached: true, stdio: ['ignore', logFd, logFd] });
-    const exited = exitOf(child);
-    if (child.pid === undefined) {
-      await exited;
-      throw new Error(`could not run ${opts.nsSlapd}`);
-    }
-    return { pid: child.pid, url, exited, child };
-  } finally {
-    closeSync(logFd);
-  }
+  return { ...(await spawnForeground(opts.nsSlapd, args, opts)), url };
 }
 
 /** Polls until ns-slapd answers a root DSE read; fails early when it exits, or after `timeoutMs`. */
@@ -117,16 +91,7 @@ export function isLabNsSlapd(pid: number, layout: Ds389Layout): boolean {
 
 /** PIDs of live ns-slapd processes of this lab, server or tools (Linux /proc; elsewhere none). */
 export function labNsSlapdPids(layout: Ds389Layout): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((e) => /^\d+$/.test(e))
-    .map(Number)
-    .filter((pid) => labNsSlapdWords(pid, layout) !== null);
+  return livePids().filter((pid) => labNsSlapdWords(pid, layout) !== null);
 }
 
 /**

@@ -1,9 +1,9 @@
 // Bulk loads a stopped OpenDJ lab with `import-ldif --offline`, reporting progress from the LDIF
 // offset the JVM has reached and from the import's own messages, and failing on any lost entry.
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { BulkLoadOptions, LabServerConfig } from '../driver.ts';
 import type { JavaRuntime } from './java.ts';
-import { procFileOffset } from '../procFileOffset.ts';
+import { fileReadFraction } from '../procFileOffset.ts';
 import { runProgram } from './jvm.ts';
 import { BACKEND_ID } from './labSettings.ts';
 import { openDjLayout } from './layout.ts';
@@ -108,9 +108,7 @@ export async function importLdif(
   const layout = openDjLayout(config.labDir);
   const { signal } = options;
   signal.throwIfAborted();
-  const totalBytes = statSync(options.ldifPath).size;
-  // /proc shows the canonical path of open files.
-  const ldifRealPath = realpathSync(options.ldifPath);
+  const fractionRead = fileReadFraction(options.ldifPath);
   const progress = new ImportProgress(config.entries);
   let summary: ImportSummary | null = null;
   const follower = new LogFollower(options.logPath, (line) => {
@@ -134,11 +132,10 @@ export async function importLdif(
     options.logPath,
     signal,
   );
-  const fdHint = { fd: null as string | null };
   const timer = setInterval(() => {
     follower.poll();
-    const offset = procFileOffset(program.pid, ldifRealPath, fdHint);
-    if (offset !== null && totalBytes > 0) progress.read(offset / totalBytes);
+    const fraction = fractionRead(program.pid);
+    if (fraction !== null) progress.read(fraction);
     options.onProgress(progress.fraction());
   }, 500);
   let exit;

@@ -1,11 +1,10 @@
 // Runs OpenDJ's Java programs directly, as its shell scripts would, so the PID we hold is the JVM's:
 // bin/import-ldif and setup fork java without exec, and killing the script would leave the JVM
 // running; the scripts also start two or three extra JVMs (version checks) before the real one.
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { processMatches } from '../processes.ts';
-import { spawnWatched } from '../watchdog.ts';
-import type { ProcessExit } from '../watchdog.ts';
+import { runWatchedTool } from '../watchedTool.ts';
+import type { WatchedTool } from '../watchedTool.ts';
 import type { OpenDjLayout } from './layout.ts';
 
 /** What `_script-util.sh` adds for Java 9 and later (OpenDJ touches JDK internals for certificates). */
@@ -97,12 +96,6 @@ export function jvmCommand(
   };
 }
 
-/** A running OpenDJ program. */
-export interface RunningProgram {
-  pid: number;
-  exited: Promise<ProcessExit>;
-}
-
 /**
  * Runs `program` under the watchdog (it dies with us), output appended to `logPath`. On abort the
  * JVM gets SIGTERM and, 10 s later, SIGKILL; only while its command line still names this lab.
@@ -113,30 +106,15 @@ export async function runProgram(
   program: OpenDjProgram,
   logPath: string,
   signal: AbortSignal,
-): Promise<RunningProgram & { done: Promise<ProcessExit> }> {
+): Promise<WatchedTool> {
   signal.throwIfAborted();
   const { command, args } = jvmCommand(layout, javaPath, program);
-  const logFd = openSync(logPath, 'a');
-  let watched;
-  try {
-    watched = await spawnWatched(command, args, logFd);
-  } finally {
-    closeSync(logFd);
-  }
-  const { pid, exited } = watched;
-  const needles = programNeedles(layout, program.mainClass);
-  let killTimer: NodeJS.Timeout | null = null;
-  const onAbort = (): void => {
-    if (processMatches(pid, needles)) process.kill(pid, 'SIGTERM');
-    killTimer = setTimeout(() => {
-      if (processMatches(pid, needles)) process.kill(pid, 'SIGKILL');
-    }, 10_000);
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
-  if (signal.aborted) onAbort();
-  const done = exited.finally(() => {
-    signal.removeEventListener('abort', onAbort);
-    if (killTimer !== null) clearTimeout(killTimer);
+  return runWatchedTool({
+    command,
+    args,
+    logPath,
+    needles: programNeedles(layout, program.mainClass),
+    killAfterMs: 10_000,
+    signal,
   });
-  return { pid, exited, done };
 }

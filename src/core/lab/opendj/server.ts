@@ -1,12 +1,10 @@
 // Starts an OpenDJ lab's server in the foreground (--nodetach) as the JVM itself, tied to this
 // process by the watchdog or detached; identifies and stops it by PID and its lab's install path.
-import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
 import type { RunningServer, StartOptions, LabServerConfig } from '../driver.ts';
+import { spawnForeground } from '../foregroundServer.ts';
 import { waitForLdap } from '../ldapReady.ts';
 import { processMatches, stopProcess } from '../processes.ts';
 import type { StopOutcome } from '../processes.ts';
-import { exitOf, spawnWatched } from '../watchdog.ts';
 import { ConfigLdif } from './configLdif.ts';
 import type { JavaRuntime } from './java.ts';
 import { jvmCommand, programNeedles } from './jvm.ts';
@@ -88,24 +86,10 @@ export async function startOpenDjServer(
   const layout = openDjLayout(config.labDir);
   const { command, args } = jvmCommand(layout, java.path, serverProgram(layout));
   const url = labUrl(config.port);
-  const logFd = openSync(options.logPath, 'a');
-  let server: RunningServer;
-  try {
-    if (options.persistent) {
-      const child = spawn(command, args, { detached: true, stdio: ['ignore', logFd, logFd] });
-      const exited = exitOf(child);
-      if (child.pid === undefined) {
-        await exited;
-        throw new Error(`could not run ${java.path}`);
-      }
-      server = { pid: child.pid, url, exited, child };
-    } else {
-      const watched = await spawnWatched(command, args, logFd);
-      server = { pid: watched.pid, url, exited: watched.exited, child: watched.child };
-    }
-  } finally {
-    closeSync(logFd);
-  }
+  const server: RunningServer = {
+    ...(await spawnForeground(command, args, { ...options, program: java.path })),
+    url,
+  };
   try {
     await waitForLdap({
       what: 'OpenDJ',
