@@ -189,61 +189,46 @@ describe('generated values', () => {
 });
 
 describe('malformed format strings and generators', () => {
+  // [format, generators, column, part of the reason]: the caret is under the format string.
+  const formatCases: [string, string[], number, string][] = [
+    ['{a', [], 1, "'{' must start a placeholder"],
+    ['uid={1', ['x'], 5, "'{' must start a placeholder"],
+    ['x{0}', ['x'], 3, 'count generators from {1}'],
+    ['a{3}', ['x', 'y'], 2, '{3} has no generator: 2 -g arguments given'],
+    ['{1}', [], 1, '0 -g arguments given'],
+    ['{}{}', ['x'], 3, 'has no generator'],
+  ];
+  // [generator, column, part of the reason]: used as {1}, the caret is under the generator.
+  const generatorCases: [string, number, string][] = [
+    ['rand(1,1)', 8, 'needs max > min'],
+    ['rand(5,1)', 8, 'max is exclusive'],
+    ['inc(5,1)', 7, 'inc(min,max) needs max >= min'],
+    ['rand(a,5)', 6, "rand min 'a' is not an integer"],
+    ['rand(1, x)', 9, "rand max 'x' is not an integer"],
+    ['rand(1,99999999999)', 8, "outside Java's int range"],
+    ['rand(1,2,3)', 9, 'takes two numbers'],
+    ['rand()', 6, 'needs a file name or min,max'],
+    ['rand(1,5', 5, "unclosed '('"],
+    ['rand(a)b)', 7, "unexpected ')'"],
+    ['rand(a]b)', 7, "file name contains ']'"],
+    ['random(1,5)', 1, "unknown generator 'random'"],
+    ['randstr(0)', 9, 'between 1 and'],
+    ['randstr(x)', 9, 'randstr length'],
+    ['randstr(5,)', 11, 'character set is empty'],
+    ['randstr(5,[a-])', 11, 'written [x-y]'],
+    ['randstr(5,[z-a])', 12, '[z-a] is empty'],
+    ['randstr(5,a]b)', 12, "']' cannot be one of the characters"],
+    ['randstr(5,[!-~])', 11, "']' cannot be one of the characters"],
+  ];
+  type Case = [string, string[], string, string, number, string];
   // [format, generators, what, the text the caret is under, column, part of the reason]
-  const cases: [string, string[], string, string, number, string][] = [
-    ['{a', [], 'OpenDJ format string', '{a', 1, "'{' must start a placeholder"],
-    ['uid={1', ['x'], 'OpenDJ format string', 'uid={1', 5, "'{' must start a placeholder"],
-    ['x{0}', ['x'], 'OpenDJ format string', 'x{0}', 3, 'count generators from {1}'],
-    [
-      'a{3}',
-      ['x', 'y'],
-      'OpenDJ format string',
-      'a{3}',
-      2,
-      '{3} has no generator: 2 -g arguments given',
-    ],
-    ['{1}', [], 'OpenDJ format string', '{1}', 1, '0 -g arguments given'],
-    ['{}{}', ['x'], 'OpenDJ format string', '{}{}', 3, 'has no generator'],
-    ['{1}', ['rand(1,1)'], 'OpenDJ generator', 'rand(1,1)', 8, 'needs max > min'],
-    ['{1}', ['rand(5,1)'], 'OpenDJ generator', 'rand(5,1)', 8, 'max is exclusive'],
-    ['{1}', ['inc(5,1)'], 'OpenDJ generator', 'inc(5,1)', 7, 'inc(min,max) needs max >= min'],
-    ['{1}', ['rand(a,5)'], 'OpenDJ generator', 'rand(a,5)', 6, "rand min 'a' is not an integer"],
-    ['{1}', ['rand(1, x)'], 'OpenDJ generator', 'rand(1, x)', 9, "rand max 'x' is not an integer"],
-    [
-      '{1}',
-      ['rand(1,99999999999)'],
-      'OpenDJ generator',
-      'rand(1,99999999999)',
-      8,
-      "outside Java's int range",
-    ],
-    ['{1}', ['rand(1,2,3)'], 'OpenDJ generator', 'rand(1,2,3)', 9, 'takes two numbers'],
-    ['{1}', ['rand()'], 'OpenDJ generator', 'rand()', 6, 'needs a file name or min,max'],
-    ['{1}', ['rand(1,5'], 'OpenDJ generator', 'rand(1,5', 5, "unclosed '('"],
-    ['{1}', ['rand(a)b)'], 'OpenDJ generator', 'rand(a)b)', 7, "unexpected ')'"],
-    ['{1}', ['rand(a]b)'], 'OpenDJ generator', 'rand(a]b)', 7, "file name contains ']'"],
-    ['{1}', ['random(1,5)'], 'OpenDJ generator', 'random(1,5)', 1, "unknown generator 'random'"],
-    ['{1}', ['randstr(0)'], 'OpenDJ generator', 'randstr(0)', 9, 'between 1 and'],
-    ['{1}', ['randstr(x)'], 'OpenDJ generator', 'randstr(x)', 9, 'randstr length'],
-    ['{1}', ['randstr(5,)'], 'OpenDJ generator', 'randstr(5,)', 11, 'character set is empty'],
-    ['{1}', ['randstr(5,[a-])'], 'OpenDJ generator', 'randstr(5,[a-])', 11, 'written [x-y]'],
-    ['{1}', ['randstr(5,[z-a])'], 'OpenDJ generator', 'randstr(5,[z-a])', 12, '[z-a] is empty'],
-    [
-      '{1}',
-      ['randstr(5,a]b)'],
-      'OpenDJ generator',
-      'randstr(5,a]b)',
-      12,
-      "']' cannot be one of the characters",
-    ],
-    [
-      '{1}',
-      ['randstr(5,[!-~])'],
-      'OpenDJ generator',
-      'randstr(5,[!-~])',
-      11,
-      "']' cannot be one of the characters",
-    ],
+  const cases: Case[] = [
+    ...formatCases.map(([format, generators, column, reason]): Case => {
+      return [format, generators, 'OpenDJ format string', format, column, reason];
+    }),
+    ...generatorCases.map(([generator, column, reason]): Case => {
+      return ['{1}', [generator], 'OpenDJ generator', generator, column, reason];
+    }),
     // An unused generator is still checked, as OpenDJ parses every -g argument.
     ['static', ['inc(x,1)'], 'OpenDJ generator', 'inc(x,1)', 5, "inc min 'x'"],
   ];
