@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { resourcePath } from '../app/resources.ts';
 import { generateDataset } from './generate.ts';
 import type { GenerateSource } from './generate.ts';
 import { writeSalfordLdif } from './salford.ts';
-
-async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dirbench-determinism-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { tempDir } from '../testing/tempDirFixture.ts';
 
 async function sha256(path: string): Promise<string> {
   return createHash('sha256')
@@ -56,7 +50,7 @@ const PINNED: { name: string; source: GenerateSource; ldif: string; dns: string;
 
 for (const pinned of PINNED) {
   test(`${pinned.name}: 10K entries hash to the pinned SHA-256, run after run`, async (t) => {
-    const dir = await tempDir(t);
+    const dir = await tempDir(t, 'dirbench-determinism-');
     for (const run of ['a', 'b']) {
       const result = await generateDataset(pinned.source, join(dir, `${run}.ldif`));
       assert.equal(await sha256(result.ldifPath), pinned.ldif, `${run}: LDIF`);
@@ -67,13 +61,13 @@ for (const pinned of PINNED) {
 }
 
 test('writeSalfordLdif (the lab path) writes the same bytes as generateDataset', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-determinism-');
   await writeSalfordLdif({ entries: 10_000, seed: 1 }, join(dir, 'lab.ldif'));
   assert.equal(await sha256(join(dir, 'lab.ldif')), PINNED[0]?.ldif);
 });
 
 test('another seed gives other bytes for every generator', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-determinism-');
   for (const pinned of PINNED) {
     const source = { ...pinned.source, seed: 2 } as GenerateSource;
     const result = await generateDataset(source, join(dir, 'other.ldif'));

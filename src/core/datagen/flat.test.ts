@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -14,15 +13,10 @@ import {
   writeFlatLdif,
 } from './flat.ts';
 import type { DatasetSpec } from './dataset.ts';
-
-async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dirbench-flat-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { tempDir } from '../testing/tempDirFixture.ts';
 
 test('the file holds c=BA, o=Test,c=BA, then every person as flatPersonLdif renders it', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-flat-');
   const spec: DatasetSpec = { entries: 4000, seed: 2 };
   const result = await writeFlatLdif(spec, join(dir, 'f.ldif'));
   assert.equal(result.entries, 4000);
@@ -106,6 +100,6 @@ test('indexes outside the dataset and bad specs are refused', async (t) => {
   assert.throws(() => flatPersonDn(spec, 10), RangeError);
   assert.throws(() => flatPersonAttributes(spec, -1), RangeError);
   assert.throws(() => flatPersonLdif(spec, 0.5), RangeError);
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-flat-');
   await assert.rejects(writeFlatLdif({ entries: -5, seed: 1 }, join(dir, 'x.ldif')), RangeError);
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import type { TestContext } from 'node:test';
 import { resourcePath } from '../app/resources.ts';
 import { FLAT_BASE_DN, flatPersonDn, flatPersonPassword } from './flat.ts';
 import { generateDataset, sideFilePaths } from './generate.ts';
@@ -10,14 +10,9 @@ import type { GenerateResult, GenerateSource } from './generate.ts';
 import { TemplateError } from './makeldif/errors.ts';
 import { salfordPersonAttributes, salfordPersonDn, salfordPersonPassword } from './salford.ts';
 import { SALFORD_BASE_DN } from './salfordWords.ts';
+import { tempDir } from '../testing/tempDirFixture.ts';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-
-async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dirbench-generate-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 function lines(text: string): string[] {
   return text.split('\n').filter((l) => l !== '');
@@ -25,10 +20,13 @@ function lines(text: string): string[] {
 
 /** Generates `source` into a temporary folder removed after test `t`; the result with its DN and bind lists read back. */
 async function generated(
-  t: { after: (fn: () => Promise<void>) => void },
+  t: TestContext,
   source: GenerateSource,
 ): Promise<{ result: GenerateResult; dns: string[]; binds: string[] }> {
-  const result = await generateDataset(source, join(await tempDir(t), 'out.ldif'));
+  const result = await generateDataset(
+    source,
+    join(await tempDir(t, 'dirbench-generate-'), 'out.ldif'),
+  );
   const dns = lines(await readFile(result.dnsPath, 'utf8'));
   const binds = lines(await readFile(result.bindsPath, 'utf8'));
   return { result, dns, binds };
@@ -102,7 +100,7 @@ test('a template: persons in the DN list, plain passwords in the bind list, bran
 });
 
 test('hashed and base64 passwords: hashes are left out, base64 is decoded', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-generate-');
   const template = join(dir, 'pw.template');
   await writeFile(
     template,
@@ -137,7 +135,7 @@ test('hashed and base64 passwords: hashes are left out, base64 is decoded', asyn
 });
 
 test('progress comes about every 1% and ends at the total', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-generate-');
   const calls: [number, number][] = [];
   await generateDataset(
     { kind: 'template', templatePath: EXAMPLE, entriesOverride: 100_000, seed: 1 },
@@ -154,7 +152,7 @@ for (const source of [
   { kind: 'template', templatePath: EXAMPLE, entriesOverride: 3_000_000, seed: 1 },
 ] as GenerateSource[]) {
   test(`cancelling a ${source.kind} run leaves no file at all, complete-looking or not`, async (t) => {
-    const dir = await tempDir(t);
+    const dir = await tempDir(t, 'dirbench-generate-');
     const out = join(dir, 'c.ldif');
     const controller = new AbortController();
     const run = generateDataset(source, out, {
@@ -169,7 +167,7 @@ for (const source of [
 }
 
 test('a bad template fails before any file is created, naming file and line', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-generate-');
   const template = join(dir, 'bad.template');
   await writeFile(template, 'branch: dc=x\n\ntemplate: p\nrdnAttr: cn\ncn: <nosuchtag>\n');
   await assert.rejects(
@@ -183,7 +181,7 @@ test('a bad template fails before any file is created, naming file and line', as
 });
 
 test('a write that fails (missing folder) leaves nothing and says why', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-generate-');
   await assert.rejects(
     generateDataset(
       { kind: 'shape', shape: 'flat', entries: 10, seed: 1 },
@@ -195,7 +193,7 @@ test('a write that fails (missing folder) leaves nothing and says why', async (t
 });
 
 test('bad shape arguments are refused', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-generate-');
   const out = join(dir, 'x.ldif');
   await assert.rejects(
     generateDataset({ kind: 'shape', shape: 'flat', entries: -1, seed: 1 }, out),
@@ -221,7 +219,7 @@ test('bad shape arguments are refused', async (t) => {
 });
 
 test('memory stays flat: the second 100K entries need no more memory than the first', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-generate-');
   // Live memory after a full collection: RSS follows V8's lagging collections on a busy machine.
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as () => void;

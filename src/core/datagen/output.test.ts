@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CHUNK_BYTES, ChunkedWriter, partialPath } from './output.ts';
-
-async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dirbench-output-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { tempDir } from '../testing/tempDirFixture.ts';
 
 test('many small writes, huge ones and flushes come out in order, byte for byte', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-output-');
   const writer = await ChunkedWriter.create(join(dir, 'out.txt'));
   let expected = '';
   for (let i = 0; i < 50_000; i++) {
@@ -33,7 +27,7 @@ test('many small writes, huge ones and flushes come out in order, byte for byte'
 });
 
 test('a UTF-8 writer keeps every character; discard removes the file', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-output-');
   const writer = await ChunkedWriter.create(join(dir, 'dns.txt'), 'utf8');
   writer.write('cn=Zoë Ångström,o=Test\n');
   writer.write('cn=山田 太郎,o=Test\n');

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import {
@@ -12,19 +11,14 @@ import {
 } from './salford.ts';
 import { SALFORD_BASE_DN } from './salfordWords.ts';
 import type { DatasetSpec } from './dataset.ts';
-
-async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dirbench-salford-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { tempDir } from '../testing/tempDirFixture.ts';
 
 function sha256(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
 test('the same spec writes byte-identical files; another seed does not', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-salford-');
   const spec: DatasetSpec = { entries: 20_000, seed: 3 };
   const a = await writeSalfordLdif(spec, join(dir, 'a.ldif'));
   const b = await writeSalfordLdif(spec, join(dir, 'b.ldif'));
@@ -41,7 +35,7 @@ test('the same spec writes byte-identical files; another seed does not', async (
 });
 
 test('the file holds the header, then every person as salfordPersonLdif renders it', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-salford-');
   const spec: DatasetSpec = { entries: 5_000, seed: 1 };
   await writeSalfordLdif(spec, join(dir, 'd.ldif'));
   const text = await readFile(join(dir, 'd.ldif'), 'latin1');
@@ -104,7 +98,7 @@ test('indexes outside the dataset are refused', () => {
 });
 
 test('progress is reported about every 1%, not per entry, and ends at the total', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-salford-');
   const calls: [number, number][] = [];
   await writeSalfordLdif({ entries: 300_000, seed: 1 }, join(dir, 'p.ldif'), {
     onProgress: (done, total) => calls.push([done, total]),
@@ -115,7 +109,7 @@ test('progress is reported about every 1%, not per entry, and ends at the total'
 });
 
 test('an empty dataset writes only the header', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-salford-');
   const result = await writeSalfordLdif({ entries: 0, seed: 1 }, join(dir, 'e.ldif'));
   assert.equal(result.entries, 0);
   const text = await readFile(join(dir, 'e.ldif'), 'latin1');
@@ -123,7 +117,7 @@ test('an empty dataset writes only the header', async (t) => {
 });
 
 test('aborting stops the write and deletes the partial file', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-salford-');
   const out = join(dir, 'abort.ldif');
   const controller = new AbortController();
   const run = writeSalfordLdif({ entries: 5_000_000, seed: 1 }, out, {
@@ -137,7 +131,7 @@ test('aborting stops the write and deletes the partial file', async (t) => {
 });
 
 test('an already aborted signal writes nothing', async (t) => {
-  const dir = await tempDir(t);
+  const dir = await tempDir(t, 'dirbench-salford-');
   const out = join(dir, 'none.ldif');
   await assert.rejects(
     writeSalfordLdif({ entries: 10, seed: 1 }, out, { signal: AbortSignal.abort() }),
