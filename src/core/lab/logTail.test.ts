@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
+import { tempDir } from '../testing/tempDirFixture.ts';
 import { logTail } from './logTail.ts';
 
 /** Writes `text` to `name` in a temporary folder removed after test `t`; returns the file's path. */
 async function logFile(t: TestContext, name: string, text: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dirbench-log-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
-  const path = join(dir, name);
+  const path = join(await tempDir(t, 'dirbench-log-'), name);
   await writeFile(path, text);
   return path;
 }
