@@ -1,13 +1,7 @@
 // `dirbench lab start|list|stop|destroy`: labs started here outlive the command until `lab stop`.
 import { invalid } from '../../shared/errors.ts';
-import type {
-  LabInfo,
-  LabKind,
-  LabLoadMethod,
-  LabProgress,
-  LabShape,
-  LabTlsMode,
-} from '../../shared/labTypes.ts';
+import type { ApiRequest } from '../../shared/api.ts';
+import type { LabInfo, LabKind, LabProgress } from '../../shared/labTypes.ts';
 import { LAB_KINDS as SHARED_LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabAndWait } from '../../core/api/labStart.ts';
@@ -18,6 +12,10 @@ import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
 import { intOption, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+import { plainCommand } from '../plainCommand.ts';
+
+/** The lab/start request the lab options fill in. */
+type LabStartFields = ApiRequest<'lab/start'>;
 
 /** Lab kinds the CLI names, in the order help lists them. */
 export const LAB_KINDS: readonly LabKind[] = SHARED_LAB_KINDS;
@@ -79,7 +77,7 @@ export function labKind(value: string | undefined, field: string): LabKind {
 }
 
 /** --shape NAME (a built-in directory shape), as a lab start request field. */
-export function shapeOption(options: RawOptions): { shape?: LabShape } {
+export function shapeOption(options: RawOptions): Pick<LabStartFields, 'shape'> {
   const shape = options.shape;
   if (shape === undefined) return {};
   if (!isShapeName(shape)) {
@@ -89,7 +87,7 @@ export function shapeOption(options: RawOptions): { shape?: LabShape } {
 }
 
 /** --tls starttls|ldaps, as a lab start request field. */
-function tlsOption(options: RawOptions): { tls?: LabTlsMode } {
+function tlsOption(options: RawOptions): Pick<LabStartFields, 'tls'> {
   const tls = options.tls;
   if (tls === undefined) return {};
   if (tls !== 'starttls' && tls !== 'ldaps') {
@@ -102,11 +100,9 @@ function tlsOption(options: RawOptions): { tls?: LabTlsMode } {
 }
 
 /** --load offline|protocol, --load-connections N and --tls MODE, as lab start request fields. */
-export function loadOptions(options: RawOptions): {
-  load?: LabLoadMethod;
-  loadConnections?: number;
-  tls?: LabTlsMode;
-} {
+export function loadOptions(
+  options: RawOptions,
+): Pick<LabStartFields, 'load' | 'loadConnections' | 'tls'> {
   const tls = tlsOption(options);
   const load = options.load;
   if (load === undefined) {
@@ -313,35 +309,21 @@ const labStart: CommandSpec = {
   },
 };
 
-const labList: CommandSpec = {
-  name: 'lab list',
+const labList = plainCommand('lab list', {
   summary: 'the labs and their state',
-  usage: ['dirbench lab list [--json]'],
-  args: [],
-  groups: [commonGroup('the labs, as lab start --json prints each')],
+  json: 'the labs, as lab start --json prints each',
   examples: [{ what: 'the labs', line: 'dirbench lab list' }],
   run: (_args, options) => withCliCore(options, (core) => list(core, options)),
-};
+});
 
-const labStop: CommandSpec = {
-  name: 'lab stop',
-  summary: 'stops a lab (its files are kept)',
-  usage: ['dirbench lab stop ID'],
-  args: ['ID'],
-  groups: [commonGroup()],
-  examples: [{ what: 'stop a lab', line: 'dirbench lab stop LAB-ID' }],
-  run: ([id], options) => withCliCore(options, (core) => stopOrDestroy(core, 'stop', id)),
-};
-
-const labDestroy: CommandSpec = {
-  name: 'lab destroy',
-  summary: 'stops a lab and deletes its files',
-  usage: ['dirbench lab destroy ID'],
-  args: ['ID'],
-  groups: [commonGroup()],
-  examples: [{ what: 'remove a lab for good', line: 'dirbench lab destroy LAB-ID' }],
-  run: ([id], options) => withCliCore(options, (core) => stopOrDestroy(core, 'destroy', id)),
-};
+/** `lab stop ID` or `lab destroy ID`: one handler, and an example of `what` it is for. */
+function stopOrDestroyCommand(sub: 'stop' | 'destroy', summary: string, what: string): CommandSpec {
+  return plainCommand(`lab ${sub} ID`, {
+    summary,
+    examples: [{ what, line: `dirbench lab ${sub} LAB-ID` }],
+    run: ([id], options) => withCliCore(options, (core) => stopOrDestroy(core, sub, id)),
+  });
+}
 
 const labInstall: CommandSpec = {
   name: 'lab install',
@@ -362,5 +344,11 @@ const labInstall: CommandSpec = {
 export const labFamily: CommandFamily = {
   name: 'lab',
   summary: 'local lab servers (OpenLDAP, 389 DS, OpenDJ) with a generated directory',
-  subcommands: [labStart, labList, labStop, labDestroy, labInstall],
+  subcommands: [
+    labStart,
+    labList,
+    stopOrDestroyCommand('stop', 'stops a lab (its files are kept)', 'stop a lab'),
+    stopOrDestroyCommand('destroy', 'stops a lab and deletes its files', 'remove a lab for good'),
+    labInstall,
+  ],
 };

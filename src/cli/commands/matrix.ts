@@ -15,6 +15,7 @@ import { readJsonFile } from '../fileInput.ts';
 import { withCliCore } from '../coreForCli.ts';
 import { intOption, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+import { neededArg, plainCommand } from '../plainCommand.ts';
 import { RUN_AND_MATRIX_OPTIONS } from '../runRequestFromOptions.ts';
 import { junitOption, thresholdOption } from '../gates.ts';
 import { campaignJson, follow, printCampaign } from '../campaignOutput.ts';
@@ -137,12 +138,6 @@ function withCore(options: RawOptions, work: (core: Core) => Promise<number>): P
   );
 }
 
-/** The argument a sub-command needs, or an error saying what it is. */
-function needed(sub: string, arg: string | undefined, what: string): string {
-  if (arg === undefined) throw invalid('command', `matrix ${sub} needs ${what}`);
-  return arg;
-}
-
 async function show(core: Core, target: string, json: boolean): Promise<number> {
   if (MATRIX_ID.test(target)) {
     process.stdout.write(`${JSON.stringify(core.matrices.get(target), null, 2)}\n`);
@@ -219,36 +214,30 @@ const matrixRun: CommandSpec = {
     },
   ],
   run: ([source], options) => {
-    const matrix = needed('run', source, 'a matrix FILE or builtin/NAME');
+    const matrix = neededArg('matrix run', source, 'a matrix FILE or builtin/NAME');
     return withCore(options, (core) => runMatrix(core, matrix, options));
   },
 };
 
-const matrixResume: CommandSpec = {
-  name: 'matrix resume',
+const matrixResume = plainCommand('matrix resume CAMPAIGN-ID', {
   summary: "runs an interrupted campaign's unfinished cells",
-  usage: ['dirbench matrix resume CAMPAIGN-ID [--json]'],
-  args: ['CAMPAIGN-ID'],
-  groups: [commonGroup('the campaign and its cells, as matrix run --json')],
+  json: 'the campaign and its cells, as matrix run --json',
   examples: [{ what: 'after a crash', line: 'dirbench matrix resume CAMPAIGN-ID' }],
   run: ([id], options) => {
-    const campaignId = needed('resume', id, 'a campaign id');
+    const campaignId = neededArg('matrix resume', id, 'a campaign id');
     return withCore(options, (core) => {
       core.campaigns.resume(campaignId);
       return follow(core, campaignId, options.json === true);
     });
   },
-};
+});
 
-const matrixList: CommandSpec = {
-  name: 'matrix list',
+const matrixList = plainCommand('matrix list', {
   summary: 'the saved and built-in matrices, and the campaigns',
-  usage: ['dirbench matrix list [--json]'],
-  args: [],
-  groups: [commonGroup('{ matrices, campaigns }')],
+  json: '{ matrices, campaigns }',
   examples: [{ what: 'matrices and campaigns', line: 'dirbench matrix list' }],
   run: (_args, options) => withCore(options, (core) => list(core, options.json === true)),
-};
+});
 
 const matrixShow: CommandSpec = {
   name: 'matrix show',
@@ -263,7 +252,7 @@ const matrixShow: CommandSpec = {
     },
   ],
   run: ([id], options) => {
-    const shown = needed('show', id, 'a matrix or campaign id');
+    const shown = neededArg('matrix show', id, 'a matrix or campaign id');
     return withCore(options, (core) => show(core, shown, options.json === true));
   },
 };
@@ -288,7 +277,7 @@ const matrixCheck: CommandSpec = {
   ],
   examples: [{ what: 'check a matrix file', line: 'dirbench matrix check my-matrix.json' }],
   run: ([source], options) => {
-    const matrix = needed('check', source, 'a matrix FILE or builtin/NAME');
+    const matrix = neededArg('matrix check', source, 'a matrix FILE or builtin/NAME');
     return withCore(options, async (core) => check(core, matrix, options));
   },
 };

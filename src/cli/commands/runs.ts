@@ -11,6 +11,7 @@ import { printImportedRun } from './importedRun.ts';
 import { ms, printTable } from '../options.ts';
 import { thresholdLines } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
+import { plainCommand } from '../plainCommand.ts';
 
 /** A repeatable option's values (`--tag a --tag b`), also accepting commas (`--tag a,b`). */
 function listOption(options: RawOptions, name: string): string[] | undefined {
@@ -208,29 +209,22 @@ const runsList: CommandSpec = {
   },
 };
 
-const runsShow: CommandSpec = {
-  name: 'runs show',
+const runsShow = plainCommand('runs show ID', {
   summary: 'one run: configuration, environment, summary and per-second samples',
-  usage: ['dirbench runs show ID [--json]'],
-  args: ['ID'],
-  groups: [commonGroup('the whole run (configuration, environment, summary, samples)')],
+  json: 'the whole run (configuration, environment, summary, samples)',
   examples: [{ what: 'a run as JSON', line: 'dirbench runs show RUN-ID --json' }],
   run: ([id], options) => withCliCore(options, (core) => showRun(core, id, options)),
-};
+});
 
-const runsTag: CommandSpec = {
-  name: 'runs tag',
+const runsTag = plainCommand('runs tag ID TAG...', {
   summary: 'adds tags to a run (keeping the ones it has)',
-  usage: ['dirbench runs tag ID TAG...'],
-  args: ['ID', 'TAG...'],
-  groups: [commonGroup()],
   examples: [{ what: 'tag a run', line: 'dirbench runs tag RUN-ID baseline paper' }],
   run: ([id, ...tags], options) =>
     withCliCore(options, async (core) => {
       await tagRun(core, id, tags);
       return 0;
     }),
-};
+});
 
 const runsDelete: CommandSpec = {
   name: 'runs delete',

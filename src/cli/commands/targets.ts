@@ -1,11 +1,11 @@
 // `dirbench targets list`: the saved targets (passwords never shown).
 import { publicTarget } from '../../core/store/targetsRepo.ts';
 import type { CommandFamily } from '../commandSpec.ts';
-import { commonGroup } from '../commonOptions.ts';
 import type { Core } from '../../core/app/core.ts';
 import { withCliCore } from '../coreForCli.ts';
 import { printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+import { plainCommand } from '../plainCommand.ts';
 
 /** Prints the saved targets. */
 function listTargets(core: Core, options: RawOptions): number {
@@ -26,15 +26,12 @@ export const targetsFamily: CommandFamily = {
   name: 'targets',
   summary: 'the saved targets',
   subcommands: [
-    {
-      name: 'targets list',
+    plainCommand('targets list', {
       summary: 'the saved targets: id, name, URL, bind DN and base DN (never a password)',
-      usage: ['dirbench targets list [--json]'],
-      args: [],
-      groups: [commonGroup('the targets as a JSON array')],
+      json: 'the targets as a JSON array',
       examples: [{ what: 'the saved targets', line: 'dirbench targets list' }],
       run: (_args, options) => withCliCore(options, (core) => listTargets(core, options)),
-    },
+    }),
   ],
   defaultSub: 'list',
 };

@@ -1,13 +1,12 @@
 // `dirbench workloads list|show|check`: the catalogs, one definition (to copy and edit), a file's validity.
 import { dirname, resolve } from 'node:path';
-import { invalid } from '../../shared/errors.ts';
 import type { WorkloadListItem } from '../../shared/workload.ts';
 import type { Core } from '../../core/app/core.ts';
 import type { CommandFamily } from '../commandSpec.ts';
-import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
 import { printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+import { neededArg, plainCommand } from '../plainCommand.ts';
 import { readWorkloadFile } from '../workloadFromOptions.ts';
 
 /** "search 50%, add 12%, ..." */
@@ -64,47 +63,36 @@ export const workloadsFamily: CommandFamily = {
   summary: 'the workload catalogs, one definition to copy, a file checked',
   defaultSub: 'list',
   subcommands: [
-    {
-      name: 'workloads list',
+    plainCommand('workloads list', {
       summary: "the catalogs' workloads (the studies' tests) with their mix and concurrency",
-      usage: ['dirbench workloads list [--json]'],
-      args: [],
-      groups: [commonGroup('{ catalogs, workloads }')],
+      json: '{ catalogs, workloads }',
       examples: [{ what: 'every workload', line: 'dirbench workloads list' }],
       run: (_args, options) => withLibrary(options, (library) => list(library, options)),
-    },
-    {
-      name: 'workloads show',
+    }),
+    plainCommand('workloads show ID', {
       summary: 'one workload definition as JSON, to copy and edit',
-      usage: ['dirbench workloads show ID'],
-      args: ['ID'],
-      groups: [commonGroup()],
       examples: [
         {
           what: 'start your own from a catalog entry',
           line: 'dirbench workloads show salford/X.1 > my-mix.json',
         },
       ],
-      run: ([id], options) => {
-        if (id === undefined)
-          throw invalid('command', 'workloads show needs an id, e.g. salford/S.3');
+      run: ([arg], options) => {
+        const id = neededArg('workloads show', arg, 'an id, e.g. salford/S.3');
         return withLibrary(options, (library) => {
           process.stdout.write(`${JSON.stringify(library.get(id), null, 2)}\n`);
           return 0;
         });
       },
-    },
-    {
-      name: 'workloads check',
+    }),
+    plainCommand('workloads check FILE', {
       summary: 'checks a workload file as a run would (no connection)',
-      usage: ['dirbench workloads check FILE [--json]'],
-      args: ['FILE'],
-      groups: [commonGroup('the checked definition')],
+      json: 'the checked definition',
       examples: [{ what: 'check an edited copy', line: 'dirbench workloads check my-mix.json' }],
-      run: ([file], options) => {
-        if (file === undefined) throw invalid('command', 'workloads check needs a file');
+      run: ([arg], options) => {
+        const file = neededArg('workloads check', arg, 'a file');
         return withLibrary(options, (library) => check(library, file, options));
       },
-    },
+    }),
   ],
 };
