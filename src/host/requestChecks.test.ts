@@ -13,16 +13,11 @@ import {
   redirectPath,
   takesRequest,
 } from './requestChecks.ts';
+import { thrownBy } from '../core/testing/thrownBy.ts';
 
 /** Runs `fn` and answers the RequestRefused it threw (failing when it threw nothing or something else). */
 function refusal(fn: () => unknown): RequestRefused {
-  try {
-    fn();
-  } catch (err) {
-    assert.ok(err instanceof RequestRefused, `threw ${String(err)}`);
-    return err;
-  }
-  assert.fail('nothing was refused');
+  return thrownBy(fn, RequestRefused, 'nothing was refused');
 }
 
 test('request targets: paths stay paths, garbage is a 400', () => {

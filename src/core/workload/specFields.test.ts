@@ -14,16 +14,11 @@ import {
   show,
   stringField,
 } from './specFields.ts';
+import { thrownBy } from '../testing/thrownBy.ts';
 
 /** Runs `read` and returns the validation error it throws. */
 function rejection(read: () => unknown): ApiError {
-  try {
-    read();
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  assert.fail('expected a validation error');
+  return thrownBy(read, ApiError, 'expected a validation error');
 }
 
 /** Levenshtein distance, for checking suggestions. */

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
 import { TRICKY_LABELS } from '../testing/operationLabelCases.ts';
 import { validateWorkloadCatalog, validateWorkloadSpec } from './validateWorkload.ts';
+import { thrownBy } from '../testing/thrownBy.ts';
 
 type Json = Record<string, unknown>;
 
@@ -47,13 +48,11 @@ function without(base: Json, key: string): Json {
 
 /** The validation error `value` raises. */
 function rejection(value: unknown): ApiError {
-  try {
-    validateWorkloadSpec(value);
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  assert.fail('expected the workload to be rejected');
+  return thrownBy(
+    () => validateWorkloadSpec(value),
+    ApiError,
+    'expected the workload to be rejected',
+  );
 }
 
 describe('broken workloads are rejected with the field at fault', () => {

@@ -8,6 +8,7 @@ import type { GenerateResult } from '../generate.ts';
 import { NameCycler } from './nameCycler.ts';
 import { loadTemplateText } from './engine.ts';
 import { TemplateError } from './errors.ts';
+import { thrownBy } from '../../testing/thrownBy.ts';
 
 interface Entry {
   dn: string;
@@ -101,13 +102,11 @@ function persons(count: number, ...lines: string[]): string {
 
 /** The error a template raises at load time. */
 function loadError(text: string): TemplateError {
-  try {
-    loadTemplateText(text, 'e.template', { seed: 1 });
-  } catch (err) {
-    if (err instanceof TemplateError) return err;
-    throw err;
-  }
-  throw new Error('the template loaded');
+  return thrownBy(
+    () => loadTemplateText(text, 'e.template', { seed: 1 }),
+    TemplateError,
+    'the template loaded',
+  );
 }
 
 test('branches: RDN values become attributes; extra lines follow; objectClass comes first', async (t) => {

@@ -6,6 +6,7 @@ import { Prng } from '../../datagen/prng.ts';
 import { patternFilesFixture } from '../../testing/patternFilesFixture.ts';
 import { PatternError, parseValuePattern } from './index.ts';
 import type { ParseOptions, PatternContext, ValuePattern } from './index.ts';
+import { thrownBy } from '../../testing/thrownBy.ts';
 
 /** A context with a seeded random source; [entry:A] yields "<A>", [unique] u1, u2, ... */
 function context(seed = 1): PatternContext {
@@ -25,13 +26,11 @@ function escape(text: string): string {
 
 /** The error parsing `text` raises (fails the test when it parses). */
 function parseError(text: string, options?: ParseOptions): PatternError {
-  try {
-    parseValuePattern(text, options);
-  } catch (err) {
-    if (err instanceof PatternError) return err;
-    throw err;
-  }
-  assert.fail(`expected ${JSON.stringify(text)} to be rejected`);
+  return thrownBy(
+    () => parseValuePattern(text, options),
+    PatternError,
+    `expected ${JSON.stringify(text)} to be rejected`,
+  );
 }
 
 const dir = patternFilesFixture('dirbench-pattern-');
