@@ -10,6 +10,17 @@ export interface ConnectionCounts {
   bytesReceived: number;
 }
 
+/** Nothing counted yet. */
+function zeroCounts(): ConnectionCounts {
+  return {
+    connectionsOpened: 0,
+    connectionsClosed: 0,
+    reconnects: 0,
+    bytesSent: 0,
+    bytesReceived: 0,
+  };
+}
+
 /** One open socket and the byte counts already reported for it. */
 interface LiveSocket {
   socket: net.Socket;
@@ -19,25 +30,21 @@ interface LiveSocket {
 
 /** Per-worker connection counters; sockets register once at connect, so persistent ops cost nothing. */
 export class ConnectionCounters {
-  private opened = 0;
-  private closed = 0;
-  private reconnectCount = 0;
-  /** Bytes of sockets that closed since the last take, not yet reported. */
-  private sentClosed = 0;
-  private receivedClosed = 0;
+  /** Counts since the last take; the bytes are those of sockets that closed meanwhile. */
+  private counts = zeroCounts();
   private readonly live = new Set<LiveSocket>();
 
   /** Counts `socket` as opened once it connects, and as closed (with its last bytes) when it closes. */
   track(socket: net.Socket): void {
     const entry: LiveSocket = { socket, sentReported: 0, receivedReported: 0 };
     const onConnect = (): void => {
-      this.opened++;
+      this.counts.connectionsOpened++;
       this.live.add(entry);
       socket.once('close', () => {
-        this.closed++;
+        this.counts.connectionsClosed++;
         this.live.delete(entry);
-        this.sentClosed += socket.bytesWritten - entry.sentReported;
-        this.receivedClosed += socket.bytesRead - entry.receivedReported;
+        this.counts.bytesSent += socket.bytesWritten - entry.sentReported;
+        this.counts.bytesReceived += socket.bytesRead - entry.receivedReported;
       });
     };
     // A socket handed over already connected (per-op policy connects before ldapts sees it).
@@ -47,7 +54,7 @@ export class ConnectionCounters {
 
   /** Counts a connection that dropped and was reopened outside the connection policy. */
   reconnected(): void {
-    this.reconnectCount++;
+    this.counts.reconnects++;
   }
 
   /** Connections open right now. */
@@ -57,29 +64,17 @@ export class ConnectionCounters {
 
   /** Returns the counts since the previous call and starts counting afresh. */
   take(): ConnectionCounts {
-    let bytesSent = this.sentClosed;
-    let bytesReceived = this.receivedClosed;
+    const { counts } = this;
+    this.counts = zeroCounts();
     // Live sockets report their growth since the last take: bytes land in the second they moved.
     for (const entry of this.live) {
       const sent = entry.socket.bytesWritten;
       const received = entry.socket.bytesRead;
-      bytesSent += sent - entry.sentReported;
-      bytesReceived += received - entry.receivedReported;
+      counts.bytesSent += sent - entry.sentReported;
+      counts.bytesReceived += received - entry.receivedReported;
       entry.sentReported = sent;
       entry.receivedReported = received;
     }
-    const counts: ConnectionCounts = {
-      connectionsOpened: this.opened,
-      connectionsClosed: this.closed,
-      reconnects: this.reconnectCount,
-      bytesSent,
-      bytesReceived,
-    };
-    this.opened = 0;
-    this.closed = 0;
-    this.reconnectCount = 0;
-    this.sentClosed = 0;
-    this.receivedClosed = 0;
     return counts;
   }
 }

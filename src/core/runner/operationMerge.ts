@@ -4,23 +4,10 @@
 // label, and per-label records are built with Object.fromEntries so every label, `__proto__`
 // included, is an own key; nothing pairs labels with figures by position or by object key order.
 import type { OperationSample, OperationSummary } from '../../shared/types.ts';
-import {
-  createHistogram,
-  decodeHistogram,
-  encodeHistogram,
-  mergeInto,
-  summarize,
-} from '../loadgen/histogram.ts';
+import { encodeHistogram } from '../loadgen/histogram.ts';
 import type { Histogram } from '../loadgen/histogram.ts';
 import type { OperationInterval } from '../loadgen/protocol.ts';
-
-interface LabelTotals {
-  ops: number;
-  errors: number;
-  errorsByCode: Record<string, number>;
-  entries: number;
-  histogram: Histogram;
-}
+import { FigureTotals } from './figureTotals.ts';
 
 /** One label's merged second: the figures its sample shows and the histogram behind them. */
 export interface LabelledOperation {
@@ -29,17 +16,13 @@ export interface LabelledOperation {
   histogram: Histogram;
 }
 
-function emptyTotals(): LabelTotals {
-  return { ops: 0, errors: 0, errorsByCode: {}, entries: 0, histogram: createHistogram(64) };
-}
-
 /** A fresh total for each label, in the workload's label order. */
-function totalsByLabel(labels: readonly string[]): Map<string, LabelTotals> {
-  return new Map(labels.map((label) => [label, emptyTotals()]));
+function totalsByLabel(labels: readonly string[]): Map<string, FigureTotals> {
+  return new Map(labels.map((label) => [label, new FigureTotals()]));
 }
 
 /** The totals of `label`; a label the workload does not have is a broken report, never dropped silently. */
-function totalsOf(totals: Map<string, LabelTotals>, label: string, from: string): LabelTotals {
+function totalsOf(totals: Map<string, FigureTotals>, label: string, from: string): FigureTotals {
   const into = totals.get(label);
   if (into === undefined) {
     throw new Error(
@@ -50,17 +33,9 @@ function totalsOf(totals: Map<string, LabelTotals>, label: string, from: string)
   return into;
 }
 
-function addInto(into: LabelTotals, figures: Omit<OperationInterval, 'label' | 'histogram'>): void {
-  into.ops += figures.ops;
-  into.errors += figures.errors;
-  into.entries += figures.entries;
-  for (const [code, n] of Object.entries(figures.errorsByCode))
-    into.errorsByCode[code] = (into.errorsByCode[code] ?? 0) + n;
-}
-
 /** One second's per-label figures, summed over the workers. */
 export class SecondOperations {
-  private readonly totals: Map<string, LabelTotals> | null = null;
+  private readonly totals: Map<string, FigureTotals> | null = null;
 
   constructor(labels: readonly string[]) {
     if (labels.length > 1) this.totals = totalsByLabel(labels);
@@ -72,12 +47,7 @@ export class SecondOperations {
     if (totals === null || operations === undefined) return;
     // Every label is checked before anything is added: a broken report changes nothing.
     const into = operations.map((o) => totalsOf(totals, o.label, 'a worker interval'));
-    operations.forEach((o, i) => {
-      const t = into[i] as LabelTotals;
-      addInto(t, o);
-      // Percentiles are merged only as histograms, never averaged.
-      mergeInto(t.histogram, decodeHistogram(o.histogram));
-    });
+    operations.forEach((o, i) => (into[i] as FigureTotals).addReported(o));
   }
 
   /** Each label's figures and histogram in the workload's label order, or null for single-operation workloads. */
@@ -85,13 +55,7 @@ export class SecondOperations {
     if (this.totals === null) return null;
     return [...this.totals].map(([label, t]) => ({
       label,
-      figures: {
-        ops: t.ops,
-        errors: t.errors,
-        errorsByCode: t.errorsByCode,
-        entries: t.entries,
-        latencyUs: summarize(t.histogram),
-      },
+      figures: t.sample(),
       histogram: t.histogram,
     }));
   }
@@ -114,7 +78,7 @@ export function operationHistogramsBase64(
 
 /** Per-label totals over the measured seconds. */
 export class OperationTotals {
-  private readonly totals: Map<string, LabelTotals>;
+  private readonly totals: Map<string, FigureTotals>;
 
   constructor(labels: readonly string[]) {
     this.totals = totalsByLabel(labels);
@@ -123,9 +87,7 @@ export class OperationTotals {
   /** Adds one measured second's per-label figures and histograms. */
   add(operations: readonly LabelledOperation[]): void {
     for (const o of operations) {
-      const into = totalsOf(this.totals, o.label, 'a merged second');
-      addInto(into, o.figures);
-      mergeInto(into.histogram, o.histogram);
+      totalsOf(this.totals, o.label, 'a merged second').add(o.figures, o.histogram);
     }
   }
 
@@ -135,14 +97,7 @@ export class OperationTotals {
     return Object.fromEntries(
       [...this.totals].map(([label, t]): [string, OperationSummary] => [
         label,
-        {
-          opsPerSec: Math.round((t.ops / measuredS) * 10) / 10,
-          ops: t.ops,
-          errors: t.errors,
-          errorsByCode: { ...t.errorsByCode },
-          entriesPerOp: t.ops === 0 ? 0 : Math.round((t.entries / t.ops) * 1000) / 1000,
-          latencyUs: summarize(t.histogram),
-        },
+        t.summary(measuredS),
       ]),
     );
   }

@@ -1,16 +1,11 @@
 // Merges the workers' reports of each second into one RunSample, and the measured seconds into a RunSummary.
 import type { RunPhase, RunSample, RunSummary, WorkerTelemetry } from '../../shared/types.ts';
-import {
-  createHistogram,
-  decodeHistogram,
-  encodeHistogram,
-  mergeInto,
-  summarize,
-} from '../loadgen/histogram.ts';
+import { encodeHistogram } from '../loadgen/histogram.ts';
 import type { Histogram } from '../loadgen/histogram.ts';
 import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
 import { judgeClientBound } from './clientBound.ts';
 import { ConnectionTotals, SecondConnections } from './connectionMerge.ts';
+import { FigureTotals } from './figureTotals.ts';
 import { OperationTotals, SecondOperations, operationsRecord } from './operationMerge.ts';
 import type { LabelledOperation } from './operationMerge.ts';
 
@@ -18,22 +13,14 @@ import type { LabelledOperation } from './operationMerge.ts';
 interface Bucket {
   reports: number;
   intervalMs: number;
-  ops: number;
-  errors: number;
-  errorsByCode: Record<string, number>;
-  entries: number;
-  histogram: Histogram;
+  /** Ops, errors, entries and the merged latency histogram of this second. */
+  figures: FigureTotals;
   /** Connection counters and phase histograms of this second. */
   connections: SecondConnections;
   /** Each reporting worker's telemetry of this second. */
   workers: WorkerTelemetry[];
   /** Mixes: per-operation counts and histograms of this second. */
   operations: SecondOperations;
-}
-
-/** Adds `from`'s counts into `into`. */
-function addCounts(into: Record<string, number>, from: Record<string, number>): void {
-  for (const [code, n] of Object.entries(from)) into[code] = (into[code] ?? 0) + n;
 }
 
 /** Collects per-worker interval reports by second until every worker has reported it. */
@@ -56,11 +43,7 @@ export class SecondMerger {
       bucket = {
         reports: 0,
         intervalMs: 0,
-        ops: 0,
-        errors: 0,
-        errorsByCode: {},
-        entries: 0,
-        histogram: createHistogram(64),
+        figures: new FigureTotals(),
         connections: new SecondConnections(),
         workers: [],
         operations: new SecondOperations(this.labels),
@@ -70,12 +53,7 @@ export class SecondMerger {
     bucket.operations.add(report.operations);
     bucket.reports++;
     bucket.intervalMs = Math.max(bucket.intervalMs, report.intervalMs);
-    bucket.ops += report.ops;
-    bucket.errors += report.errors;
-    bucket.entries += report.entries;
-    addCounts(bucket.errorsByCode, report.errorsByCode);
-    // Percentiles are merged only as histograms, never averaged.
-    mergeInto(bucket.histogram, decodeHistogram(report.histogram));
+    bucket.figures.addReported(report);
     bucket.connections.add(report);
     if (report.telemetry !== undefined) bucket.workers.push(report.telemetry);
     return bucket.reports;
@@ -97,17 +75,14 @@ export class SecondMerger {
   ): { sample: RunSample; histogram: Histogram; operations: LabelledOperation[] | null } {
     const bucket = this.buckets.get(second);
     this.buckets.delete(second);
-    const histogram = bucket?.histogram ?? createHistogram(64);
+    const figures = bucket?.figures ?? new FigureTotals();
+    const { histogram } = figures;
     const sample: RunSample = {
       second,
       phase,
       intervalMs:
         intervalMs ?? (bucket !== undefined && bucket.intervalMs > 0 ? bucket.intervalMs : 1000),
-      ops: bucket?.ops ?? 0,
-      errors: bucket?.errors ?? 0,
-      errorsByCode: bucket?.errorsByCode ?? {},
-      entries: bucket?.entries ?? 0,
-      latencyUs: summarize(histogram),
+      ...figures.sample(),
       ...bucket?.connections.fields(),
     };
     // Telemetry is per worker, never merged: one saturated worker must stay visible.
@@ -123,13 +98,9 @@ export class SecondMerger {
 
 /** Totals over the measured seconds of a run. */
 export class MeasuredTotals {
-  private ops = 0;
-  private errors = 0;
-  private entries = 0;
   private intervalMs = 0;
   private seconds = 0;
-  private readonly errorsByCode: Record<string, number> = {};
-  private readonly histogram = createHistogram(64);
+  private readonly figures = new FigureTotals();
   private readonly connections = new ConnectionTotals();
   /** Per measured second, the workers' telemetry, for the client-bound verdict. */
   private readonly telemetry: WorkerTelemetry[][] = [];
@@ -147,12 +118,8 @@ export class MeasuredTotals {
   ): void {
     this.seconds++;
     this.telemetry.push(sample.workers ?? []);
-    this.ops += sample.ops;
-    this.errors += sample.errors;
-    this.entries += sample.entries;
     this.intervalMs += sample.intervalMs;
-    addCounts(this.errorsByCode, sample.errorsByCode);
-    mergeInto(this.histogram, histogram);
+    this.figures.add(sample, histogram);
     this.connections.add(sample);
     if (operations !== null) this.operations.add(operations);
   }
@@ -164,13 +131,8 @@ export class MeasuredTotals {
     const operations = this.operations.summary(measuredS);
     return {
       ...(operations === undefined ? {} : { operations }),
-      opsPerSec: Math.round((this.ops / measuredS) * 10) / 10,
-      ops: this.ops,
-      errors: this.errors,
-      errorsByCode: { ...this.errorsByCode },
-      entriesPerOp: this.ops === 0 ? 0 : Math.round((this.entries / this.ops) * 1000) / 1000,
+      ...this.figures.summary(measuredS),
       measuredS,
-      latencyUs: summarize(this.histogram),
       ...this.connections.fields(),
       ...judgeClientBound(this.telemetry),
     };
@@ -178,6 +140,6 @@ export class MeasuredTotals {
 
   /** The merged latency histogram of the measured seconds, encoded; null when there were none. */
   histogramBase64(): string | null {
-    return this.seconds === 0 ? null : encodeHistogram(this.histogram);
+    return this.seconds === 0 ? null : encodeHistogram(this.figures.histogram);
   }
 }
