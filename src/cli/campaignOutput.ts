@@ -6,7 +6,7 @@ import type { RunDetail } from '../shared/types.ts';
 import type { Core } from '../core/app/core.ts';
 import { campaignSuite } from '../core/report/junitCases.ts';
 import { breachLines, EXIT_BREACHED, writeJunit } from './gates.ts';
-import { ms, printTable } from './options.ts';
+import { ms, printJson, printTable } from './options.ts';
 
 function serverText(server: MatrixSpec['servers'][number]): string {
   return 'lab' in server ? server.lab : `target ${server.targetId}`;
@@ -89,7 +89,7 @@ export async function follow(
   });
   try {
     const detail = await core.campaigns.wait(campaignId);
-    if (json) process.stdout.write(`${JSON.stringify(campaignJson(detail), null, 2)}\n`);
+    if (json) printJson(campaignJson(detail));
     else {
       process.stderr.write(
         `Campaign ${campaignId} ${detail.status}: ${detail.cellsDone} of ${detail.cellsTotal} cells done, ${detail.cellsFailed} failed\n`,

@@ -44,6 +44,16 @@ export function ms(us: number | null | undefined): string {
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
 }
 
+/** Prints a value as indented JSON: a list or document a user reads or saves (`--json` of list, show). */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Prints a value as one line of JSON: a command's result for scripts (`--json` of run, lab start). */
+export function printJsonLine(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
 /** Prints rows as an aligned text table (numbers right-aligned). */
 export function printTable(headers: string[], rows: (string | number)[][]): void {
   const cells = [headers, ...rows.map((r) => r.map(String))];

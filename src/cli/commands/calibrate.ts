@@ -7,7 +7,7 @@ import type { LatencySummary, RunDetail, RunRequest } from '../../shared/types.t
 import { startResponder } from '../../core/responder/responder.ts';
 import type { Responder } from '../../core/responder/responder.ts';
 import { openCliCore } from '../coreForCli.ts';
-import { locations, ms } from '../options.ts';
+import { locations, ms, printJsonLine } from '../options.ts';
 import { policyToken } from '../../shared/describe.ts';
 import { NEAR_CEILING_SHARE } from '../../core/runner/nearCeiling.ts';
 import { openDatabase } from '../../core/store/database.ts';
@@ -135,7 +135,7 @@ export async function calibrateCommand(options: RawOptions): Promise<number> {
       const recorded = run.status === 'completed' && (run.summary?.errors ?? 1) === 0;
       if (recorded) recordCeiling(options, run);
       if (options.json === true) {
-        process.stdout.write(`${JSON.stringify(result)}\n`);
+        printJsonLine(result);
       } else {
         const l = result.latencyUs;
         process.stdout.write(

@@ -24,6 +24,7 @@ import { ApiError, invalid } from '../../shared/errors.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
+import { printJson } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { strings } from './export.ts';
 
@@ -195,7 +196,7 @@ export async function compareCommand(options: RawOptions): Promise<number> {
         ? null
         : regressionCheck(result, request.maxRegressionPercent);
     if (request.json) {
-      process.stdout.write(`${JSON.stringify({ ...result, regression: check }, null, 2)}\n`);
+      printJson({ ...result, regression: check });
       // A CI log shows stderr beside the JSON: the findings go there too.
       for (const b of check?.breaches ?? []) process.stderr.write(`${b.message}\n`);
       for (const u of check?.unjudged ?? []) process.stderr.write(`${u.message}\n`);

@@ -14,7 +14,7 @@ import type { Core } from '../../core/app/core.ts';
 import type { CommandSpec, OptionGroup, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
-import { stringOption } from '../options.ts';
+import { printJsonLine, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
 /** Which runs an export or report covers: `export` and `report` take these. */
@@ -103,9 +103,7 @@ export function writeExport(file: ExportFile, out: string, options: RawOptions):
     throw invalid('--out', `cannot write ${out}: ${(err as Error).message}`);
   }
   if (options.json === true)
-    process.stdout.write(
-      `${JSON.stringify({ file: out, mimeType: file.mimeType, bytes: bytes.length })}\n`,
-    );
+    printJsonLine({ file: out, mimeType: file.mimeType, bytes: bytes.length });
   else process.stdout.write(`${out} (${file.mimeType}, ${bytes.length} bytes)\n`);
   return 0;
 }

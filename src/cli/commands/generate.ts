@@ -7,7 +7,7 @@ import type { GenerateResult, GenerateSource } from '../../core/datagen/generate
 import { TemplateError } from '../../core/datagen/makeldif/errors.ts';
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { intOption, stringOption } from '../options.ts';
+import { intOption, printJsonLine, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
 /** What to generate and where: a built-in shape or a makeldif template. */
@@ -173,7 +173,8 @@ export async function generateCommand(options: RawOptions): Promise<number> {
       },
     });
     for (const warning of result.warnings) process.stderr.write(`dirbench: warning: ${warning}\n`);
-    process.stdout.write(options.json === true ? `${JSON.stringify(result)}\n` : summary(result));
+    if (options.json === true) printJsonLine(result);
+    else process.stdout.write(summary(result));
     return 0;
   } catch (err) {
     if (controller.signal.aborted) {

@@ -6,6 +6,7 @@ import type { ImportFormat } from '../../shared/exchange.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
+import { printJsonLine } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
 const FORMATS: readonly ImportFormat[] = ['searchrate-csv', 'opendj-csv'];
@@ -36,7 +37,8 @@ export async function importCommand(args: string[], options: RawOptions): Promis
       text,
       ...(typeof targetName === 'string' ? { targetName } : {}),
     });
-    process.stdout.write(options.json === true ? `${JSON.stringify({ runId })}\n` : `${runId}\n`);
+    if (options.json === true) printJsonLine({ runId });
+    else process.stdout.write(`${runId}\n`);
     return 0;
   } catch (err) {
     // The API's `text` is the file's contents; the CLI user named a file.

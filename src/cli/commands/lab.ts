@@ -10,7 +10,7 @@ import type { Core } from '../../core/app/core.ts';
 import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
-import { intOption, printTable } from '../options.ts';
+import { intOption, printJson, printJsonLine, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { plainCommand } from '../plainCommand.ts';
 
@@ -209,7 +209,7 @@ async function start(
   } finally {
     if (lastStep !== '') process.stderr.write('\n');
   }
-  if (options.json === true) process.stdout.write(`${JSON.stringify(labJson(lab))}\n`);
+  if (options.json === true) printJsonLine(labJson(lab));
   else {
     process.stdout.write(
       `Lab ${lab.id}: ${lab.serverVersion ?? lab.kind} at ${lab.url}, ${lab.entries.toLocaleString('en-US')} entries under ${lab.baseDn}\n` +
@@ -250,8 +250,7 @@ async function stopOrDestroy(
 
 function list(core: Core, options: RawOptions): number {
   const labs = core.labs.list();
-  if (options.json === true)
-    process.stdout.write(`${JSON.stringify(labs.map(labJson), null, 2)}\n`);
+  if (options.json === true) printJson(labs.map(labJson));
   else if (labs.length === 0)
     process.stdout.write('No labs. Start one with: dirbench lab start openldap --entries 10000\n');
   else

@@ -13,7 +13,7 @@ import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts'
 import { commonGroup } from '../commonOptions.ts';
 import { readJsonFile } from '../fileInput.ts';
 import { withCliCore } from '../coreForCli.ts';
-import { intOption, printTable } from '../options.ts';
+import { intOption, printJson, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { neededArg, plainCommand } from '../plainCommand.ts';
 import { RUN_AND_MATRIX_OPTIONS } from '../runRequestFromOptions.ts';
@@ -102,7 +102,7 @@ async function list(core: Core, json: boolean): Promise<number> {
   const matrices = core.matrices.list();
   const items = await core.call('campaigns/list', undefined);
   if (json) {
-    process.stdout.write(`${JSON.stringify({ matrices, campaigns: items }, null, 2)}\n`);
+    printJson({ matrices, campaigns: items });
     return 0;
   }
   printTable(
@@ -140,11 +140,11 @@ function withCore(options: RawOptions, work: (core: Core) => Promise<number>): P
 
 async function show(core: Core, target: string, json: boolean): Promise<number> {
   if (MATRIX_ID.test(target)) {
-    process.stdout.write(`${JSON.stringify(core.matrices.get(target), null, 2)}\n`);
+    printJson(core.matrices.get(target));
     return 0;
   }
   const detail = await core.call('campaigns/get', { campaignId: target });
-  if (json) process.stdout.write(`${JSON.stringify(campaignJson(detail), null, 2)}\n`);
+  if (json) printJson(campaignJson(detail));
   else {
     process.stdout.write(
       `${detail.id} ${detail.name}: ${detail.status}${detail.error === null ? '' : ` (${detail.error})`}\n`,
@@ -157,7 +157,7 @@ async function show(core: Core, target: string, json: boolean): Promise<number> 
 function check(core: Core, source: string, options: RawOptions): number {
   const spec = fromSource(source, () => matrixFrom(core, source, options));
   const checked = fromSource(source, () => core.matrices.check(spec));
-  if (options.json === true) process.stdout.write(`${JSON.stringify(checked, null, 2)}\n`);
+  if (options.json === true) printJson(checked);
   else
     process.stdout.write(
       `${source}: "${checked.spec.name}" is valid: ${checked.cells.length} cells, ${checked.labBuilds} lab build(s), about ${formatDurationS(checked.estimatedS)}\n`,

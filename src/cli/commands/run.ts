@@ -33,7 +33,7 @@ import {
 import type { CliWorkload } from '../workloadFromOptions.ts';
 import { repeatsJson, repeatsText } from '../repeatsOutput.ts';
 import { runSummaryJson } from '../runSummaryJson.ts';
-import { intOption, stringOption } from '../options.ts';
+import { intOption, printJsonLine, stringOption } from '../options.ts';
 import { progressLine, summaryText } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
 import { omit } from '../commandSpec.ts';
@@ -328,7 +328,7 @@ export async function runCommand(options: RawOptions): Promise<number> {
         repeats === 1
           ? runSummaryJson(runs[0] as RunDetail, dbFile)
           : repeatsJson(runs, repeats, dbFile);
-      process.stdout.write(`${JSON.stringify(json)}\n`);
+      printJsonLine(json);
     } else {
       for (const run of runs) process.stdout.write(summaryText(run));
       if (repeats > 1) process.stdout.write(repeatsText(runs, repeats));

@@ -8,7 +8,7 @@ import type { CommandFamily, CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
 import { printImportedRun } from './importedRun.ts';
-import { ms, printTable } from '../options.ts';
+import { ms, printJson, printTable } from '../options.ts';
 import { thresholdLines } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
 import { plainCommand } from '../plainCommand.ts';
@@ -85,7 +85,7 @@ function statusText(run: RunListItem): string {
 /** `runs list`: the history, newest first, filtered. */
 async function listRuns(core: Core, filter: HistoryFilter, options: RawOptions): Promise<number> {
   const runs = await core.call('history/list', filter);
-  if (options.json === true) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
+  if (options.json === true) printJson(runs);
   else if (runs.length === 0 && Object.keys(filter).length > 0)
     process.stdout.write('No runs match these filters.\n');
   else if (runs.length === 0)
@@ -126,7 +126,7 @@ function showRun(core: Core, id: string | undefined, options: RawOptions): numbe
   if (!id) throw invalid('id', 'which run? use "dirbench runs show ID" (see "dirbench runs list")');
   const run = core.runs.get(id);
   if (options.json === true) {
-    process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
+    printJson(run);
     return 0;
   }
   if (run.source !== undefined && run.source !== 'dirbench') {

@@ -3,14 +3,14 @@ import { publicTarget } from '../../core/store/targetsRepo.ts';
 import type { CommandFamily } from '../commandSpec.ts';
 import type { Core } from '../../core/app/core.ts';
 import { withCliCore } from '../coreForCli.ts';
-import { printTable } from '../options.ts';
+import { printJson, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { plainCommand } from '../plainCommand.ts';
 
 /** Prints the saved targets. */
 function listTargets(core: Core, options: RawOptions): number {
   const targets = core.targets.list().map(publicTarget);
-  if (options.json === true) process.stdout.write(`${JSON.stringify(targets, null, 2)}\n`);
+  if (options.json === true) printJson(targets);
   else if (targets.length === 0)
     process.stdout.write('No targets yet. Add one in the UI or run against --target URL.\n');
   else

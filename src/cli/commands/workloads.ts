@@ -4,7 +4,7 @@ import type { WorkloadListItem } from '../../shared/workload.ts';
 import type { Core } from '../../core/app/core.ts';
 import type { CommandFamily } from '../commandSpec.ts';
 import { withCliCore } from '../coreForCli.ts';
-import { printTable } from '../options.ts';
+import { printJson, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { neededArg, plainCommand } from '../plainCommand.ts';
 import { readWorkloadFile } from '../workloadFromOptions.ts';
@@ -30,7 +30,7 @@ function list(library: Core['workloads'], options: RawOptions): number {
     const versions = Object.fromEntries(
       catalogs.map((c) => [c.catalog, { title: c.title, version: c.version, source: c.source }]),
     );
-    process.stdout.write(`${JSON.stringify({ catalogs: versions, workloads: items }, null, 2)}\n`);
+    printJson({ catalogs: versions, workloads: items });
     return 0;
   }
   printTable(
@@ -51,7 +51,7 @@ function list(library: Core['workloads'], options: RawOptions): number {
 
 function check(library: Core['workloads'], file: string, options: RawOptions): number {
   const spec = library.check(readWorkloadFile(file, 'workloads check'), dirname(resolve(file)));
-  if (options.json === true) process.stdout.write(`${JSON.stringify(spec, null, 2)}\n`);
+  if (options.json === true) printJson(spec);
   else
     process.stdout.write(`${file}: ${spec.id} is valid (${spec.operations.length} operation(s))\n`);
   return 0;
@@ -80,7 +80,7 @@ export const workloadsFamily: CommandFamily = {
       run: ([arg], options) => {
         const id = neededArg('workloads show', arg, 'an id, e.g. salford/S.3');
         return withLibrary(options, (library) => {
-          process.stdout.write(`${JSON.stringify(library.get(id), null, 2)}\n`);
+          printJson(library.get(id));
           return 0;
         });
       },
