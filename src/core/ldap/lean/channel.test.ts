@@ -6,13 +6,8 @@ import type { WorkloadOperation } from '../../../shared/workload.ts';
 import { Prng } from '../../datagen/prng.ts';
 import { OpWatch, watched } from '../../loadgen/opDeadline.ts';
 import { berInteger, readTlv, tlv } from '../../responder/ber.ts';
-import {
-  RESPONSE_TAG,
-  encodeAttributes,
-  encodeEntryMessage,
-  encodeMessage,
-  encodeResult,
-} from '../../responder/ldapMessages.ts';
+import { RESPONSE_TAG, encodeMessage } from '../../responder/ldapMessages.ts';
+import { entryMessage, referenceMessage, resultMessage } from '../../testing/ldapResponses.ts';
 import { OpContext } from '../../workload/opContext.ts';
 import { compileCompare } from '../../workload/ops/compare.ts';
 import { compileDelete } from '../../workload/ops/delete.ts';
@@ -32,9 +27,7 @@ import { DeleteEncoder } from './encode.ts';
 type Answer = (id: number, socket: net.Socket) => void;
 
 const entry = (id: number, n: number): Buffer =>
-  encodeEntryMessage(id, `uid=user.${n},o=x`, encodeAttributes({ cn: [`user ${n}`] }));
-const result = (id: number, tag: number, code: number, text = ''): Buffer =>
-  encodeMessage(id, encodeResult(tag, code, text));
+  entryMessage(id, `uid=user.${n},o=x`, { cn: [`user ${n}`] });
 
 /** Answers by DN; the result tag is the one the request's kind expects. */
 function answerFor(dn: string, doneTag: number): Answer {
@@ -45,19 +38,21 @@ function answerFor(dn: string, doneTag: number): Answer {
           Buffer.concat([
             entry(id, 1),
             entry(id, 2),
-            encodeMessage(id, tlv(0x73, tlv(0x04, Buffer.from('ldap://elsewhere/')))),
+            referenceMessage(id, 'ldap://elsewhere/'),
             entry(id, 3),
-            result(id, doneTag, 0),
+            resultMessage(id, doneTag, 0),
           ]),
         );
     case 'reversed':
       // The bytes of `many` with other values at the same offsets.
       return (id, s) =>
-        s.write(Buffer.concat([entry(id, 3), entry(id, 2), entry(id, 1), result(id, doneTag, 0)]));
+        s.write(
+          Buffer.concat([entry(id, 3), entry(id, 2), entry(id, 1), resultMessage(id, doneTag, 0)]),
+        );
     case 'split':
       // Byte by byte, each in its own write: the framing must join them.
       return (id, s) => {
-        const bytes = Buffer.concat([entry(id, 1), result(id, doneTag, 0)]);
+        const bytes = Buffer.concat([entry(id, 1), resultMessage(id, doneTag, 0)]);
         let at = 0;
         const next = (): void => {
           if (at >= bytes.length || s.destroyed) return;
@@ -69,15 +64,17 @@ function answerFor(dn: string, doneTag: number): Answer {
       };
     case 'limited':
       return (id, s) =>
-        s.write(Buffer.concat([entry(id, 1), entry(id, 2), result(id, doneTag, 4, 'limit')]));
+        s.write(
+          Buffer.concat([entry(id, 1), entry(id, 2), resultMessage(id, doneTag, 4, 'limit')]),
+        );
     case 'missing':
-      return (id, s) => s.write(result(id, doneTag, 32, 'no such entry'));
+      return (id, s) => s.write(resultMessage(id, doneTag, 32, 'no such entry'));
     case 'busy':
-      return (id, s) => s.write(result(id, doneTag, 51, 'try later'));
+      return (id, s) => s.write(resultMessage(id, doneTag, 51, 'try later'));
     case 'true':
-      return (id, s) => s.write(result(id, doneTag, 6));
+      return (id, s) => s.write(resultMessage(id, doneTag, 6));
     case 'false':
-      return (id, s) => s.write(result(id, doneTag, 5));
+      return (id, s) => s.write(resultMessage(id, doneTag, 5));
     case 'wide':
       // Result code 248 in two bytes: ldapts reads it (NoResultError).
       return (id, s) =>
@@ -100,7 +97,7 @@ function answerFor(dn: string, doneTag: number): Answer {
     case 'hang':
       return () => undefined;
     default:
-      return (id, s) => s.write(result(id, doneTag, 0));
+      return (id, s) => s.write(resultMessage(id, doneTag, 0));
   }
 }
 
@@ -133,7 +130,7 @@ function startFakeServer(): Promise<net.Server> {
         const dn = dnTlv === null ? '' : pending.toString('utf8', dnTlv.start, dnTlv.end);
         const opTag = op.tag;
         pending = pending.subarray(message.end);
-        if (opTag === 0x60) socket.write(result(id, RESPONSE_TAG.bind, 0));
+        if (opTag === 0x60) socket.write(resultMessage(id, RESPONSE_TAG.bind, 0));
         else if (opTag === 0x42) socket.end();
         else answerFor(dn, DONE_TAG[opTag] ?? 0x65)(id, socket);
       }
@@ -360,7 +357,7 @@ test('a message ldapts had begun to receive when the lean path took over is fini
     check();
   });
   const id = Number([...internals.messageDetailsByMessageId.keys()][0]);
-  const answer = Buffer.concat([entry(id, 1), entry(id, 2), result(id, 0x65, 0)]);
+  const answer = Buffer.concat([entry(id, 1), entry(id, 2), resultMessage(id, 0x65, 0)]);
   internals.messageParser.read(answer.subarray(0, 10), internals.messageDetailsByMessageId);
   assert.ok(internals.messageParser.buffer !== undefined, 'ldapts holds the first part');
   // The first lean op installs the lean path; the rest of the answer then arrives on the socket.

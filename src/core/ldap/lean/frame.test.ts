@@ -2,13 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { berInteger, tlv } from '../../responder/ber.ts';
-import {
-  RESPONSE_TAG,
-  encodeAttributes,
-  encodeEntryMessage,
-  encodeMessage,
-  encodeResult,
-} from '../../responder/ldapMessages.ts';
+import { RESPONSE_TAG, encodeResult } from '../../responder/ldapMessages.ts';
+import { entryMessage, referenceMessage, resultMessage } from '../../testing/ldapResponses.ts';
 import { ResponseFramer } from './frame.ts';
 import type { FrameSink } from './frame.ts';
 
@@ -45,25 +40,24 @@ class RecordingSink implements FrameSink {
   }
 }
 
-const bigEntry = encodeEntryMessage(
-  2,
-  'uid=user.1,ou=People,o=x',
-  encodeAttributes({ description: ['x'.repeat(300)], cn: ['a'] }),
-);
-const reference = encodeMessage(2, tlv(0x73, tlv(0x04, Buffer.from('ldap://elsewhere/'))));
-const bindDone = encodeMessage(1, encodeResult(RESPONSE_TAG.bind, 0));
-const foreignEntry = encodeEntryMessage(9, 'cn=other', encodeAttributes({ cn: ['b'] }));
-const searchDone = encodeMessage(2, encodeResult(RESPONSE_TAG.searchDone, 0));
-const compareMissing = encodeMessage(3, encodeResult(RESPONSE_TAG.compare, 32, 'no such object'));
+const bigEntry = entryMessage(2, 'uid=user.1,ou=People,o=x', {
+  description: ['x'.repeat(300)],
+  cn: ['a'],
+});
+const reference = referenceMessage(2, 'ldap://elsewhere/');
+const bindDone = resultMessage(1, RESPONSE_TAG.bind, 0);
+const foreignEntry = entryMessage(9, 'cn=other', { cn: ['b'] });
+const searchDone = resultMessage(2, RESPONSE_TAG.searchDone, 0);
+const compareMissing = resultMessage(3, RESPONSE_TAG.compare, 32, 'no such object');
 // Message id with a long-form length (valid BER ldapts reads, not this framing): ldapts' to read.
 const oddId = tlv(
   0x30,
   Buffer.from([0x02, 0x81, 0x01, 0x03]),
   encodeResult(RESPONSE_TAG.compare, 6),
 );
-const compareTrue = encodeMessage(3, encodeResult(RESPONSE_TAG.compare, 6));
+const compareTrue = resultMessage(3, RESPONSE_TAG.compare, 6);
 // A result code of 248 takes two bytes: ldapts reads it.
-const searchWideCode = encodeMessage(2, encodeResult(RESPONSE_TAG.searchDone, 248));
+const searchWideCode = resultMessage(2, RESPONSE_TAG.searchDone, 248);
 const stream = [
   bigEntry,
   reference,
@@ -192,7 +186,7 @@ test('framing: message ids are read as ldapts reads them (two-complement, 1 to 4
   };
   const framer = new ResponseFramer(sink);
   for (const id of [1, 127, 128, 255, 256, 65_535, 65_536, 2 ** 31 - 1]) {
-    framer.receive(encodeMessage(id, encodeResult(RESPONSE_TAG.delete, 0)));
+    framer.receive(resultMessage(id, RESPONSE_TAG.delete, 0));
   }
   // 0xff in one byte is -1 to ldapts: never a lean op's id.
   framer.receive(tlv(0x30, Buffer.from([0x02, 0x01, 0xff]), encodeResult(RESPONSE_TAG.delete, 0)));
