@@ -1,13 +1,45 @@
 // The running (or paused, or interrupted) campaign: bar, current activity, ETA and its controls.
 import { useState } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
-import type { CampaignDetail, CampaignProgress } from '../../../shared/matrix.ts';
+import type { CampaignDetail, CampaignProgress, CampaignStatus } from '../../../shared/matrix.ts';
 import { useApi, useApiEvent } from '../../api/useApi.ts';
-import { Icon } from '../../components/Icon.tsx';
+import type { IconName } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { RouteButton } from '../../components/RouteButton.tsx';
 import { formatDurationS } from '../../format/numbers.ts';
 import { CampaignLiveCharts } from './CampaignLiveCharts.tsx';
+
+/** The campaign controls: what each asks the host, how it looks, and the states it is offered in. */
+const CONTROLS: readonly {
+  channel: 'campaigns/pause' | 'campaigns/resume' | 'campaigns/cancel';
+  icon: IconName;
+  label: string;
+  look: string;
+  /** The statuses it is offered in; always when absent. */
+  shownWhen?: readonly CampaignStatus[];
+}[] = [
+  {
+    channel: 'campaigns/pause',
+    icon: 'pause',
+    label: 'Pause after this cell',
+    look: 'btn-secondary',
+    shownWhen: ['running'],
+  },
+  {
+    channel: 'campaigns/resume',
+    icon: 'play',
+    label: 'Resume',
+    look: 'btn-primary',
+    shownWhen: ['paused', 'interrupted'],
+  },
+  {
+    channel: 'campaigns/cancel',
+    icon: 'stop',
+    label: 'Cancel campaign',
+    look: 'btn-ghost-danger',
+  },
+];
 
 /** Progress and controls; shown while the campaign can still do something. */
 export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail }) {
@@ -22,7 +54,7 @@ export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail })
   const done =
     (live?.cellsDone ?? campaign.cellsDone) + (live?.cellsFailed ?? campaign.cellsFailed);
   const total = campaign.cellsTotal;
-  const control = async (channel: 'campaigns/pause' | 'campaigns/resume' | 'campaigns/cancel') => {
+  const control = async (channel: (typeof CONTROLS)[number]['channel']) => {
     setBusy(true);
     setError(null);
     try {
@@ -66,34 +98,18 @@ export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail })
               Watch the run live
             </RouteButton>
           )}
-          {status === 'running' && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
+          {CONTROLS.filter((c) => c.shownWhen?.includes(status) ?? true).map((c) => (
+            <IconButton
+              key={c.channel}
+              icon={c.icon}
+              iconSize={14}
+              className={`btn ${c.look} btn-sm`}
               disabled={busy}
-              onClick={() => void control('campaigns/pause')}
+              onClick={() => void control(c.channel)}
             >
-              <Icon name="pause" size={14} /> Pause after this cell
-            </button>
-          )}
-          {(status === 'paused' || status === 'interrupted') && (
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              disabled={busy}
-              onClick={() => void control('campaigns/resume')}
-            >
-              <Icon name="play" size={14} /> Resume
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn btn-ghost-danger btn-sm"
-            disabled={busy}
-            onClick={() => void control('campaigns/cancel')}
-          >
-            <Icon name="stop" size={14} /> Cancel campaign
-          </button>
+              {c.label}
+            </IconButton>
+          ))}
         </div>
       </div>
       <ProgressBar

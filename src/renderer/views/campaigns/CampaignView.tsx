@@ -1,7 +1,6 @@
 // One campaign: its progress and controls while it runs, its results as charts and tables, every cell.
-import { useState } from 'react';
 import { useApi, useQuery } from '../../api/useApi.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
@@ -23,7 +22,6 @@ export function CampaignView({ campaignId }: { campaignId: string }) {
     ['campaign/progress', 'history/changed'],
   );
   const targets = useQuery('targets', (client) => client.call('targets/list'), ['targets/changed']);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const detail = campaign.data;
   useReadyMarker(detail !== undefined);
   const ongoing =
@@ -56,13 +54,17 @@ export function CampaignView({ campaignId }: { campaignId: string }) {
               </a>
             )}
             {detail && !ongoing && (
-              <button
-                type="button"
-                className="btn btn-ghost-danger"
-                onClick={() => setConfirmDelete(true)}
+              <ConfirmDeleteButton
+                title="Delete this campaign?"
+                confirmLabel={`Delete campaign and ${detail.cellsDone + detail.cellsFailed} runs`}
+                action={() => api.call('campaigns/delete', { campaignId })}
+                onDone={() => navigate({ name: 'campaigns' })}
               >
-                <Icon name="trash" size={14} /> Delete
-              </button>
+                <p>
+                  The campaign {detail.name} and the runs of its cells are deleted with their
+                  samples. This cannot be undone; export its data first if you may need it.
+                </p>
+              </ConfirmDeleteButton>
             )}
           </>
         }
@@ -92,20 +94,6 @@ export function CampaignView({ campaignId }: { campaignId: string }) {
           </>
         )}
       </QueryView>
-      {confirmDelete && detail && (
-        <ConfirmDialog
-          title="Delete this campaign?"
-          confirmLabel={`Delete campaign and ${detail.cellsDone + detail.cellsFailed} runs`}
-          action={() => api.call('campaigns/delete', { campaignId })}
-          onDone={() => navigate({ name: 'campaigns' })}
-          onCancel={() => setConfirmDelete(false)}
-        >
-          <p>
-            The campaign {detail.name} and the runs of its cells are deleted with their samples.
-            This cannot be undone; export its data first if you may need it.
-          </p>
-        </ConfirmDialog>
-      )}
     </div>
   );
 }

@@ -1,10 +1,8 @@
 // Campaigns screen: every matrix run, newest first, with its progress; a row opens the campaign.
 import { useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { QueryView } from '../../components/QueryView.tsx';
+import { QueryPage } from '../../components/QueryPage.tsx';
 import { RouteButton } from '../../components/RouteButton.tsx';
-import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { CampaignsTable } from './CampaignsTable.tsx';
 
 const buildMatrix = <RouteButton to={{ name: 'matrix' }}>Build a matrix</RouteButton>;
@@ -15,26 +13,21 @@ export function CampaignsView() {
     'campaign/progress',
     'history/changed',
   ]);
-  useReadyMarker(campaigns.data !== undefined);
   return (
-    <div className="page">
-      <PageHeader
-        title="Campaigns"
-        subtitle="Each campaign runs one matrix cell by cell; finished cells survive a crash, and an interrupted campaign resumes where it stopped."
-        actions={buildMatrix}
-      />
-      <QueryView
-        query={campaigns}
-        errorTitle="Could not load the campaigns"
-        loadingLabel="Loading campaigns"
-        empty={
-          <EmptyState icon="grid" title="No campaigns yet" action={buildMatrix}>
-            Run a matrix (or a study&apos;s built-in one) and its campaign appears here.
-          </EmptyState>
-        }
-      >
-        {(list) => <CampaignsTable campaigns={list} />}
-      </QueryView>
-    </div>
+    <QueryPage
+      title="Campaigns"
+      subtitle="Each campaign runs one matrix cell by cell; finished cells survive a crash, and an interrupted campaign resumes where it stopped."
+      actions={buildMatrix}
+      query={campaigns}
+      errorTitle="Could not load the campaigns"
+      loadingLabel="Loading campaigns"
+      empty={
+        <EmptyState icon="grid" title="No campaigns yet" action={buildMatrix}>
+          Run a matrix (or a study&apos;s built-in one) and its campaign appears here.
+        </EmptyState>
+      }
+    >
+      {(list) => <CampaignsTable campaigns={list} />}
+    </QueryPage>
   );
 }

@@ -8,6 +8,7 @@ import { useApi, useQuery } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryView.tsx';
@@ -71,14 +72,13 @@ export function HistoryView() {
         title="History"
         subtitle="Every run is stored with its per-second samples, configuration and environment; runs from other tools can be imported beside them."
         actions={
-          <button
-            type="button"
+          <IconButton
+            icon="upload"
             className="btn btn-secondary"
             onClick={() => setDialog({ kind: 'import' })}
           >
-            <Icon name="upload" />
             Import results
-          </button>
+          </IconButton>
         }
       />
       {imported && (
@@ -128,14 +128,14 @@ export function HistoryView() {
                   <Icon name="chart" size={14} />
                   Compare
                 </a>
-                <button
-                  type="button"
+                <IconButton
+                  icon="trash"
+                  iconSize={14}
                   className="btn btn-ghost-danger btn-sm"
                   onClick={() => setDialog({ kind: 'delete' })}
                 >
-                  <Icon name="trash" size={14} />
                   Delete
-                </button>
+                </IconButton>
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"

@@ -5,10 +5,12 @@ import { ApiError } from '../../../shared/errors.ts';
 import type { MatrixSpec } from '../../../shared/matrix.ts';
 import { useApi, useQuery } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton.tsx';
 import { RouteButton } from '../../components/RouteButton.tsx';
 import { downloadFile } from '../../components/download.ts';
 import { describedBy, Field } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryView.tsx';
@@ -33,7 +35,6 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
   const [spec, setSpec] = useState<MatrixSpec>(NEW_MATRIX);
   const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmLoad, setConfirmLoad] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const check = useLiveCheck(spec, checkMatrix);
@@ -122,23 +123,25 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
             <RouteButton to={{ name: 'campaigns' }} variant="secondary">
               Campaigns
             </RouteButton>
-            <button
-              type="button"
+            <IconButton
+              icon="upload"
+              iconSize={14}
               className="btn btn-secondary"
               onClick={() => fileInput.current?.click()}
             >
-              <Icon name="upload" size={14} /> Import JSON
-            </button>
-            <button
-              type="button"
+              Import JSON
+            </IconButton>
+            <IconButton
+              icon="plus"
+              iconSize={14}
               className="btn btn-secondary"
               onClick={() => {
                 setSpec(NEW_MATRIX);
                 navigate({ name: 'matrix' });
               }}
             >
-              <Icon name="plus" size={14} /> New matrix
-            </button>
+              New matrix
+            </IconButton>
             <input
               ref={fileInput}
               type="file"
@@ -219,16 +222,24 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
               actions={
                 <>
                   {spec.id?.startsWith('user/') && (
-                    <button
-                      type="button"
-                      className="btn btn-ghost-danger"
-                      onClick={() => setConfirmDelete(true)}
+                    <ConfirmDeleteButton
+                      title="Delete this matrix?"
+                      confirmLabel="Delete matrix"
+                      action={() => api.call('matrix/delete', { id: spec.id ?? '' })}
+                      onDone={() => {
+                        setSpec(NEW_MATRIX);
+                        navigate({ name: 'matrix' });
+                      }}
                     >
-                      <Icon name="trash" size={14} /> Delete
-                    </button>
+                      <p>
+                        {spec.id} is removed from the saved matrices. Campaigns already run from it
+                        and their runs are kept.
+                      </p>
+                    </ConfirmDeleteButton>
                   )}
-                  <button
-                    type="button"
+                  <IconButton
+                    icon="download"
+                    iconSize={14}
                     className="btn btn-secondary"
                     onClick={() =>
                       downloadFile({
@@ -238,8 +249,8 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
                       })
                     }
                   >
-                    <Icon name="download" size={14} /> Export JSON
-                  </button>
+                    Export JSON
+                  </IconButton>
                   <button
                     type="button"
                     className="btn btn-secondary"
@@ -274,24 +285,6 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
           <p>
             Saved targets that are not DirBench labs may serve other people. Run it only against a
             server you are allowed to load.
-          </p>
-        </ConfirmDialog>
-      )}
-      {confirmDelete && spec.id && (
-        <ConfirmDialog
-          title="Delete this matrix?"
-          confirmLabel="Delete matrix"
-          action={() => api.call('matrix/delete', { id: spec.id ?? '' })}
-          onDone={() => {
-            setConfirmDelete(false);
-            setSpec(NEW_MATRIX);
-            navigate({ name: 'matrix' });
-          }}
-          onCancel={() => setConfirmDelete(false)}
-        >
-          <p>
-            {spec.id} is removed from the saved matrices. Campaigns already run from it and their
-            runs are kept.
           </p>
         </ConfirmDialog>
       )}

@@ -3,11 +3,9 @@ import { useState } from 'react';
 import type { Target } from '../../../shared/targetTypes.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { QueryView } from '../../components/QueryView.tsx';
-import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
+import { QueryPage } from '../../components/QueryPage.tsx';
 import { routeHref } from '../../hooks/useHashRoute.ts';
 import { DeleteTargetDialog } from './DeleteTargetDialog.tsx';
 import { TargetForm } from './TargetForm.tsx';
@@ -20,50 +18,22 @@ export function TargetsView() {
   const targets = useQuery('targets', (api) => api.call('targets/list'), ['targets/changed']);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Target | null>(null);
-  useReadyMarker(targets.data !== undefined);
 
   const newButton = (
-    <button
-      type="button"
+    <IconButton
+      icon="plus"
       className="btn btn-primary"
       onClick={() => setEditing({ mode: 'create' })}
     >
-      <Icon name="plus" />
       New target
-    </button>
+    </IconButton>
   );
   const saved = () => {
     setEditing(null);
     targets.reload();
   };
-
-  return (
-    <div className="page">
-      <PageHeader
-        title="Targets"
-        subtitle="LDAP servers to benchmark. Labs you start appear here on their own."
-        actions={newButton}
-      />
-      <QueryView
-        query={targets}
-        errorTitle="Could not load targets"
-        loadingLabel="Loading targets"
-        empty={
-          <EmptyState icon="server" title="No targets yet" action={newButton}>
-            Add the LDAP server you want to benchmark, or{' '}
-            <a href={routeHref({ name: 'labs' })}>start an OpenLDAP lab</a> to get a local server
-            with generated entries.
-          </EmptyState>
-        }
-      >
-        {(list) => (
-          <TargetsTable
-            targets={list}
-            onEdit={(target) => setEditing({ mode: 'edit', target })}
-            onDelete={setDeleting}
-          />
-        )}
-      </QueryView>
+  const dialogs = (
+    <>
       {editing && (
         <Modal
           title={editing.mode === 'edit' ? `Edit ${editing.target.name}` : 'New target'}
@@ -87,6 +57,33 @@ export function TargetsView() {
           onCancel={() => setDeleting(null)}
         />
       )}
-    </div>
+    </>
+  );
+
+  return (
+    <QueryPage
+      title="Targets"
+      subtitle="LDAP servers to benchmark. Labs you start appear here on their own."
+      actions={newButton}
+      below={dialogs}
+      query={targets}
+      errorTitle="Could not load targets"
+      loadingLabel="Loading targets"
+      empty={
+        <EmptyState icon="server" title="No targets yet" action={newButton}>
+          Add the LDAP server you want to benchmark, or{' '}
+          <a href={routeHref({ name: 'labs' })}>start an OpenLDAP lab</a> to get a local server with
+          generated entries.
+        </EmptyState>
+      }
+    >
+      {(list) => (
+        <TargetsTable
+          targets={list}
+          onEdit={(target) => setEditing({ mode: 'edit', target })}
+          onDelete={setDeleting}
+        />
+      )}
+    </QueryPage>
   );
 }
