@@ -55,6 +55,13 @@ function rejection(value: unknown): ApiError {
   );
 }
 
+/** Asserts that `err` is a validation error of `field` whose message includes `message`. */
+function assertFieldError(err: ApiError, field: string, message: string): void {
+  assert.equal(err.kind, 'validation');
+  assert.equal(err.field, field, err.message);
+  assert.ok(err.message.includes(message), `message was: ${err.message}`);
+}
+
 describe('broken workloads are rejected with the field at fault', () => {
   // [what is wrong, workload, field path, part of the message]
   const cases: [string, unknown, string, string][] = [
@@ -458,12 +465,7 @@ describe('broken workloads are rejected with the field at fault', () => {
     ],
   ];
   for (const [what, value, field, message] of cases) {
-    test(what, () => {
-      const err = rejection(value);
-      assert.equal(err.kind, 'validation');
-      assert.equal(err.field, field, err.message);
-      assert.ok(err.message.includes(message), `message was: ${err.message}`);
-    });
+    test(what, () => assertFieldError(rejection(value), field, message));
   }
 });
 
@@ -627,16 +629,13 @@ describe('catalog files', () => {
         'version must be between 1',
       ],
     ] as const) {
-      assert.throws(
+      const err = thrownBy(
         () => validateWorkloadCatalog(value, 'lab.json'),
-        (err: unknown) =>
-          err instanceof ApiError &&
-          err.kind === 'validation' &&
-          err.field === field &&
-          err.message.startsWith('lab.json: ') &&
-          err.message.includes(message),
+        ApiError,
         `${field}: ${message}`,
       );
+      assertFieldError(err, field, message);
+      assert.ok(err.message.startsWith('lab.json: '), `message was: ${err.message}`);
     }
   });
 
