@@ -6,9 +6,10 @@ import {
   child,
   choiceField,
   fieldsOf,
-  listField,
+  listOf,
   numberField,
   optional,
+  optionalFields,
   stringField,
 } from '../workload/specFields.ts';
 
@@ -64,19 +65,14 @@ function readPoint(value: unknown, field: string, columns: number | null): Refer
   if (columns !== null && !Number.isInteger(x)) {
     throw invalid(child(field, 'x'), `${child(field, 'x')} must be a column index`);
   }
-  const point: ReferencePoint = {
-    x,
-    value: f.value === null ? null : numberField(f.value, child(field, 'value'), 0, 1e12),
-  };
-  const text = optional(f, 'text', field, (v, at) => stringField(v, at, true));
-  const note = optional(f, 'note', field, (v, at) => stringField(v, at, true));
+  const cell = f.value === null ? null : numberField(f.value, child(field, 'value'), 0, 1e12);
+  const nonEmpty = (v: unknown, at: string): string => stringField(v, at, true);
+  const texts = optionalFields(f, field, { text: nonEmpty, note: nonEmpty });
   // An empty cell must say what the study printed there, or the reader cannot tell a failure from a gap.
-  if (point.value === null && text === undefined) {
+  if (cell === null && texts.text === undefined) {
     throw invalid(child(field, 'text'), `${field} has no value, so it needs the printed text`);
   }
-  if (text !== undefined) point.text = text;
-  if (note !== undefined) point.note = note;
-  return point;
+  return { x, value: cell, ...texts };
 }
 
 function readSeries(
@@ -87,21 +83,21 @@ function readSeries(
 ): ReferenceSeries {
   const f = fieldsOf(value, field, ['name', 'points', 'workload', 'labKind'], ['name', 'points']);
   const pointsPath = child(field, 'points');
-  const points = listField(f.points, pointsPath, 1).map((p, i) =>
-    readPoint(p, child(pointsPath, i), columns),
-  );
+  const points = listOf(f.points, pointsPath, 1, (p, at) => readPoint(p, at, columns));
   points.forEach((p, i) => {
     const previous = points[i - 1];
     if (previous !== undefined && p.x <= previous.x) {
       throw invalid(child(pointsPath, i), `${pointsPath} must be in increasing x order`);
     }
   });
-  const series: ReferenceSeries = { name: stringField(f.name, child(field, 'name'), true), points };
-  const workload = optional(f, 'workload', field, (v, at) => workloadField(v, at, context));
-  const labKind = optional(f, 'labKind', field, (v, at) => choiceField(v, at, LAB_KINDS));
-  if (workload !== undefined) series.workload = workload;
-  if (labKind !== undefined) series.labKind = labKind;
-  return series;
+  return {
+    name: stringField(f.name, child(field, 'name'), true),
+    points,
+    ...optionalFields(f, field, {
+      workload: (v, at) => workloadField(v, at, context),
+      labKind: (v, at) => choiceField(v, at, LAB_KINDS),
+    }),
+  };
 }
 
 function readTable(value: unknown, field: string, context: ReferenceContext): ReferenceTable {
@@ -112,11 +108,11 @@ function readTable(value: unknown, field: string, context: ReferenceContext): Re
     throw invalid(child(field, 'id'), `${field}.id '${id}' must look like ${context.prefix}/name`);
   }
   const columns = optional(f, 'columns', field, (v, at) =>
-    listField(v, at, 1).map((c, i) => stringField(c, child(at, i), true)),
+    listOf(v, at, 1, (c, cellAt) => stringField(c, cellAt, true)),
   );
   const seriesPath = child(field, 'series');
-  const series = listField(f.series, seriesPath, 1).map((s, i) =>
-    readSeries(s, child(seriesPath, i), columns?.length ?? null, context),
+  const series = listOf(f.series, seriesPath, 1, (s, at) =>
+    readSeries(s, at, columns?.length ?? null, context),
   );
   const names = new Set<string>();
   series.forEach((s, i) => {
@@ -144,5 +140,5 @@ function readTable(value: unknown, field: string, context: ReferenceContext): Re
 
 /** Validates a parsed reference file (a list of tables); throws a validation error naming the field. */
 export function validateReferenceFile(value: unknown, context: ReferenceContext): ReferenceTable[] {
-  return listField(value, 'tables', 1).map((t, i) => readTable(t, child('tables', i), context));
+  return listOf(value, 'tables', 1, (t, at) => readTable(t, at, context));
 }

@@ -4,10 +4,28 @@ import { join } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { IndexProfile, IndexType, WorkloadCatalog } from '../../shared/workload.ts';
 import { resourcePath } from '../app/resources.ts';
-import { child, choiceField, fieldsOf, listField, stringField } from './specFields.ts';
+import {
+  child,
+  choiceField,
+  fieldsOf,
+  listOf,
+  objectListField,
+  stringField,
+} from './specFields.ts';
+import type { Fields } from './specFields.ts';
 import { validateWorkloadCatalog } from './validateWorkload.ts';
 
 const INDEX_TYPES: readonly IndexType[] = ['eq', 'sub', 'pres', 'approx'];
+const PROFILE_KEYS = ['name', 'description', 'indexes'];
+const INDEX_KEYS = ['attribute', 'types'];
+
+/** One index of a profile: an attribute and its index types. */
+function indexField(x: Fields, at: string): IndexProfile['indexes'][number] {
+  return {
+    attribute: stringField(x.attribute, child(at, 'attribute'), true),
+    types: listOf(x.types, child(at, 'types'), 1, (t, p) => choiceField(t, p, INDEX_TYPES)),
+  };
+}
 
 /** What the data folder holds: every catalog and every index profile. */
 export interface CatalogData {
@@ -29,29 +47,11 @@ export function validateIndexProfiles(value: unknown, file: string): IndexProfil
   try {
     const f = fieldsOf(value, '', ['version', 'profiles'], ['version', 'profiles']);
     const names = new Set<string>();
-    return listField(f.profiles, 'profiles', 1).map((item, i) => {
-      const path = child('profiles', i);
-      const p = fieldsOf(
-        item,
-        path,
-        ['name', 'description', 'indexes'],
-        ['name', 'description', 'indexes'],
-      );
+    return objectListField(f.profiles, 'profiles', 1, PROFILE_KEYS, (p, path) => {
       const name = stringField(p.name, child(path, 'name'), true);
       if (names.has(name)) throw invalid(child(path, 'name'), `profile '${name}' is defined twice`);
       names.add(name);
-      const indexesPath = child(path, 'indexes');
-      const indexes = listField(p.indexes, indexesPath, 0).map((index, j) => {
-        const at = child(indexesPath, j);
-        const x = fieldsOf(index, at, ['attribute', 'types'], ['attribute', 'types']);
-        const typesPath = child(at, 'types');
-        return {
-          attribute: stringField(x.attribute, child(at, 'attribute'), true),
-          types: listField(x.types, typesPath, 1).map((t, k) =>
-            choiceField(t, child(typesPath, k), INDEX_TYPES),
-          ),
-        };
-      });
+      const indexes = objectListField(p.indexes, child(path, 'indexes'), 0, INDEX_KEYS, indexField);
       return {
         name,
         description: stringField(p.description, child(path, 'description'), true),

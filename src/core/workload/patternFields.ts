@@ -4,7 +4,7 @@ import type { EntryTemplate, TemplateAttribute } from '../../shared/workload.ts'
 import { checkFilterSyntax } from './filterCheck.ts';
 import { PatternError, parseValuePattern } from './pattern/index.ts';
 import type { ValuePattern } from './pattern/index.ts';
-import { child, fieldsOf, integerField, listField, optional, stringField } from './specFields.ts';
+import { child, fieldsOf, integerField, listOf, optional, stringField } from './specFields.ts';
 
 /** Where patterns are read from (`[file:...]` names are relative to `baseDir`) and what they use. */
 export interface PatternOptions {
@@ -147,14 +147,11 @@ export function templateField(
   }
   const listName = child(field, 'attributes');
   const seen = new Set<string>();
-  const attributes = listField(fields.attributes, listName, 1).map((item, i) => {
-    const attribute = templateAttribute(item, child(listName, i), options);
+  const attributes = listOf(fields.attributes, listName, 1, (item, at) => {
+    const attribute = templateAttribute(item, at, options);
     const key = attribute.name.toLowerCase();
     if (seen.has(key)) {
-      throw invalid(
-        child(listName, i),
-        `${listName} names ${attribute.name} twice: list its values once`,
-      );
+      throw invalid(at, `${listName} names ${attribute.name} twice: list its values once`);
     }
     seen.add(key);
     return attribute;
@@ -175,9 +172,8 @@ function templateAttribute(
 ): TemplateAttribute {
   const fields = fieldsOf(value, field, ['name', 'values', 'repeat'], ['name', 'values']);
   const name = attributeField(fields.name, child(field, 'name'));
-  const listName = child(field, 'values');
-  const values = listField(fields.values, listName, 1).map((v, i) =>
-    patternField(v, child(listName, i), options),
+  const values = listOf(fields.values, child(field, 'values'), 1, (v, at) =>
+    patternField(v, at, options),
   );
   const repeat = optional(fields, 'repeat', field, (v, f) => integerField(v, f, 1, MAX_REPEAT));
   return repeat === undefined ? { name, values } : { name, values, repeat };

@@ -90,10 +90,24 @@ export function stringField(value: unknown, field: string, nonEmpty: boolean): s
   return value;
 }
 
-/** A whole-number field in [min, max]. */
-export function integerField(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw invalid(field, `${field} must be a whole number; got ${describe(value)}`);
+/** What a number field takes: its name in messages and the test a number must pass. */
+interface NumberKind {
+  name: string;
+  test: (value: number) => boolean;
+}
+
+const WHOLE: NumberKind = { name: 'a whole number', test: Number.isInteger };
+const FINITE: NumberKind = { name: 'a finite number', test: Number.isFinite };
+
+function boundedNumber(
+  value: unknown,
+  field: string,
+  kind: NumberKind,
+  min: number,
+  max: number,
+): number {
+  if (typeof value !== 'number' || !kind.test(value)) {
+    throw invalid(field, `${field} must be ${kind.name}; got ${describe(value)}`);
   }
   if (value < min || value > max) {
     throw invalid(field, `${field} must be between ${min} and ${max}; got ${value}`);
@@ -101,15 +115,14 @@ export function integerField(value: unknown, field: string, min: number, max: nu
   return value;
 }
 
+/** A whole-number field in [min, max]. */
+export function integerField(value: unknown, field: string, min: number, max: number): number {
+  return boundedNumber(value, field, WHOLE, min, max);
+}
+
 /** A finite number field in [min, max]. */
 export function numberField(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw invalid(field, `${field} must be a finite number; got ${describe(value)}`);
-  }
-  if (value < min || value > max) {
-    throw invalid(field, `${field} must be between ${min} and ${max}; got ${value}`);
-  }
-  return value;
+  return boundedNumber(value, field, FINITE, min, max);
 }
 
 /** A true/false field. */
@@ -151,4 +164,49 @@ export function optional<T>(
 ): T | undefined {
   const value = fields[key];
   return value === undefined ? undefined : read(value, child(parent, key));
+}
+
+/** Reads one field's value, given the value and the field's path. */
+export type FieldReader<T> = (value: unknown, field: string) => T;
+
+/** The optional fields `readers` read: only those present, each as its reader returned it. */
+export type OptionalFields<R extends Record<string, FieldReader<unknown>>> = {
+  [K in keyof R]?: ReturnType<R[K]>;
+};
+
+/** Reads the optional fields `readers` names, in their order; the result holds only those present. */
+export function optionalFields<R extends Record<string, FieldReader<unknown>>>(
+  fields: Fields,
+  parent: string,
+  readers: R,
+): OptionalFields<R> {
+  const present: Record<string, unknown> = {};
+  for (const [key, read] of Object.entries(readers)) {
+    const value = optional(fields, key, parent, read);
+    if (value !== undefined) present[key] = value;
+  }
+  return present as OptionalFields<R>;
+}
+
+/** A list field whose items `read` checks, each at its own path (`field[i]`). */
+export function listOf<T>(
+  value: unknown,
+  field: string,
+  minItems: number,
+  read: FieldReader<T>,
+): T[] {
+  return listField(value, field, minItems).map((item, i) => read(item, child(field, i)));
+}
+
+/** A list of objects that each have exactly `keys`; `read` turns one's fields (at `path`) into an item. */
+export function objectListField<T>(
+  value: unknown,
+  field: string,
+  minItems: number,
+  keys: readonly string[],
+  read: (fields: Fields, path: string) => T,
+): T[] {
+  return listOf(value, field, minItems, (item, path) =>
+    read(fieldsOf(item, path, keys, keys), path),
+  );
 }

@@ -3,7 +3,15 @@ import { invalid } from '../../shared/errors.ts';
 import type { BindOperation, SearchScope } from '../../shared/workload.ts';
 import { dnPatternField, filterPatternField, patternField } from './patternFields.ts';
 import type { PatternOptions } from './patternFields.ts';
-import { child, choiceField, fieldsOf, numberField, optional, stringField } from './specFields.ts';
+import {
+  child,
+  choiceField,
+  fieldsOf,
+  numberField,
+  optional,
+  optionalFields,
+  stringField,
+} from './specFields.ts';
 
 /** Search scopes in the order messages list them. */
 export const SCOPES: readonly SearchScope[] = ['base', 'one', 'sub', 'children'];
@@ -51,22 +59,22 @@ export function validateBind(
     : mechanism === undefined || mechanism === 'simple'
       ? dnPatternField(f.bindDn, bindDnField, options)
       : patternField(f.bindDn, bindDnField, options, !external);
-  const password = optional(f, 'password', field, (v, p) => patternField(v, p, options, false));
-  const passwordFile = optional(f, 'passwordFile', field, (v, p) => stringField(v, p, true));
-  checkCredentials(field, external, password, passwordFile);
-  const connection = optional(f, 'connection', field, (v, p) =>
-    choiceField(v, p, ['existing', 'new'] as const),
-  );
-  const search = optional(f, 'search', field, (v, p) => bindSearch(v, p, options));
-  const invalidPercent = optional(f, 'invalidPercent', field, (v, p) => numberField(v, p, 0, 100));
-  const bind: BindOperation = { kind: 'bind', bindDn };
-  if (password !== undefined) bind.password = password;
-  if (passwordFile !== undefined) bind.passwordFile = passwordFile;
-  if (mechanism !== undefined) bind.mechanism = mechanism;
-  if (connection !== undefined) bind.connection = connection;
-  if (search !== undefined) bind.search = search;
-  if (invalidPercent !== undefined) bind.invalidPercent = invalidPercent;
-  return bind;
+  const credentials = optionalFields(f, field, {
+    password: (v, p) => patternField(v, p, options, false),
+    passwordFile: (v, p) => stringField(v, p, true),
+  });
+  checkCredentials(field, external, credentials.password, credentials.passwordFile);
+  return {
+    kind: 'bind',
+    bindDn,
+    ...credentials,
+    ...(mechanism === undefined ? {} : { mechanism }),
+    ...optionalFields(f, field, {
+      connection: (v, p) => choiceField(v, p, ['existing', 'new'] as const),
+      search: (v, p) => bindSearch(v, p, options),
+      invalidPercent: (v, p) => numberField(v, p, 0, 100),
+    }),
+  };
 }
 
 function checkCredentials(

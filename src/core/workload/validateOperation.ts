@@ -22,8 +22,9 @@ import {
   choiceField,
   fieldsOf,
   integerField,
-  listField,
-  optional,
+  listOf,
+  objectListField,
+  optionalFields,
 } from './specFields.ts';
 import { SCOPES, validateBind } from './validateBind.ts';
 
@@ -66,8 +67,10 @@ export function validateOperation(
     }
     case 'delete': {
       const f = fieldsOf(value, field, ['kind', 'entryDn'], []);
-      const entryDn = optional(f, 'entryDn', field, (v, p) => dnPatternField(v, p, options));
-      return entryDn === undefined ? { kind: k } : { kind: k, entryDn };
+      return {
+        kind: k,
+        ...optionalFields(f, field, { entryDn: (v, p) => dnPatternField(v, p, options) }),
+      };
     }
     case 'modify': {
       const f = fieldsOf(value, field, ['kind', 'entryDn', 'changes'], ['entryDn', 'changes']);
@@ -118,41 +121,35 @@ export function validateSearch(
 ): SearchOperation {
   const f = fieldsOf(value, field, SEARCH_KEYS, ['kind', 'base', 'scope', 'filter', 'attributes']);
   choiceField(f.kind, child(field, 'kind'), ['search']);
-  const attributesField = child(field, 'attributes');
-  const search: SearchOperation = {
+  const limit = (v: unknown, p: string): number => integerField(v, p, 0, MAX_INT);
+  return {
     kind: 'search',
     base: dnPatternField(f.base, child(field, 'base'), options, true),
     scope: choiceField(f.scope, child(field, 'scope'), SCOPES),
     filter: filterPatternField(f.filter, child(field, 'filter'), options),
-    attributes: listField(f.attributes, attributesField, 0).map((a, i) =>
-      attributeField(a, child(attributesField, i), true),
+    attributes: listOf(f.attributes, child(field, 'attributes'), 0, (a, p) =>
+      attributeField(a, p, true),
     ),
+    ...optionalFields(f, field, {
+      sizeLimit: limit,
+      timeLimitS: limit,
+      typesOnly: booleanField,
+      derefAliases: (v, p) => choiceField(v, p, DEREF),
+      pageSize: limit,
+      sortKeys: sortKeysField,
+    }),
   };
-  const limit = (v: unknown, p: string): number => integerField(v, p, 0, MAX_INT);
-  const sizeLimit = optional(f, 'sizeLimit', field, limit);
-  const timeLimitS = optional(f, 'timeLimitS', field, limit);
-  const typesOnly = optional(f, 'typesOnly', field, booleanField);
-  const derefAliases = optional(f, 'derefAliases', field, (v, p) => choiceField(v, p, DEREF));
-  const pageSize = optional(f, 'pageSize', field, limit);
-  const sortKeys = optional(f, 'sortKeys', field, sortKeysField);
-  if (sizeLimit !== undefined) search.sizeLimit = sizeLimit;
-  if (timeLimitS !== undefined) search.timeLimitS = timeLimitS;
-  if (typesOnly !== undefined) search.typesOnly = typesOnly;
-  if (derefAliases !== undefined) search.derefAliases = derefAliases;
-  if (pageSize !== undefined) search.pageSize = pageSize;
-  if (sortKeys !== undefined) search.sortKeys = sortKeys;
-  return search;
 }
 
 // A sort key: attribute name, `-` first for descending, optional `:orderingRule` (RFC 2891).
 const SORT_KEY = /^-?[A-Za-z][\w-]*(:[\w.-]+)?$/;
 
 function sortKeysField(value: unknown, field: string): string[] {
-  return listField(value, field, 1).map((key, i) => {
+  return listOf(value, field, 1, (key, at) => {
     if (typeof key !== 'string' || !SORT_KEY.test(key)) {
       throw invalid(
-        child(field, i),
-        `${child(field, i)} must be an attribute name, '-' first for descending (e.g. sn or -sn); got ${JSON.stringify(key)}`,
+        at,
+        `${at} must be an attribute name, '-' first for descending (e.g. sn or -sn); got ${JSON.stringify(key)}`,
       );
     }
     return key;
@@ -160,24 +157,16 @@ function sortKeysField(value: unknown, field: string): string[] {
 }
 
 function validateChanges(value: unknown, field: string, options: PatternOptions): ModifyChange[] {
-  return listField(value, field, 1).map((item, i) => {
-    const path = child(field, i);
-    const f = fieldsOf(
-      item,
-      path,
-      ['operation', 'attribute', 'values'],
-      ['operation', 'attribute', 'values'],
-    );
+  return objectListField(value, field, 1, ['operation', 'attribute', 'values'], (f, path) => {
     const operation = choiceField(f.operation, child(path, 'operation'), [
       'replace',
       'add',
       'delete',
     ] as const);
     const attribute = attributeField(f.attribute, child(path, 'attribute'));
-    const valuesField = child(path, 'values');
     // Replace with no value would delete the attribute, add with none is a protocol error: both are mistakes here.
-    const values = listField(f.values, valuesField, operation === 'delete' ? 0 : 1).map((v, j) =>
-      patternField(v, child(valuesField, j), options),
+    const values = listOf(f.values, child(path, 'values'), operation === 'delete' ? 0 : 1, (v, p) =>
+      patternField(v, p, options),
     );
     return { operation, attribute, values };
   });
@@ -189,26 +178,23 @@ function validateModifyDn(
   options: PatternOptions,
 ): WorkloadOperation {
   const f = fieldsOf(value, field, ['kind', 'entryDn', 'newRdn', 'deleteOldRdn'], []);
-  const entryDn = optional(f, 'entryDn', field, (v, p) => dnPatternField(v, p, options));
-  const newRdn = optional(f, 'newRdn', field, (v, p) => rdnPatternField(v, p, options));
-  const deleteOldRdn = optional(f, 'deleteOldRdn', field, booleanField);
-  if (entryDn !== undefined && newRdn === undefined) {
+  const rename = optionalFields(f, field, {
+    entryDn: (v, p) => dnPatternField(v, p, options),
+    newRdn: (v, p) => rdnPatternField(v, p, options),
+    deleteOldRdn: booleanField,
+  });
+  if (rename.entryDn !== undefined && rename.newRdn === undefined) {
     throw invalid(
       child(field, 'newRdn'),
       `${child(field, 'newRdn')} is required with entryDn: the new name, e.g. cn=[unique]`,
     );
   }
-  if (entryDn === undefined && newRdn !== undefined) {
+  if (rename.entryDn === undefined && rename.newRdn !== undefined) {
     // Without entryDn the run renames its own entries to `<rdn attribute>=dirbench <unique>`.
     throw invalid(
       child(field, 'newRdn'),
       `${child(field, 'newRdn')} is only used with entryDn: without it the run renames its own entries to fresh names; add entryDn or drop newRdn`,
     );
   }
-  return {
-    kind: 'modrdn',
-    ...(entryDn === undefined ? {} : { entryDn }),
-    ...(newRdn === undefined ? {} : { newRdn }),
-    ...(deleteOldRdn === undefined ? {} : { deleteOldRdn }),
-  };
+  return { kind: 'modrdn', ...rename };
 }

@@ -20,9 +20,11 @@ import {
   child,
   fieldsOf,
   integerField,
-  listField,
+  listOf,
   numberField,
+  objectListField,
   optional,
+  optionalFields,
   stringField,
 } from './specFields.ts';
 import { validateOperation } from './validateOperation.ts';
@@ -60,22 +62,22 @@ export function validateWorkloadSpec(
   const idField = child(where, 'id');
   const id = stringField(f.id, idField, true);
   if (/\s/.test(id)) throw invalid(idField, `${idField} must not contain spaces; got '${id}'`);
+  const title = stringField(f.title, child(where, 'title'), true);
+  const texts = optionalFields(f, where, {
+    description: (v, p) => stringField(v, p, false),
+    source: (v, p) => stringField(v, p, false),
+  });
   const spec: WorkloadSpec = {
     id,
-    title: stringField(f.title, child(where, 'title'), true),
-    operations: [],
+    title,
+    operations: operationsField(f.operations, child(where, 'operations'), patterns),
+    ...texts,
+    ...optionalFields(f, where, {
+      pool: (v, p) => poolField(v, p, patterns),
+      expects: expectsField,
+      concurrency: concurrencyField,
+    }),
   };
-  const description = optional(f, 'description', where, (v, p) => stringField(v, p, false));
-  const source = optional(f, 'source', where, (v, p) => stringField(v, p, false));
-  if (description !== undefined) spec.description = description;
-  if (source !== undefined) spec.source = source;
-  spec.operations = operationsField(f.operations, child(where, 'operations'), patterns);
-  const pool = optional(f, 'pool', where, (v, p) => poolField(v, p, patterns));
-  const expects = optional(f, 'expects', where, expectsField);
-  const concurrency = optional(f, 'concurrency', where, concurrencyField);
-  if (pool !== undefined) spec.pool = pool;
-  if (expects !== undefined) spec.expects = expects;
-  if (concurrency !== undefined) spec.concurrency = concurrency;
   const thresholds = optional(f, 'thresholds', where, (v, p) => thresholdsField(v, p, spec));
   if (thresholds !== undefined) spec.thresholds = thresholds;
   checkOwnEntries(spec, where);
@@ -91,14 +93,7 @@ function operationsField(
 ): WeightedOperation[] {
   // NFC form of each label and derived label -> where it was given, as written.
   const labels = new Map<string, { field: string; name: string }>();
-  return listField(value, field, 1).map((item, i) => {
-    const path = child(field, i);
-    const f = fieldsOf(
-      item,
-      path,
-      ['label', 'weight', 'operation'],
-      ['label', 'weight', 'operation'],
-    );
+  return objectListField(value, field, 1, ['label', 'weight', 'operation'], (f, path) => {
     const labelField = child(path, 'label');
     const label = stringField(f.label, labelField, true);
     if (!LABEL.test(label)) {
@@ -164,15 +159,13 @@ function expectsField(value: unknown, field: string): WorkloadExpectations {
     ['shape', 'indexProfile', 'minEntries'],
     ['shape', 'indexProfile'],
   );
-  const expects: WorkloadExpectations = {
+  return {
     shape: stringField(f.shape, child(field, 'shape'), true),
     indexProfile: stringField(f.indexProfile, child(field, 'indexProfile'), true),
+    ...optionalFields(f, field, {
+      minEntries: (v, p) => integerField(v, p, 1, LIMITS.labEntries),
+    }),
   };
-  const minEntries = optional(f, 'minEntries', field, (v, p) =>
-    integerField(v, p, 1, LIMITS.labEntries),
-  );
-  if (minEntries !== undefined) expects.minEntries = minEntries;
-  return expects;
 }
 
 function concurrencyField(value: unknown, field: string): WorkloadConcurrency {
@@ -256,9 +249,9 @@ function catalogFields(value: unknown): WorkloadCatalog {
       `catalog must be lower-case letters, digits and '-'; got '${catalog}'`,
     );
   const ids = new Set<string>();
-  const workloads = listField(f.workloads, 'workloads', 1).map((item, i) => {
-    const spec = validateWorkloadSpec(item, child('workloads', i));
-    const idField = child(child('workloads', i), 'id');
+  const workloads = listOf(f.workloads, 'workloads', 1, (item, path) => {
+    const spec = validateWorkloadSpec(item, path);
+    const idField = child(path, 'id');
     if (!spec.id.startsWith(`${catalog}/`) || spec.id.length === catalog.length + 1) {
       throw invalid(
         idField,
