@@ -3,6 +3,7 @@ import type { ApiEventMessage, ApiHandlers, ChannelsOf } from '../../shared/api.
 import type { CampaignsRepo } from '../store/campaignsRepo.ts';
 import type { CampaignRunner } from '../matrix/campaignRunner.ts';
 import type { MatrixLibrary } from '../matrix/matrixLibrary.ts';
+import { savedSpecHandlers } from './savedSpecHandlers.ts';
 
 type MatrixChannels = ChannelsOf<'matrix' | 'campaigns'>;
 
@@ -13,19 +14,13 @@ export function matrixHandlers(
   runner: CampaignRunner,
   emit: (message: ApiEventMessage) => void,
 ) {
+  const writes = savedSpecHandlers(matrices, emit, 'matrices/changed');
   return {
     'matrix/list': async () => matrices.list(),
     'matrix/get': async ({ id }) => matrices.get(id),
     'matrix/check': async ({ spec }) => matrices.check(spec),
-    'matrix/save': async ({ spec }) => {
-      const item = matrices.save(spec);
-      emit({ event: 'matrices/changed', payload: {} });
-      return item;
-    },
-    'matrix/delete': async ({ id }) => {
-      matrices.delete(id);
-      emit({ event: 'matrices/changed', payload: {} });
-    },
+    'matrix/save': writes.save,
+    'matrix/delete': writes.delete,
     'campaigns/start': async ({ spec, confirmed }) => ({
       campaignId: runner.start(spec, confirmed),
     }),
