@@ -46,26 +46,31 @@ export interface PreparedOp extends ExpandedOp {
 /** Requests kept in flight while adding the pool or cleaning up. */
 const HOUSEKEEPING_DEPTH = 8;
 
-function compileOperation(operation: WorkloadOperation, tools: OpTools): OpFactory {
-  switch (operation.kind) {
-    case 'search':
-      return compileSearch(operation, tools);
-    case 'add':
-      return compileAdd(operation, tools);
-    case 'delete':
-      return compileDelete(operation, tools);
-    case 'modify':
-      return compileModify(operation, tools);
-    case 'modrdn':
-      return compileModifyDn(operation, tools);
-    case 'compare':
-      return compileCompare(operation, tools);
-    case 'bind':
-      return compileBind(operation, tools);
-    case 'search-and-modify':
-      return compileSearchAndModify(operation, tools);
-  }
-}
+type OperationKind = WorkloadOperation['kind'];
+
+/** Compiles the operations of one kind. */
+type Compiler<K extends OperationKind> = (
+  operation: Extract<WorkloadOperation, { kind: K }>,
+  tools: OpTools,
+) => OpFactory;
+
+/** How each kind of operation compiles. */
+const COMPILERS: { [K in OperationKind]: Compiler<K> } = {
+  search: compileSearch,
+  add: compileAdd,
+  delete: compileDelete,
+  modify: compileModify,
+  modrdn: compileModifyDn,
+  compare: compileCompare,
+  bind: compileBind,
+  'search-and-modify': compileSearchAndModify,
+};
+
+/** Compiles one operation with the compiler of its kind. */
+const compileOperation = <K extends OperationKind>(
+  operation: Extract<WorkloadOperation, { kind: K }>,
+  tools: OpTools,
+): OpFactory => COMPILERS[operation.kind](operation, tools);
 
 /** A workload ready to run in one worker. */
 export class CompiledWorkload {
