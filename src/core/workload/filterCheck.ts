@@ -1,28 +1,14 @@
 // Checks a filter pattern's structure with the same parser the search uses, before any connection.
 import { FilterParser } from 'ldapts';
 import { invalid } from '../../shared/errors.ts';
+import { patternPieces } from './patternPieces.ts';
 
 /** The filter with every bracketed token replaced by a plain word and [[ ]] unescaped (the pattern already parsed). */
 export function filterSkeleton(pattern: string): string {
-  let out = '';
-  let i = 0;
-  while (i < pattern.length) {
-    const ch = pattern[i] as string;
-    const next = pattern[i + 1];
-    if ((ch === '[' && next === '[') || (ch === ']' && next === ']')) {
-      out += ch;
-      i += 2;
-    } else if (ch === '[') {
-      // Tokens expand to values; a word keeps the filter's shape whatever they yield.
-      const close = pattern.indexOf(']', i + 1);
-      out += 'x';
-      i = close < 0 ? pattern.length : close + 1;
-    } else {
-      out += ch;
-      i++;
-    }
-  }
-  return out;
+  // Tokens expand to values; a word keeps the filter's shape whatever they yield.
+  return patternPieces(pattern, false)
+    .map((piece) => (piece.token ? 'x' : piece.text))
+    .join('');
 }
 
 /** Throws a validation error naming `field` when the filter (tokens as words) is not RFC 4515. */

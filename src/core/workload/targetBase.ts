@@ -3,6 +3,7 @@
 import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { WorkloadOperation, WorkloadSpec } from '../../shared/workload.ts';
 import { dnKey } from '../ldif/dn.ts';
+import { patternPieces } from './patternPieces.ts';
 
 /** A base DN derived from a workload, with the DN patterns it was read from. */
 export interface PatternSuffix {
@@ -30,30 +31,16 @@ function rdnParts(pattern: string): RdnPart[] {
   const parts: RdnPart[] = [];
   let text = '';
   let varies = false;
-  let i = 0;
-  while (i < pattern.length) {
-    const ch = pattern[i] as string;
-    const next = pattern[i + 1];
-    if ((ch === '[' && next === '[') || (ch === ']' && next === ']')) {
-      text += ch;
-      i += 2;
-    } else if (ch === '[') {
-      const close = pattern.indexOf(']', i + 1);
-      const end = close < 0 ? pattern.length : close + 1;
-      text += pattern.slice(i, end);
+  for (const piece of patternPieces(pattern, true)) {
+    if (piece.token) {
+      text += piece.text;
       varies = true;
-      i = end;
-    } else if (ch === '\\' && next !== undefined) {
-      text += ch + next;
-      i += 2;
-    } else if (ch === ',') {
+    } else if (piece.text === ',') {
       parts.push({ text: text.trim(), varies });
       text = '';
       varies = false;
-      i++;
     } else {
-      text += ch;
-      i++;
+      text += piece.text;
     }
   }
   parts.push({ text: text.trim(), varies });
