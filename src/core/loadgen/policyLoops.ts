@@ -9,7 +9,40 @@ import { clientOnSocket, connectSocket } from '../ldap/steppedConnect.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import { reconnectSlot, recordFailureNow } from './loadControl.ts';
 import { watched } from './opDeadline.ts';
+import type { OpSlot } from './opDeadline.ts';
 import type { LoadControl } from './loadControl.ts';
+
+/** What a loop keeps between its turns: its watched op slot and, open model, the start it holds. */
+class LoopState {
+  /** This loop's op in flight, failed as `timeout` when unanswered too long (null: no op timeout). */
+  readonly opSlot: OpSlot | null;
+  private readonly control: LoadControl;
+  /** Open model: the intended start of the next op (-1: none yet); kept across a reconnect. */
+  private intendedNs = -1;
+
+  constructor(control: LoadControl) {
+    this.control = control;
+    this.opSlot = control.opWatch?.slot() ?? null;
+  }
+
+  /** Open model: waits for the next op's intended start unless one is held; false when the run ended meanwhile. */
+  async holdStart(): Promise<boolean> {
+    const { open } = this.control;
+    if (open === null || this.intendedNs >= 0) return true;
+    const next = await open.scheduler.next();
+    // Null: the run ended while this loop waited for an op.
+    if (next === null) return false;
+    this.intendedNs = next;
+    return true;
+  }
+
+  /** Hands the held intended start to the op being issued (-1 in the closed model). */
+  takeStart(): number {
+    const intendedNs = this.intendedNs;
+    this.intendedNs = -1;
+    return intendedNs;
+  }
+}
 
 /** Counts a finished op in the second it completed; false when it outlived the run or a stop. */
 function recordSuccess(
@@ -45,17 +78,9 @@ export async function reconnectEveryLoop(
   control: LoadControl,
   everyOps: number,
 ): Promise<void> {
-  // Open model: the intended start of the op this loop holds (-1: none yet); kept across a reconnect.
-  let intendedNs = -1;
-  // This loop's op in flight, failed as `timeout` when unanswered too long (null: no op timeout).
-  const opSlot = control.opWatch?.slot() ?? null;
+  const state = new LoopState(control);
   while (control.issuing) {
-    if (control.open !== null && intendedNs < 0) {
-      const next = await control.open.scheduler.next();
-      // Null: the run ended while this loop waited for an op.
-      if (next === null) break;
-      intendedNs = next;
-    }
+    if (!(await state.holdStart())) break;
     const client = slot.client;
     if (!client.isConnected) {
       await reconnectSlot(slot, control);
@@ -72,13 +97,12 @@ export async function reconnectEveryLoop(
       continue;
     }
     const op = control.workload.next();
-    const opIntendedNs = intendedNs;
-    intendedNs = -1;
+    const opIntendedNs = state.takeStart();
     const startNs = process.hrtime.bigint();
     let entries: number;
     control.outstanding++;
     try {
-      entries = await watched(opSlot, op.run(client));
+      entries = await watched(state.opSlot, op.run(client));
     } catch (err) {
       control.outstanding--;
       slot.releaseOp();
@@ -102,24 +126,16 @@ export async function rebindLoop(
   params: LdapConnectionParams,
 ): Promise<void> {
   const password = params.bindDn === '' ? '' : params.password;
-  let intendedNs = -1;
-  // This loop's op in flight, failed as `timeout` when unanswered too long (null: no op timeout).
-  const opSlot = control.opWatch?.slot() ?? null;
+  const state = new LoopState(control);
   while (control.issuing) {
-    if (control.open !== null && intendedNs < 0) {
-      const next = await control.open.scheduler.next();
-      // Null: the run ended while this loop waited for an op.
-      if (next === null) break;
-      intendedNs = next;
-    }
+    if (!(await state.holdStart())) break;
     const client = slot.client;
     if (!client.isConnected) {
       await reconnectSlot(slot, control);
       continue;
     }
     const op = control.workload.next();
-    const opIntendedNs = intendedNs;
-    intendedNs = -1;
+    const opIntendedNs = state.takeStart();
     const bindStartNs = process.hrtime.bigint();
     let opStartNs: bigint;
     let entries: number;
@@ -127,7 +143,7 @@ export async function rebindLoop(
     try {
       await client.bind(params.bindDn, password);
       opStartNs = process.hrtime.bigint();
-      entries = await watched(opSlot, op.run(client));
+      entries = await watched(state.opSlot, op.run(client));
     } catch (err) {
       control.outstanding--;
       await failed(control, err, op.labelIndex);
@@ -162,22 +178,14 @@ export async function perOpLoop(
   const password = params.bindDn === '' ? '' : params.password;
   const tlsOptions = startTlsOptions(params);
   const { phases } = control.recorder;
-  let intendedNs = -1;
-  // This loop's op in flight, failed as `timeout` when unanswered too long (null: no op timeout).
-  const opSlot = control.opWatch?.slot() ?? null;
+  const state = new LoopState(control);
   while (control.issuing) {
-    if (control.open !== null && intendedNs < 0) {
-      const next = await control.open.scheduler.next();
-      // Null: the run ended while this loop waited for an op.
-      if (next === null) break;
-      intendedNs = next;
-    }
+    if (!(await state.holdStart())) break;
     // Past the end a late tick may not have stopped the loops yet: a connect now would be counted
     // in the last second without an op to show for it.
     if (control.clock.elapsedNowNs() >= control.clock.endElapsedNs) break;
     const op = control.workload.next();
-    const opIntendedNs = intendedNs;
-    intendedNs = -1;
+    const opIntendedNs = state.takeStart();
     let client: Client | null = null;
     const startNs = process.hrtime.bigint();
     let connectedNs: bigint, securedNs: bigint, boundNs: bigint, answeredNs: bigint;
@@ -190,7 +198,7 @@ export async function perOpLoop(
       securedNs = process.hrtime.bigint();
       await client.bind(params.bindDn, password);
       boundNs = process.hrtime.bigint();
-      entries = await watched(opSlot, op.run(client));
+      entries = await watched(state.opSlot, op.run(client));
       answeredNs = process.hrtime.bigint();
       await client.unbind();
     } catch (err) {

@@ -28,6 +28,13 @@ interface Segment {
 // Float noise in cumulative counts (e.g. 2000.0000000001) must not add a phantom op.
 const COUNT_EPSILON = 1e-7;
 
+/** Where a segment starts and ends in time, and in ops (seek's bounds). */
+const startTimeS = (seg: Segment): number => seg.startS;
+const endTimeS = (seg: Segment): number => seg.startS + seg.durationS;
+const firstOp = (seg: Segment): number => seg.opsBefore;
+// Zero-rate steps (no ops) are skipped: the op falls in the next step that has room for it.
+const endOp = (seg: Segment): number => seg.opsBefore + seg.ops - COUNT_EPSILON;
+
 /**
  * The merged schedule of every worker: op i (0-based, over all workers) is due at the time the
  * cumulative target count N(t) = integral of the rate reaches i - t0 + i * period for a constant
@@ -91,32 +98,27 @@ export class RateSchedule {
   }
 
   private segmentAtTime(elapsedS: number): Segment | null {
-    const segs = this.segments;
-    if (segs.length === 0) return null;
-    let i = Math.min(this.cursor, segs.length - 1);
-    while (i > 0 && (segs[i] as Segment).startS > elapsedS) i--;
-    while (
-      i < segs.length &&
-      elapsedS >= (segs[i] as Segment).startS + (segs[i] as Segment).durationS
-    )
-      i++;
-    if (i >= segs.length) return null;
-    this.cursor = i;
-    return segs[i] as Segment;
+    return this.seek(elapsedS, startTimeS, endTimeS);
   }
 
   private segmentForOp(index: number): Segment | null {
+    return this.seek(index, firstOp, endOp);
+  }
+
+  /**
+   * The segment whose [from, to) holds `at`, walking from the cursor (calls come in rising order):
+   * back while it starts after `at`, forward while it ends at or before it. Moves the cursor there.
+   */
+  private seek(
+    at: number,
+    from: (seg: Segment) => number,
+    to: (seg: Segment) => number,
+  ): Segment | null {
     const segs = this.segments;
     if (segs.length === 0) return null;
     let i = Math.min(this.cursor, segs.length - 1);
-    while (i > 0 && (segs[i] as Segment).opsBefore > index) i--;
-    // Zero-rate steps (no ops) are skipped: the op falls in the next step that has room for it.
-    while (
-      i < segs.length &&
-      index >= (segs[i] as Segment).opsBefore + (segs[i] as Segment).ops - COUNT_EPSILON
-    ) {
-      i++;
-    }
+    while (i > 0 && from(segs[i] as Segment) > at) i--;
+    while (i < segs.length && at >= to(segs[i] as Segment)) i++;
     if (i >= segs.length) return null;
     this.cursor = i;
     return segs[i] as Segment;
