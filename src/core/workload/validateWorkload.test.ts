@@ -36,11 +36,6 @@ function workload(operations: unknown[], extra: Json = {}): Json {
   };
 }
 
-/** One search with `changes` merged into the search operation. */
-function search(changes: Json): Json {
-  return workload([{ ...SEARCH, ...changes }]);
-}
-
 /** `base` with `key` removed. */
 function without(base: Json, key: string): Json {
   return Object.fromEntries(Object.entries(base).filter(([k]) => k !== key));
@@ -63,6 +58,268 @@ function assertFieldError(err: ApiError, field: string, message: string): void {
 }
 
 describe('broken workloads are rejected with the field at fault', () => {
+  // [what is wrong, the operations list of a workload, field path, part of the message]
+  const operationsCases: [string, Json[], string, string][] = [
+    [
+      'weight of the wrong type',
+      [{ label: 'a', weight: 'heavy', operation: SEARCH }],
+      'operations[0].weight',
+      "must be a finite number; got 'heavy'",
+    ],
+    [
+      'weight 0',
+      [{ label: 'a', weight: 0, operation: SEARCH }],
+      'operations[0].weight',
+      'must be greater than 0; got 0',
+    ],
+    [
+      'negative weight',
+      [{ label: 'a', weight: -1, operation: SEARCH }],
+      'operations[0].weight',
+      'must be between 0',
+    ],
+    [
+      'label that is not a word',
+      [{ label: 'two words', weight: 1, operation: SEARCH }],
+      'operations[0].label',
+      'must be a short word',
+    ],
+    [
+      'label with a trailing space (a look-alike of another)',
+      [{ label: 'search ', weight: 1, operation: SEARCH }],
+      'operations[0].label',
+      'no spaces; got "search "',
+    ],
+    [
+      'label starting with an underscore',
+      [{ label: '__proto__', weight: 1, operation: SEARCH }],
+      'operations[0].label',
+      'starting with a letter, digit or emoji, no spaces; got "__proto__"',
+    ],
+    [
+      'the same label in two Unicode forms',
+      [
+        { label: 'modifi\u00e9', weight: 1, operation: SEARCH },
+        { label: 'modifie\u0301', weight: 1, operation: SEARCH },
+      ],
+      'operations[1].label',
+      "is already used by operations[0].label (as 'modifi\u00e9', the same text in another Unicode form)",
+    ],
+    [
+      'duplicate labels',
+      [
+        { label: 'same', weight: 1, operation: SEARCH },
+        { label: 'same', weight: 2, operation: SEARCH },
+      ],
+      'operations[1].label',
+      "'same' is already used by operations[0].label: labels must be unique",
+    ],
+    [
+      'a label clashing with a bind’s -invalid label',
+      [
+        { label: 'b', weight: 1, operation: { ...BIND, invalidPercent: 10 } },
+        { label: 'b-invalid', weight: 1, operation: SEARCH },
+      ],
+      'operations[1].label',
+      "'b-invalid' is already used by operations[0].label",
+    ],
+  ];
+  // [what is wrong, changes to the one search, its field at fault, part of the message]
+  const searchCases: [string, Json, string, string][] = [
+    [
+      'unknown operation field with a suggestion',
+      { fliter: '(cn=x)' },
+      'fliter',
+      "did you mean 'filter'?",
+    ],
+    [
+      'unknown field far from every allowed one',
+      { colour: 'red' },
+      'colour',
+      "unknown field 'colour'; allowed: kind, base",
+    ],
+    ['attributes not a list', { attributes: 'cn' }, 'attributes', "must be a list; got 'cn'"],
+    [
+      'bad attribute name',
+      { attributes: ['cn', '9x'] },
+      'attributes[1]',
+      "'9x' is not an attribute name",
+    ],
+    [
+      'bad scope',
+      { scope: 'subtree' },
+      'scope',
+      "must be one of base, one, sub, children; got 'subtree'",
+    ],
+    ['filter without parentheses', { filter: 'uid=x' }, 'filter', "'uid=x' is not an LDAP filter"],
+    ['unbalanced filter', { filter: '(&(uid=x)' }, 'filter', 'balanced parentheses'],
+    ['base that is not a DN', { base: 'Salford' }, 'base', "'Salford' is not a DN"],
+    [
+      'bad pattern, with the caret under the column',
+      { filter: '(uid=[1-x])' },
+      'filter',
+      'invalid value pattern: range upper bound is not a number\n  (uid=[1-x])\n          ^',
+    ],
+    [
+      'pattern reading a missing file',
+      { filter: '(uid=[file:/nonexistent/dirbench.txt])' },
+      'filter',
+      'file not found',
+    ],
+    [
+      'size limit below 0',
+      { sizeLimit: -1 },
+      'sizeLimit',
+      'must be between 0 and 2147483647; got -1',
+    ],
+    ['time limit not whole', { timeLimitS: 1.5 }, 'timeLimitS', 'must be a whole number; got 1.5'],
+    [
+      'typesOnly not boolean',
+      { typesOnly: 'yes' },
+      'typesOnly',
+      "must be true or false; got 'yes'",
+    ],
+    ['bad sort key', { sortKeys: ['sn', '+cn'] }, 'sortKeys[1]', "'-' first for descending"],
+    [
+      'bad derefAliases',
+      { derefAliases: 'sometimes' },
+      'derefAliases',
+      'must be one of never, search, find, always',
+    ],
+  ];
+  // [what is wrong, the one operation of a workload, its field at fault, part of the message]
+  const operationCases: [string, Json, string, string][] = [
+    ['missing filter', without(SEARCH, 'filter'), 'filter', 'is required'],
+    ['missing kind', without(SEARCH, 'kind'), 'kind', 'is required: one of search, add'],
+    [
+      'unknown kind',
+      { ...SEARCH, kind: 'serch' },
+      'kind',
+      "must be one of search, add, delete, modify, modrdn, compare, bind, search-and-modify; got 'serch'",
+    ],
+    [
+      'template DN without [unique]',
+      { kind: 'add', template: { ...TEMPLATE, dn: 'cn=fixed,o=Salford,c=gb' } },
+      'template.dn',
+      'needs [unique] in its first RDN',
+    ],
+    [
+      'template with [unique] only below the first RDN',
+      { kind: 'add', template: { ...TEMPLATE, dn: 'cn=x,ou=[unique],o=Salford,c=gb' } },
+      'template.dn',
+      'needs [unique] in its first RDN',
+    ],
+    [
+      'template DN that is no RDN',
+      { kind: 'add', template: { ...TEMPLATE, dn: '[unique]' } },
+      'template.dn',
+      'is not an RDN',
+    ],
+    [
+      'template without objectClass',
+      { kind: 'add', template: { ...TEMPLATE, attributes: [{ name: 'sn', values: ['x'] }] } },
+      'template.attributes',
+      'has no objectClass',
+    ],
+    [
+      'template naming an attribute twice',
+      {
+        kind: 'add',
+        template: {
+          ...TEMPLATE,
+          attributes: [...(TEMPLATE.attributes as unknown[]), { name: 'SN', values: ['y'] }],
+        },
+      },
+      'template.attributes[2]',
+      'names SN twice',
+    ],
+    [
+      'template repeat out of range',
+      {
+        kind: 'add',
+        template: {
+          ...TEMPLATE,
+          attributes: [{ name: 'objectClass', values: ['top'], repeat: 0 }],
+        },
+      },
+      'template.attributes[0].repeat',
+      'must be between 1 and 100000',
+    ],
+    [
+      'modrdn entryDn without newRdn',
+      { kind: 'modrdn', entryDn: '[entry:dn]' },
+      'newRdn',
+      'is required with entryDn',
+    ],
+    ['modify without changes', { kind: 'modify', entryDn: '[entry:dn]' }, 'changes', 'is required'],
+    [
+      'replace without values',
+      {
+        kind: 'modify',
+        entryDn: '[entry:dn]',
+        changes: [{ operation: 'replace', attribute: 'sn', values: [] }],
+      },
+      'changes[0].values',
+      'needs at least 1 item',
+    ],
+    [
+      'bad change operation',
+      {
+        kind: 'modify',
+        entryDn: '[entry:dn]',
+        changes: [{ operation: 'increment', attribute: 'sn', values: ['1'] }],
+      },
+      'changes[0].operation',
+      'must be one of replace, add, delete',
+    ],
+    [
+      'bad nested search of search-and-modify',
+      {
+        kind: 'search-and-modify',
+        search: { ...without(SEARCH, 'kind'), scope: 'all' },
+        changes: [{ operation: 'replace', attribute: 'sn', values: ['x'] }],
+      },
+      'search.scope',
+      'must be one of base, one, sub, children',
+    ],
+    [
+      'bind with password and passwordFile',
+      { ...BIND, passwordFile: '/tmp/pw' },
+      'passwordFile',
+      'gives both password and passwordFile: keep one',
+    ],
+    ['bind without a password', without(BIND, 'password'), 'password', 'needs password'],
+    [
+      'EXTERNAL bind with a password',
+      { ...BIND, mechanism: 'EXTERNAL' },
+      'password',
+      'EXTERNAL binds take no password',
+    ],
+    [
+      'EXTERNAL bind with a password file',
+      { kind: 'bind', bindDn: '', mechanism: 'EXTERNAL', passwordFile: '/tmp/pw' },
+      'passwordFile',
+      'must be left out',
+    ],
+    [
+      'unknown mechanism',
+      { ...BIND, mechanism: 'GSSAPI' },
+      'mechanism',
+      'must be one of simple, PLAIN, EXTERNAL',
+    ],
+    [
+      'invalidPercent above 100',
+      { ...BIND, invalidPercent: 101 },
+      'invalidPercent',
+      'must be between 0 and 100',
+    ],
+    ...searchCases.map(([what, changes, field, message]): [string, Json, string, string] => [
+      what,
+      { ...SEARCH, ...changes },
+      field,
+      message,
+    ]),
+  ];
   // [what is wrong, workload, field path, part of the message]
   const cases: [string, unknown, string, string][] = [
     ['not an object', [], '', 'the workload must be an object; got a list'],
@@ -72,37 +329,7 @@ describe('broken workloads are rejected with the field at fault', () => {
       'operation',
       "unknown field 'operation' (did you mean 'operations'?)",
     ],
-    [
-      'unknown operation field with a suggestion',
-      search({ fliter: '(cn=x)' }),
-      'operations[0].operation.fliter',
-      "did you mean 'filter'?",
-    ],
-    [
-      'unknown field far from every allowed one',
-      search({ colour: 'red' }),
-      'operations[0].operation.colour',
-      "unknown field 'colour'; allowed: kind, base",
-    ],
     ['missing title', without(workload([SEARCH]), 'title'), 'title', 'title is required'],
-    [
-      'missing filter',
-      workload([without(SEARCH, 'filter')]),
-      'operations[0].operation.filter',
-      'is required',
-    ],
-    [
-      'missing kind',
-      workload([without(SEARCH, 'kind')]),
-      'operations[0].operation.kind',
-      'is required: one of search, add',
-    ],
-    [
-      'unknown kind',
-      workload([{ ...SEARCH, kind: 'serch' }]),
-      'operations[0].operation.kind',
-      "must be one of search, add, delete, modify, modrdn, compare, bind, search-and-modify; got 'serch'",
-    ],
     ['no operations', workload([]), 'operations', 'operations needs at least 1 item'],
     [
       'id with a space',
@@ -111,210 +338,6 @@ describe('broken workloads are rejected with the field at fault', () => {
       "id must not contain spaces; got 'a b'",
     ],
     ['title not text', { ...workload([SEARCH]), title: 7 }, 'title', 'title must be text; got 7'],
-    [
-      'weight of the wrong type',
-      { ...workload([SEARCH]), operations: [{ label: 'a', weight: 'heavy', operation: SEARCH }] },
-      'operations[0].weight',
-      "must be a finite number; got 'heavy'",
-    ],
-    [
-      'weight 0',
-      { ...workload([SEARCH]), operations: [{ label: 'a', weight: 0, operation: SEARCH }] },
-      'operations[0].weight',
-      'must be greater than 0; got 0',
-    ],
-    [
-      'negative weight',
-      { ...workload([SEARCH]), operations: [{ label: 'a', weight: -1, operation: SEARCH }] },
-      'operations[0].weight',
-      'must be between 0',
-    ],
-    [
-      'label that is not a word',
-      { ...workload([SEARCH]), operations: [{ label: 'two words', weight: 1, operation: SEARCH }] },
-      'operations[0].label',
-      'must be a short word',
-    ],
-    [
-      'label with a trailing space (a look-alike of another)',
-      { ...workload([SEARCH]), operations: [{ label: 'search ', weight: 1, operation: SEARCH }] },
-      'operations[0].label',
-      'no spaces; got "search "',
-    ],
-    [
-      'label starting with an underscore',
-      { ...workload([SEARCH]), operations: [{ label: '__proto__', weight: 1, operation: SEARCH }] },
-      'operations[0].label',
-      'starting with a letter, digit or emoji, no spaces; got "__proto__"',
-    ],
-    [
-      'the same label in two Unicode forms',
-      {
-        ...workload([SEARCH]),
-        operations: [
-          { label: 'modifi\u00e9', weight: 1, operation: SEARCH },
-          { label: 'modifie\u0301', weight: 1, operation: SEARCH },
-        ],
-      },
-      'operations[1].label',
-      "is already used by operations[0].label (as 'modifi\u00e9', the same text in another Unicode form)",
-    ],
-    [
-      'duplicate labels',
-      {
-        ...workload([SEARCH]),
-        operations: [
-          { label: 'same', weight: 1, operation: SEARCH },
-          { label: 'same', weight: 2, operation: SEARCH },
-        ],
-      },
-      'operations[1].label',
-      "'same' is already used by operations[0].label: labels must be unique",
-    ],
-    [
-      'a label clashing with a bind’s -invalid label',
-      {
-        ...workload([SEARCH]),
-        operations: [
-          { label: 'b', weight: 1, operation: { ...BIND, invalidPercent: 10 } },
-          { label: 'b-invalid', weight: 1, operation: SEARCH },
-        ],
-      },
-      'operations[1].label',
-      "'b-invalid' is already used by operations[0].label",
-    ],
-    [
-      'attributes not a list',
-      search({ attributes: 'cn' }),
-      'operations[0].operation.attributes',
-      "must be a list; got 'cn'",
-    ],
-    [
-      'bad attribute name',
-      search({ attributes: ['cn', '9x'] }),
-      'operations[0].operation.attributes[1]',
-      "'9x' is not an attribute name",
-    ],
-    [
-      'bad scope',
-      search({ scope: 'subtree' }),
-      'operations[0].operation.scope',
-      "must be one of base, one, sub, children; got 'subtree'",
-    ],
-    [
-      'filter without parentheses',
-      search({ filter: 'uid=x' }),
-      'operations[0].operation.filter',
-      "'uid=x' is not an LDAP filter",
-    ],
-    [
-      'unbalanced filter',
-      search({ filter: '(&(uid=x)' }),
-      'operations[0].operation.filter',
-      'balanced parentheses',
-    ],
-    [
-      'base that is not a DN',
-      search({ base: 'Salford' }),
-      'operations[0].operation.base',
-      "'Salford' is not a DN",
-    ],
-    [
-      'bad pattern, with the caret under the column',
-      search({ filter: '(uid=[1-x])' }),
-      'operations[0].operation.filter',
-      'invalid value pattern: range upper bound is not a number\n  (uid=[1-x])\n          ^',
-    ],
-    [
-      'pattern reading a missing file',
-      search({ filter: '(uid=[file:/nonexistent/dirbench.txt])' }),
-      'operations[0].operation.filter',
-      'file not found',
-    ],
-    [
-      'size limit below 0',
-      search({ sizeLimit: -1 }),
-      'operations[0].operation.sizeLimit',
-      'must be between 0 and 2147483647; got -1',
-    ],
-    [
-      'time limit not whole',
-      search({ timeLimitS: 1.5 }),
-      'operations[0].operation.timeLimitS',
-      'must be a whole number; got 1.5',
-    ],
-    [
-      'typesOnly not boolean',
-      search({ typesOnly: 'yes' }),
-      'operations[0].operation.typesOnly',
-      "must be true or false; got 'yes'",
-    ],
-    [
-      'bad sort key',
-      search({ sortKeys: ['sn', '+cn'] }),
-      'operations[0].operation.sortKeys[1]',
-      "'-' first for descending",
-    ],
-    [
-      'bad derefAliases',
-      search({ derefAliases: 'sometimes' }),
-      'operations[0].operation.derefAliases',
-      'must be one of never, search, find, always',
-    ],
-    [
-      'template DN without [unique]',
-      workload([{ kind: 'add', template: { ...TEMPLATE, dn: 'cn=fixed,o=Salford,c=gb' } }]),
-      'operations[0].operation.template.dn',
-      'needs [unique] in its first RDN',
-    ],
-    [
-      'template with [unique] only below the first RDN',
-      workload([{ kind: 'add', template: { ...TEMPLATE, dn: 'cn=x,ou=[unique],o=Salford,c=gb' } }]),
-      'operations[0].operation.template.dn',
-      'needs [unique] in its first RDN',
-    ],
-    [
-      'template DN that is no RDN',
-      workload([{ kind: 'add', template: { ...TEMPLATE, dn: '[unique]' } }]),
-      'operations[0].operation.template.dn',
-      'is not an RDN',
-    ],
-    [
-      'template without objectClass',
-      workload([
-        { kind: 'add', template: { ...TEMPLATE, attributes: [{ name: 'sn', values: ['x'] }] } },
-      ]),
-      'operations[0].operation.template.attributes',
-      'has no objectClass',
-    ],
-    [
-      'template naming an attribute twice',
-      workload([
-        {
-          kind: 'add',
-          template: {
-            ...TEMPLATE,
-            attributes: [...(TEMPLATE.attributes as unknown[]), { name: 'SN', values: ['y'] }],
-          },
-        },
-      ]),
-      'operations[0].operation.template.attributes[2]',
-      'names SN twice',
-    ],
-    [
-      'template repeat out of range',
-      workload([
-        {
-          kind: 'add',
-          template: {
-            ...TEMPLATE,
-            attributes: [{ name: 'objectClass', values: ['top'], repeat: 0 }],
-          },
-        },
-      ]),
-      'operations[0].operation.template.attributes[0].repeat',
-      'must be between 1 and 100000',
-    ],
     [
       'delete without pool or adds',
       workload([{ kind: 'delete' }]),
@@ -334,12 +357,6 @@ describe('broken workloads are rejected with the field at fault', () => {
       'is only used with entryDn',
     ],
     [
-      'modrdn entryDn without newRdn',
-      workload([{ kind: 'modrdn', entryDn: '[entry:dn]' }]),
-      'operations[0].operation.newRdn',
-      'is required with entryDn',
-    ],
-    [
       'unused pool',
       workload([SEARCH], { pool: { entries: 10, template: TEMPLATE } }),
       'pool',
@@ -350,84 +367,6 @@ describe('broken workloads are rejected with the field at fault', () => {
       workload([{ kind: 'delete' }], { pool: { entries: 0, template: TEMPLATE } }),
       'pool.entries',
       'must be between 1 and',
-    ],
-    [
-      'modify without changes',
-      workload([{ kind: 'modify', entryDn: '[entry:dn]' }]),
-      'operations[0].operation.changes',
-      'is required',
-    ],
-    [
-      'replace without values',
-      workload([
-        {
-          kind: 'modify',
-          entryDn: '[entry:dn]',
-          changes: [{ operation: 'replace', attribute: 'sn', values: [] }],
-        },
-      ]),
-      'operations[0].operation.changes[0].values',
-      'needs at least 1 item',
-    ],
-    [
-      'bad change operation',
-      workload([
-        {
-          kind: 'modify',
-          entryDn: '[entry:dn]',
-          changes: [{ operation: 'increment', attribute: 'sn', values: ['1'] }],
-        },
-      ]),
-      'operations[0].operation.changes[0].operation',
-      'must be one of replace, add, delete',
-    ],
-    [
-      'bad nested search of search-and-modify',
-      workload([
-        {
-          kind: 'search-and-modify',
-          search: { ...without(SEARCH, 'kind'), scope: 'all' },
-          changes: [{ operation: 'replace', attribute: 'sn', values: ['x'] }],
-        },
-      ]),
-      'operations[0].operation.search.scope',
-      'must be one of base, one, sub, children',
-    ],
-    [
-      'bind with password and passwordFile',
-      workload([{ ...BIND, passwordFile: '/tmp/pw' }]),
-      'operations[0].operation.passwordFile',
-      'gives both password and passwordFile: keep one',
-    ],
-    [
-      'bind without a password',
-      workload([without(BIND, 'password')]),
-      'operations[0].operation.password',
-      'needs password',
-    ],
-    [
-      'EXTERNAL bind with a password',
-      workload([{ ...BIND, mechanism: 'EXTERNAL' }]),
-      'operations[0].operation.password',
-      'EXTERNAL binds take no password',
-    ],
-    [
-      'EXTERNAL bind with a password file',
-      workload([{ kind: 'bind', bindDn: '', mechanism: 'EXTERNAL', passwordFile: '/tmp/pw' }]),
-      'operations[0].operation.passwordFile',
-      'must be left out',
-    ],
-    [
-      'unknown mechanism',
-      workload([{ ...BIND, mechanism: 'GSSAPI' }]),
-      'operations[0].operation.mechanism',
-      'must be one of simple, PLAIN, EXTERNAL',
-    ],
-    [
-      'invalidPercent above 100',
-      workload([{ ...BIND, invalidPercent: 101 }]),
-      'operations[0].operation.invalidPercent',
-      'must be between 0 and 100',
     ],
     [
       'bind on the load connection with depth > 1',
@@ -463,6 +402,22 @@ describe('broken workloads are rejected with the field at fault', () => {
       'expects.indexProfile',
       'is required',
     ],
+    ...operationsCases.map(
+      ([what, operations, field, message]): [string, unknown, string, string] => [
+        what,
+        { ...workload([SEARCH]), operations },
+        field,
+        message,
+      ],
+    ),
+    ...operationCases.map(
+      ([what, operation, field, message]): [string, unknown, string, string] => [
+        what,
+        workload([operation]),
+        `operations[0].operation.${field}`,
+        message,
+      ],
+    ),
   ];
   for (const [what, value, field, message] of cases) {
     test(what, () => assertFieldError(rejection(value), field, message));
