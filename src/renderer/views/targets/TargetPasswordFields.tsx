@@ -1,6 +1,7 @@
 // The bind password's source: typed (kept by the host, never in its database), a file, or a variable.
-import { describedBy, Field } from '../../components/Field.tsx';
+import { InputField } from '../../components/FieldControls.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
+import { TARGET_FIELD_LABELS } from './targetForm.ts';
 import type { FieldErrors, PasswordChoice, TargetFormValues } from './targetForm.ts';
 import { TargetTextField } from './TargetTextField.tsx';
 
@@ -45,48 +46,27 @@ export function TargetPasswordFields({
     <>
       <RadioSegments<PasswordChoice>
         id="target-passwordChoice"
-        legend="Credential source"
+        legend={TARGET_FIELD_LABELS.passwordChoice}
         name="target-password-choice"
         value={values.passwordChoice}
         options={CHOICES}
         onChange={(passwordChoice) => onChange({ passwordChoice })}
       />
       {values.passwordChoice === 'typed' && (
-        <Field
+        <InputField
           id="target-password"
-          label="Password"
+          label={TARGET_FIELD_LABELS.password}
           error={errors.password}
           hint={typedHint(storage, keepPassword)}
-        >
-          <input
-            id="target-password"
-            type="password"
-            value={values.password}
-            autoComplete="new-password"
-            onChange={(e) => onChange({ password: e.target.value })}
-            placeholder={keepPassword ? 'unchanged' : ''}
-            {...describedBy('target-password', errors.password, true)}
-          />
-        </Field>
-      )}
-      {values.passwordChoice === 'file' && (
-        <TargetTextField
-          field="passwordFile"
-          label="Password file"
-          hint="A file on the DirBench host whose first line is the password (like searchrate's --bindPasswordFile); read at each connect, only its path is stored."
-          placeholder="/home/me/.bench.pw"
-          {...common}
+          type="password"
+          value={values.password}
+          onValue={(password) => onChange({ password })}
+          autoComplete="new-password"
+          placeholder={keepPassword ? 'unchanged' : ''}
         />
       )}
-      {values.passwordChoice === 'env' && (
-        <TargetTextField
-          field="passwordEnv"
-          label="Environment variable"
-          hint="Read from DirBench's environment at each connect; only the name is stored."
-          placeholder="BENCH_PASSWORD"
-          {...common}
-        />
-      )}
+      {values.passwordChoice === 'file' && <TargetTextField field="passwordFile" {...common} />}
+      {values.passwordChoice === 'env' && <TargetTextField field="passwordEnv" {...common} />}
     </>
   );
 }
