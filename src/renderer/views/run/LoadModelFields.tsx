@@ -1,5 +1,5 @@
 // Closed or open load model; the open model takes a target rate or an optional rate profile.
-import { describedBy, Field } from '../../components/Field.tsx';
+import { NumericField, TextAreaField } from '../../components/FieldControls.tsx';
 import type { RunFieldProps, RunFormValues } from './runForm.ts';
 import { usesProfile } from './runForm.ts';
 
@@ -32,24 +32,17 @@ export function LoadModelFields({ values, errors, onChange }: RunFieldProps) {
         ))}
       </fieldset>
       {open && (
-        <Field
+        <NumericField
           id="run-targetOpsPerSec"
           label="Target (ops/s)"
           error={errors.targetOpsPerSec}
           hint={profile ? 'The rate profile sets the rate.' : 'Scheduled evenly.'}
-        >
-          <input
-            id="run-targetOpsPerSec"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={100}
-            disabled={profile}
-            value={values.targetOpsPerSec}
-            onChange={(e) => onChange({ targetOpsPerSec: e.target.value })}
-            {...describedBy('run-targetOpsPerSec', errors.targetOpsPerSec, true)}
-          />
-        </Field>
+          min={1}
+          step={100}
+          disabled={profile}
+          value={values.targetOpsPerSec}
+          onValue={(targetOpsPerSec) => onChange({ targetOpsPerSec })}
+        />
       )}
     </div>
   );
@@ -58,7 +51,7 @@ export function LoadModelFields({ values, errors, onChange }: RunFieldProps) {
 /** The optional rate profile of the open model, one step per line. */
 export function RateProfileField({ values, errors, onChange }: RunFieldProps) {
   return (
-    <Field
+    <TextAreaField
       id="run-rateProfile"
       label={
         <>
@@ -72,17 +65,12 @@ export function RateProfileField({ values, errors, onChange }: RunFieldProps) {
           covers warm-up, measured and cool-down seconds.
         </>
       }
-    >
-      <textarea
-        id="run-rateProfile"
-        className="mono"
-        rows={3}
-        spellCheck={false}
-        placeholder={'5 500\n10 500 2000\n5 2000'}
-        value={values.rateProfile}
-        onChange={(e) => onChange({ rateProfile: e.target.value })}
-        {...describedBy('run-rateProfile', errors.rateProfile, true)}
-      />
-    </Field>
+      className="mono"
+      rows={3}
+      spellCheck={false}
+      placeholder={'5 500\n10 500 2000\n5 2000'}
+      value={values.rateProfile}
+      onValue={(rateProfile) => onChange({ rateProfile })}
+    />
   );
 }

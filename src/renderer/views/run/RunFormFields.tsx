@@ -1,7 +1,8 @@
 // The run form's controls: target, the workload block, load shape and timing, connections and model.
 import type { ReactNode } from 'react';
 import type { Target } from '../../../shared/targetTypes.ts';
-import { describedBy, Field } from '../../components/Field.tsx';
+import { Checkbox } from '../../components/Checkbox.tsx';
+import { NumericField, SelectField, TextAreaField } from '../../components/FieldControls.tsx';
 import { LoadModelFields, RateProfileField } from './LoadModelFields.tsx';
 import { PolicyField } from './PolicyField.tsx';
 import type { RunFieldProps } from './runForm.ts';
@@ -32,38 +33,30 @@ export function RunFormFields({
   return (
     <>
       <div className="form-row form-row-target">
-        <Field id="run-targetId" label="Target" error={errors.targetId}>
-          <select
-            id="run-targetId"
-            value={values.targetId}
-            onChange={(e) => onChange({ targetId: e.target.value })}
-            {...describedBy('run-targetId', errors.targetId, false)}
-          >
-            {targets.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name} — {t.url}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id="run-targetId"
+          label="Target"
+          error={errors.targetId}
+          value={values.targetId}
+          options={targets.map((t) => ({ value: t.id, label: `${t.name} — ${t.url}` }))}
+          onValue={(targetId) => onChange({ targetId })}
+        />
       </div>
       {workload}
       <h2 className="section-title form-section-title">Load</h2>
       <div className="form-row form-row-6">
         {NUMBER_FIELDS.map(({ field, label, hint, min }) => (
-          <Field key={field} id={`run-${field}`} label={label} error={errors[field]} hint={hint}>
-            <input
-              id={`run-${field}`}
-              type="number"
-              inputMode="numeric"
-              min={min}
-              step={1}
-              value={values[field]}
-              placeholder={field === 'workers' ? 'default' : undefined}
-              onChange={(e) => onChange({ [field]: e.target.value })}
-              {...describedBy(`run-${field}`, errors[field], true)}
-            />
-          </Field>
+          <NumericField
+            key={field}
+            id={`run-${field}`}
+            label={label}
+            error={errors[field]}
+            hint={hint}
+            min={min}
+            value={values[field]}
+            placeholder={field === 'workers' ? 'default' : undefined}
+            onValue={(text) => onChange({ [field]: text })}
+          />
         ))}
       </div>
       <div className="form-row form-row-load">
@@ -76,36 +69,29 @@ export function RunFormFields({
         </div>
       )}
       <div className="form-row">
-        <Field
+        <TextAreaField
           id="run-thresholds"
           label="Thresholds"
           error={errors.thresholds}
           hint="Optional pass/fail checks, one per line or comma-separated: p99<5ms, p99.9<=20ms, opsPerSec>=10000, errorRate<0.1%, search.p99<2ms (per operation). A breach marks the run; the CLI exits 3."
-        >
-          <textarea
-            id="run-thresholds"
-            className="mono"
-            rows={2}
-            spellCheck={false}
-            placeholder="p99<5ms, errorRate<0.1%"
-            value={values.thresholds}
-            onChange={(e) => onChange({ thresholds: e.target.value })}
-            {...describedBy('run-thresholds', errors.thresholds, true)}
-          />
-        </Field>
-      </div>
-      <label className="checkbox">
-        <input
-          id="run-tcpNoDelay"
-          type="checkbox"
-          checked={values.tcpNoDelay}
-          onChange={(e) => onChange({ tcpNoDelay: e.target.checked })}
+          className="mono"
+          rows={2}
+          spellCheck={false}
+          placeholder="p99<5ms, errorRate<0.1%"
+          value={values.thresholds}
+          onValue={(thresholds) => onChange({ thresholds })}
         />
+      </div>
+      <Checkbox
+        id="run-tcpNoDelay"
+        checked={values.tcpNoDelay}
+        onCheck={(tcpNoDelay) => onChange({ tcpNoDelay })}
+      >
         TCP_NODELAY{' '}
         <span className="muted">
           (disable Nagle's algorithm; recommended, Nagle adds latency to small requests)
         </span>
-      </label>
+      </Checkbox>
     </>
   );
 }

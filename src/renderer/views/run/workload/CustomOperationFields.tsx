@@ -1,7 +1,9 @@
 // The custom operation's controls, the same fields as the CLI's ad-hoc workloads, per operation kind.
 import type { ReactNode } from 'react';
 import type { DerefAliases, SearchScope } from '../../../../shared/workload.ts';
-import { describedBy, Field } from '../../../components/Field.tsx';
+import { Checkbox } from '../../../components/Checkbox.tsx';
+import { InputField, SelectField, TextAreaField } from '../../../components/FieldControls.tsx';
+import type { SelectOption } from '../../../components/FieldControls.tsx';
 import { CUSTOM_KINDS, customFieldId, KIND_HINTS, usesPool } from './customOperation.ts';
 import type { CustomErrors, CustomField, CustomKind, CustomOpValues } from './customOperation.ts';
 
@@ -31,6 +33,17 @@ function eg(example: string): ReactNode {
 
 const DEREF: DerefAliases[] = ['never', 'search', 'find', 'always'];
 
+const MODIFY_TYPES: SelectOption<CustomOpValues['modifyType']>[] = [
+  { value: 'replace', label: 'replace' },
+  { value: 'add', label: 'add' },
+  { value: 'delete', label: 'delete' },
+];
+
+const BIND_MECHANISMS: SelectOption<CustomOpValues['bindMechanism']>[] = [
+  { value: 'simple', label: 'Simple' },
+  { value: 'PLAIN', label: 'SASL PLAIN' },
+];
+
 const KIND_LABELS: Record<CustomKind, string> = {
   search: 'Search',
   modify: 'Modify',
@@ -55,37 +68,32 @@ export function CustomOperationFields({
     field: TextField,
     label: ReactNode,
     options: { hint?: ReactNode; placeholder?: string; numeric?: boolean; disabled?: boolean } = {},
-  ) => {
-    const id = customFieldId(field);
-    return (
-      <Field id={id} label={label} error={errors[field]} hint={options.hint}>
-        <input
-          id={id}
-          type="text"
-          className={options.numeric ? undefined : 'mono'}
-          inputMode={options.numeric ? 'numeric' : undefined}
-          spellCheck={false}
-          autoComplete="off"
-          placeholder={options.placeholder}
-          disabled={options.disabled}
-          value={values[field]}
-          onChange={(e) => onChange({ [field]: e.target.value })}
-          {...describedBy(id, errors[field], options.hint !== undefined)}
-        />
-      </Field>
-    );
-  };
+  ) => (
+    <InputField
+      id={customFieldId(field)}
+      label={label}
+      error={errors[field]}
+      hint={options.hint}
+      type="text"
+      className={options.numeric ? undefined : 'mono'}
+      inputMode={options.numeric ? 'numeric' : undefined}
+      spellCheck={false}
+      autoComplete="off"
+      placeholder={options.placeholder}
+      disabled={options.disabled}
+      value={values[field]}
+      onValue={(value) => onChange({ [field]: value })}
+    />
+  );
   const check = (field: BoolField, label: ReactNode) => (
     <div className="field field-check" data-field={customFieldId(field)}>
-      <label className="checkbox">
-        <input
-          id={customFieldId(field)}
-          type="checkbox"
-          checked={values[field]}
-          onChange={(e) => onChange({ [field]: e.target.checked })}
-        />
+      <Checkbox
+        id={customFieldId(field)}
+        checked={values[field]}
+        onCheck={(checked) => onChange({ [field]: checked })}
+      >
         {label}
-      </label>
+      </Checkbox>
       {errors[field] && (
         <p className="field-error" role="alert">
           {errors[field]}
@@ -97,27 +105,18 @@ export function CustomOperationFields({
     field: CustomField,
     label: string,
     value: T,
-    choices: { value: T; label: string }[],
+    choices: SelectOption<T>[],
     set: (value: T) => void,
-  ) => {
-    const id = customFieldId(field);
-    return (
-      <Field id={id} label={label} error={errors[field]}>
-        <select
-          id={id}
-          value={value}
-          onChange={(e) => set(e.target.value as T)}
-          {...describedBy(id, errors[field], false)}
-        >
-          {choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </Field>
-    );
-  };
+  ) => (
+    <SelectField
+      id={customFieldId(field)}
+      label={label}
+      error={errors[field]}
+      value={value}
+      options={choices}
+      onValue={set}
+    />
+  );
   const pool = usesPool(values);
   const poolField = text('poolEntries', 'Pool entries', {
     numeric: true,
@@ -127,20 +126,14 @@ export function CustomOperationFields({
   return (
     <div className="custom-op" data-testid="custom-operation" data-kind={values.kind}>
       <div className="form-row custom-row-kind">
-        <Field id="op-kind" label="Operation" hint={KIND_HINTS[values.kind]}>
-          <select
-            id="op-kind"
-            value={values.kind}
-            onChange={(e) => onChange({ kind: e.target.value as CustomKind })}
-            {...describedBy('op-kind', undefined, true)}
-          >
-            {CUSTOM_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={customFieldId('kind')}
+          label="Operation"
+          hint={KIND_HINTS[values.kind]}
+          value={values.kind}
+          options={CUSTOM_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+          onValue={(kind) => onChange({ kind })}
+        />
       </div>
 
       {values.kind === 'search' && (
@@ -219,16 +212,8 @@ export function CustomOperationFields({
                 </>
               ),
             })}
-            {select(
-              'modifyType',
-              'Modification',
-              values.modifyType,
-              [
-                { value: 'replace', label: 'replace' },
-                { value: 'add', label: 'add' },
-                { value: 'delete', label: 'delete' },
-              ],
-              (modifyType) => onChange({ modifyType }),
+            {select('modifyType', 'Modification', values.modifyType, MODIFY_TYPES, (modifyType) =>
+              onChange({ modifyType }),
             )}
           </div>
           <div className="form-row custom-row-1-2">
@@ -256,7 +241,7 @@ export function CustomOperationFields({
             })}
           </div>
           <div className="form-row">
-            <Field
+            <TextAreaField
               id={customFieldId('addAttributes')}
               label="Attributes"
               error={errors.addAttributes}
@@ -266,17 +251,12 @@ export function CustomOperationFields({
                   RDN's attribute comes from the DN. The run deletes what it added when it ends.
                 </>
               }
-            >
-              <textarea
-                id={customFieldId('addAttributes')}
-                className="mono"
-                rows={4}
-                spellCheck={false}
-                value={values.addAttributes}
-                onChange={(e) => onChange({ addAttributes: e.target.value })}
-                {...describedBy(customFieldId('addAttributes'), errors.addAttributes, true)}
-              />
-            </Field>
+              className="mono"
+              rows={4}
+              spellCheck={false}
+              value={values.addAttributes}
+              onValue={(addAttributes) => onChange({ addAttributes })}
+            />
           </div>
         </>
       )}
@@ -331,10 +311,7 @@ export function CustomOperationFields({
               'bindMechanism',
               'Mechanism',
               values.bindMechanism,
-              [
-                { value: 'simple', label: 'Simple' },
-                { value: 'PLAIN', label: 'SASL PLAIN' },
-              ],
+              BIND_MECHANISMS,
               (bindMechanism) =>
                 onChange({
                   bindMechanism,
