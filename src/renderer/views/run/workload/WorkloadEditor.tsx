@@ -5,15 +5,13 @@ import { ApiError } from '../../../../shared/errors.ts';
 import type { WorkloadSpec } from '../../../../shared/workload.ts';
 import { useApi, useQuery } from '../../../api/useApi.ts';
 import { ErrorPanel } from '../../../components/ErrorPanel.tsx';
-import { describedBy, Field } from '../../../components/Field.tsx';
+import { InputField } from '../../../components/FieldControls.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { LoadingBlock, Spinner } from '../../../components/Loading.tsx';
 import { Modal } from '../../../components/Modal.tsx';
-import { percentText, sharesFromWeights } from '../../../components/MixBar.tsx';
 import { lineOfPath, parseJsonWithLines } from './jsonLines.ts';
-import type { JsonDocument, JsonSyntaxError } from './jsonLines.ts';
+import { EditorStatus } from './EditorStatus.tsx';
 import { useWorkloadCheck } from './useWorkloadCheck.ts';
-import type { WorkloadCheck } from './useWorkloadCheck.ts';
 import { checkMessage } from './customOperation.ts';
 import { SAVED_NAME, suggestedName } from './workloadGroups.ts';
 
@@ -191,32 +189,30 @@ function EditorBody({
       </div>
       <footer className="modal-footer editor-footer">
         <div className="editor-name">
-          <Field
+          <InputField
             id="editor-name"
             label="Save as"
             error={nameError}
             hint={replaces ? `Replaces your saved ${id}.` : undefined}
-          >
-            <div className="input-prefixed">
-              <span className="input-prefix mono">user/</span>
-              <input
-                id="editor-name"
-                className="mono"
-                type="text"
-                spellCheck={false}
-                autoComplete="off"
-                value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  setSaveError(null);
-                }}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && canSave) void save();
-                }}
-                {...describedBy('editor-name', nameError, replaces)}
-              />
-            </div>
-          </Field>
+            className="mono"
+            type="text"
+            spellCheck={false}
+            autoComplete="off"
+            value={name}
+            onValue={(text) => {
+              setName(text);
+              setSaveError(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && canSave) void save();
+            }}
+            wrap={(input) => (
+              <div className="input-prefixed">
+                <span className="input-prefix mono">user/</span>
+                {input}
+              </div>
+            )}
+          />
         </div>
         <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
           Cancel
@@ -233,104 +229,5 @@ function EditorBody({
         </button>
       </footer>
     </>
-  );
-}
-
-function EditorStatus({
-  parsed,
-  check,
-  errorLine,
-  saveError,
-  onGoToLine,
-}: {
-  parsed: JsonDocument | JsonSyntaxError;
-  check: WorkloadCheck;
-  errorLine: number | null;
-  saveError: ApiError | null;
-  onGoToLine: (line: number) => void;
-}) {
-  const lineLink = (line: number, text: string) => (
-    <button type="button" className="link-button" onClick={() => onGoToLine(line)}>
-      {text}
-    </button>
-  );
-  if (!parsed.ok) {
-    return (
-      <div
-        className="editor-status editor-status-error"
-        id="editor-status"
-        data-state="syntax"
-        role="alert"
-      >
-        <Icon name="alert" size={14} />
-        <div>
-          <strong>Not valid JSON</strong> at{' '}
-          {lineLink(parsed.line, `line ${parsed.line}, column ${parsed.column}`)}: {parsed.message}
-        </div>
-      </div>
-    );
-  }
-  if (saveError) {
-    return (
-      <div
-        className="editor-status editor-status-error"
-        id="editor-status"
-        data-state="save-failed"
-        role="alert"
-      >
-        <Icon name="alert" size={14} />
-        <div>
-          <strong>Not saved:</strong> {saveError.message}
-        </div>
-      </div>
-    );
-  }
-  if (check.state === 'invalid') {
-    const field = check.error.field;
-    const [first, ...rest] = (field ? checkMessage(check.error) : check.error.message).split('\n');
-    return (
-      <div
-        className="editor-status editor-status-error"
-        id="editor-status"
-        data-state="invalid"
-        data-field={field}
-        role="alert"
-      >
-        <Icon name="alert" size={14} />
-        <div className="editor-status-text">
-          {field && field !== 'id' && (
-            <>
-              <code className="editor-path">{field}</code>
-              {errorLine !== null && <> ({lineLink(errorLine, `line ${errorLine}`)})</>}:{' '}
-            </>
-          )}
-          {first}
-          {rest.length > 0 && <pre className="field-error-detail">{rest.join('\n')}</pre>}
-        </div>
-      </div>
-    );
-  }
-  if (check.state === 'valid') {
-    const mix = sharesFromWeights(check.spec.operations);
-    return (
-      <div
-        className="editor-status editor-status-ok"
-        id="editor-status"
-        data-state="valid"
-        role="status"
-      >
-        <Icon name="check" size={14} />
-        <div>
-          <strong>Valid.</strong> {mix.length} operation{mix.length === 1 ? '' : 's'}:{' '}
-          {mix.map((m) => `${m.label} ${percentText(m.percent)}`).join(', ')}
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className="editor-status" id="editor-status" data-state="checking" role="status">
-      <Spinner />
-      <div>Checking…</div>
-    </div>
   );
 }
