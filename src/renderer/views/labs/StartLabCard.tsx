@@ -4,18 +4,17 @@ import type { FormEvent } from 'react';
 import type { LabAvailability } from '../../../shared/labTypes.ts';
 import { LIMITS } from '../../../shared/validation.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
-import { describedBy, Field } from '../../components/Field.tsx';
+import { NumericField } from '../../components/FieldControls.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
-import { formatEntries } from '../../format/numbers.ts';
+import { EntryPresets } from './EntryPresets.tsx';
 import { IndexProfileField } from './IndexProfileField.tsx';
 import { KindPicker } from './KindPicker.tsx';
 import {
   defaultKind,
   defaultLabValues,
   effectiveTls,
-  ENTRY_PRESETS,
   fieldForHostError,
   KIND_TEXT,
   labFieldErrors,
@@ -28,6 +27,13 @@ import { LabStartResult } from './LabStartResult.tsx';
 import { LabSteps } from './LabSteps.tsx';
 import type { LabProgressMap } from './labProgress.ts';
 import { useLabStart } from './useLabStart.ts';
+
+/** The form's number boxes: their ids, labels and bounds. */
+const NUMBER_FIELDS = {
+  entries: { id: 'lab-entries', label: 'Entries', min: 1, max: LIMITS.labEntries },
+  seed: { id: 'lab-seed', label: 'Seed', min: 0 },
+  loadConnections: { id: 'lab-load-connections', label: 'Connections', min: 1, max: 1024 },
+} as const;
 
 /** The start form; while the lab it started builds it lists that lab's steps with a Cancel button. */
 export function StartLabCard({
@@ -85,6 +91,20 @@ export function StartLabCard({
     );
   };
   const touch = (field: LabField) => setTouched((prev) => new Set(prev).add(field));
+  /** A whole-number box bound to `field`; its error shows once it was left or the form submitted. */
+  const numberField = (
+    field: keyof typeof NUMBER_FIELDS,
+    more: Pick<Parameters<typeof NumericField>[0], 'className' | 'wrap'> = {},
+  ) => (
+    <NumericField
+      {...NUMBER_FIELDS[field]}
+      error={shown(field)}
+      value={values[field]}
+      onValue={(text) => set(field, text)}
+      onBlur={() => touch(field)}
+      {...more}
+    />
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -110,9 +130,6 @@ export function StartLabCard({
     }
   };
 
-  const entriesError = shown('entries');
-  const seedError = shown('seed');
-  const connectionsError = shown('loadConnections');
   const outcome = start.outcome;
   // A refusal naming one of the form's fields is shown there, not again under the form.
   const outcomeShown =
@@ -148,54 +165,17 @@ export function StartLabCard({
       <fieldset className="start-lab-fields" disabled={starting || !anyAvailable}>
         <div className="start-lab-grid">
           <div className="start-lab-entries">
-            <Field id="lab-entries" label="Entries" error={entriesError}>
-              <div className="entries-control">
-                <input
-                  id="lab-entries"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={LIMITS.labEntries}
-                  step={1}
-                  value={values.entries}
-                  onChange={(e) => set('entries', e.target.value)}
-                  onBlur={() => touch('entries')}
-                  className="input-entries"
-                  {...describedBy('lab-entries', entriesError, false)}
-                />
-                <div className="segmented" role="group" aria-label="Entry presets">
-                  {ENTRY_PRESETS.map((preset) => (
-                    <button
-                      key={preset}
-                      type="button"
-                      className={
-                        Number(values.entries) === preset ? 'segment segment-on' : 'segment'
-                      }
-                      aria-pressed={Number(values.entries) === preset}
-                      onClick={() => set('entries', String(preset))}
-                    >
-                      {formatEntries(preset)}
-                    </button>
-                  ))}
+            {numberField('entries', {
+              className: 'input-entries',
+              wrap: (input) => (
+                <div className="entries-control">
+                  {input}
+                  <EntryPresets entries={values.entries} onPick={(n) => set('entries', n)} />
                 </div>
-              </div>
-            </Field>
+              ),
+            })}
           </div>
-          <div className="start-lab-seed">
-            <Field id="lab-seed" label="Seed" error={seedError}>
-              <input
-                id="lab-seed"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                value={values.seed}
-                onChange={(e) => set('seed', e.target.value)}
-                onBlur={() => touch('seed')}
-                {...describedBy('lab-seed', seedError, false)}
-              />
-            </Field>
-          </div>
+          <div className="start-lab-seed">{numberField('seed')}</div>
           <RadioSegments
             id="lab-shape"
             legend="Shape"
@@ -248,22 +228,7 @@ export function StartLabCard({
                     : 'LDAP adds on the running server, parents first'
                 }
               />
-              {values.load === 'protocol' && (
-                <Field id="lab-load-connections" label="Connections" error={connectionsError}>
-                  <input
-                    id="lab-load-connections"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={1024}
-                    step={1}
-                    value={values.loadConnections}
-                    onChange={(e) => set('loadConnections', e.target.value)}
-                    onBlur={() => touch('loadConnections')}
-                    {...describedBy('lab-load-connections', connectionsError, false)}
-                  />
-                </Field>
-              )}
+              {values.load === 'protocol' && numberField('loadConnections')}
             </div>
 
             <RadioSegments
