@@ -1,27 +1,53 @@
 // The matrix form: servers, directory sizes and indexes, workloads, concurrency, policies and timing.
 import type { ApiError } from '../../../shared/errors.ts';
 import type { MatrixServer, MatrixSpec } from '../../../shared/matrix.ts';
-import type { LabAvailability, LabShape } from '../../../shared/labTypes.ts';
+import type { LabAvailability, LabLoadMethod, LabShape } from '../../../shared/labTypes.ts';
 import type { Target } from '../../../shared/targetTypes.ts';
 import type { IndexProfile, WorkloadListItem } from '../../../shared/workload.ts';
+import { Checkbox } from '../../components/Checkbox.tsx';
 import { ChipToggles } from '../../components/ChipToggles.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
-import { formatEntries } from '../../format/numbers.ts';
+import type { Segment } from '../../components/RadioSegments.tsx';
 import { KIND_TEXT, LAB_KINDS, SHAPES } from '../labs/labForm.ts';
 import {
-  CONNECTION_PRESETS,
   errorField,
   hasLab,
-  parseCount,
   POLICY_CHOICES,
   samePolicy,
   sameServer,
-  SIZE_PRESETS,
   toggleValue,
 } from './matrixDraft.ts';
 import type { MatrixField } from './matrixDraft.ts';
+import { COUNT_AXES, CountToggles } from './CountToggles.tsx';
 import { NumberField, Section, ThresholdsField } from './BuilderParts.tsx';
 import { WorkloadChecklist } from './WorkloadChecklist.tsx';
+
+/** The timing section's number boxes; `fallback` is shown for a field a spec may leave out. */
+const TIMING_FIELDS: {
+  key: 'warmupS' | 'durationS' | 'repeats' | 'depth' | 'seed';
+  id: string;
+  label: string;
+  fallback?: number;
+}[] = [
+  { key: 'warmupS', id: 'matrix-warmup', label: 'Warm-up (s)' },
+  { key: 'durationS', id: 'matrix-duration', label: 'Measured (s)' },
+  { key: 'repeats', id: 'matrix-repeats', label: 'Repeats' },
+  { key: 'depth', id: 'matrix-depth', label: 'Depth', fallback: 1 },
+  { key: 'seed', id: 'matrix-seed', label: 'Seed', fallback: 1 },
+];
+
+/** The lab shapes, with what each holds on hover. */
+const SHAPE_OPTIONS: readonly Segment<LabShape>[] = SHAPES.map((s) => ({
+  value: s.value,
+  label: s.label,
+  title: s.hint,
+}));
+
+/** How labs are loaded: the server's bulk loader, or adds over LDAP. */
+const LOAD_OPTIONS: readonly Segment<LabLoadMethod>[] = [
+  { value: 'offline', label: 'Bulk loader' },
+  { value: 'protocol', label: 'Over LDAP' },
+];
 
 /** What the builder offers: availability of lab kinds, saved targets, index profiles, workloads. */
 export interface MatrixChoices {
@@ -66,27 +92,23 @@ export function MatrixBuilder({
         title: `${target.url} (saved target: runs at the size it holds)`,
       })),
   ];
-  const addSize = (text: string): string | null => {
-    const entries = parseCount(text);
-    if (entries === null || entries > 10_000_000)
-      return 'Sizes are entry counts from 1 to 10,000,000 (e.g. 50000 or 50k)';
-    if (!spec.sizes.includes(entries)) set({ sizes: toggleValue(spec.sizes, entries) });
-    return null;
-  };
-  const addConnections = (text: string): string | null => {
-    const connections = parseCount(text);
-    if (connections === null || connections > 10_000)
-      return 'Connections are whole numbers from 1 to 10,000';
-    if (!spec.connections.includes(connections))
-      set({ connections: toggleValue(spec.connections, connections) });
-    return null;
-  };
-  const sizeChips = [...new Set([...SIZE_PRESETS, ...spec.sizes])]
-    .sort((a, b) => a - b)
-    .map((size) => ({ value: size, label: formatEntries(size) }));
-  const connectionChips = [...new Set([...CONNECTION_PRESETS, ...spec.connections])]
-    .sort((a, b) => a - b)
-    .map((n) => ({ value: n, label: String(n) }));
+  /** Radio segments for one of the lab choices a spec may leave out (`fallback` is shown then). */
+  const choice = <K extends 'shape' | 'load'>(
+    key: K,
+    legend: string,
+    options: readonly Segment<NonNullable<MatrixSpec[K]>>[],
+    fallback: NonNullable<MatrixSpec[K]>,
+  ) => (
+    <RadioSegments<NonNullable<MatrixSpec[K]>>
+      id={`matrix-${key}`}
+      legend={legend}
+      name={`matrix-${key}`}
+      value={spec[key] ?? fallback}
+      options={options}
+      onChange={(value) => set({ [key]: value })}
+      error={errorFor(key)}
+    />
+  );
   const profileChips = choices.indexProfiles.map((profile) => ({
     value: profile.name,
     label: profile.name,
@@ -112,14 +134,10 @@ export function MatrixBuilder({
           title="Directory"
           about="Each lab is generated, bulk loaded and verified at every size, once per index profile."
         >
-          <ChipToggles
-            id="matrix-sizes"
-            legend="Sizes (entries)"
-            chips={sizeChips}
-            isOn={(size) => spec.sizes.includes(size)}
-            onToggle={(size) => set({ sizes: toggleValue(spec.sizes, size) })}
-            onAdd={addSize}
-            addLabel="Add a size"
+          <CountToggles
+            axis={COUNT_AXES.sizes}
+            values={spec.sizes}
+            onChange={(sizes) => set({ sizes })}
             error={errorFor('sizes')}
           />
           <ChipToggles
@@ -131,27 +149,8 @@ export function MatrixBuilder({
             error={errorFor('indexProfiles')}
           />
           <div className="matrix-row">
-            <RadioSegments<LabShape>
-              id="matrix-shape"
-              legend="Shape"
-              name="matrix-shape"
-              value={spec.shape ?? 'salford'}
-              options={SHAPES.map((s) => ({ value: s.value, label: s.label, title: s.hint }))}
-              onChange={(shape) => set({ shape })}
-              error={errorFor('shape')}
-            />
-            <RadioSegments<'offline' | 'protocol'>
-              id="matrix-load"
-              legend="Load"
-              name="matrix-load"
-              value={spec.load ?? 'offline'}
-              options={[
-                { value: 'offline', label: 'Bulk loader' },
-                { value: 'protocol', label: 'Over LDAP' },
-              ]}
-              onChange={(load) => set({ load })}
-              error={errorFor('load')}
-            />
+            {choice('shape', 'Shape', SHAPE_OPTIONS, 'salford')}
+            {choice('load', 'Load', LOAD_OPTIONS, 'offline')}
           </div>
         </Section>
       )}
@@ -166,28 +165,20 @@ export function MatrixBuilder({
       </Section>
 
       <Section title="Load" about="Concurrency levels and connection policies multiply the cells.">
-        <ChipToggles
-          id="matrix-connections"
-          legend="Connections"
-          chips={connectionChips}
-          isOn={(n) => spec.connections.includes(n)}
-          onToggle={(n) => set({ connections: toggleValue(spec.connections, n) })}
-          onAdd={addConnections}
-          addLabel="Add a connection count"
+        <CountToggles
+          axis={COUNT_AXES.connections}
+          values={spec.connections}
+          onChange={(connections) => set({ connections })}
           error={errorFor('connections')}
         />
-        <label
-          className="checkbox"
+        <Checkbox
           title="Each catalog entry carries the connections and depth its study used"
+          checked={spec.studyConcurrency === true}
+          onCheck={(studyConcurrency) => set({ studyConcurrency })}
         >
-          <input
-            type="checkbox"
-            checked={spec.studyConcurrency === true}
-            onChange={(e) => set({ studyConcurrency: e.target.checked })}
-          />
           Use each study&apos;s own concurrency where the workload has one (instead of the
           connections above)
-        </label>
+        </Checkbox>
         <ChipToggles
           id="matrix-policies"
           legend="Connection policies"
@@ -205,41 +196,17 @@ export function MatrixBuilder({
         about="Warm-up is excluded from the figures; repeats give confidence intervals; thresholds judge each cell."
       >
         <div className="form-row form-row-5">
-          <NumberField
-            id="matrix-warmup"
-            label="Warm-up (s)"
-            value={spec.warmupS}
-            error={errorFor('warmupS')}
-            onChange={(warmupS) => set({ warmupS })}
-          />
-          <NumberField
-            id="matrix-duration"
-            label="Measured (s)"
-            value={spec.durationS}
-            error={errorFor('durationS')}
-            onChange={(durationS) => set({ durationS })}
-          />
-          <NumberField
-            id="matrix-repeats"
-            label="Repeats"
-            value={spec.repeats}
-            error={errorFor('repeats')}
-            onChange={(repeats) => set({ repeats })}
-          />
-          <NumberField
-            id="matrix-depth"
-            label="Depth"
-            value={spec.depth ?? 1}
-            error={errorFor('depth')}
-            onChange={(depth) => set({ depth })}
-          />
-          <NumberField
-            id="matrix-seed"
-            label="Seed"
-            value={spec.seed ?? 1}
-            error={errorFor('seed')}
-            onChange={(seed) => set({ seed })}
-          />
+          {TIMING_FIELDS.map(({ key, id, label, fallback }) => (
+            <NumberField
+              key={key}
+              id={id}
+              label={label}
+              // Required fields have no fallback: the spec's value, as typed, is shown.
+              value={(spec[key] ?? fallback) as number}
+              error={errorFor(key)}
+              onChange={(value) => set({ [key]: value })}
+            />
+          ))}
         </div>
         <ThresholdsField
           value={spec.thresholds ?? []}
