@@ -1,5 +1,6 @@
 // One target in the table, plus an expandable row with its connection test result.
 import type { Target } from '../../../shared/targetTypes.ts';
+import { GhostButton } from '../../components/GhostButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
 import { ConnectionTestOutcome } from './ConnectionTestOutcome.tsx';
@@ -53,16 +54,14 @@ export function TargetRow({
         </td>
         <td className="col-actions">
           <div className="row-actions">
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
+            <GhostButton
+              icon={test.testing ? <Spinner /> : <Icon name="plug" />}
               onClick={() => void test.run({ id: target.id })}
               disabled={test.testing}
               aria-label={`Test connection to ${target.name}`}
             >
-              {test.testing ? <Spinner /> : <Icon name="plug" />}
               Test
-            </button>
+            </GhostButton>
             {target.labId ? (
               <a
                 className="btn btn-ghost btn-sm"
@@ -73,23 +72,19 @@ export function TargetRow({
               </a>
             ) : (
               <>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
+                <GhostButton
+                  icon={<Icon name="edit" />}
                   onClick={() => onEdit(target)}
                   aria-label={`Edit ${target.name}`}
                 >
-                  <Icon name="edit" />
                   Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm btn-ghost-danger"
+                </GhostButton>
+                <GhostButton
+                  icon={<Icon name="trash" />}
+                  danger
                   onClick={() => onDelete(target)}
                   aria-label={`Delete ${target.name}`}
-                >
-                  <Icon name="trash" />
-                </button>
+                />
               </>
             )}
           </div>
@@ -100,11 +95,7 @@ export function TargetRow({
           <td colSpan={5}>
             <div className="detail-row-body">
               <ConnectionTestOutcome test={test} />
-              {!test.testing && (
-                <button type="button" className="btn btn-ghost btn-sm" onClick={test.clear}>
-                  Hide
-                </button>
-              )}
+              {!test.testing && <GhostButton onClick={test.clear}>Hide</GhostButton>}
             </div>
           </td>
         </tr>
