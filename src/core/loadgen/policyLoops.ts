@@ -44,6 +44,14 @@ class LoopState {
   }
 }
 
+/** The slot's connection when it is open; null once a dropped one was reopened (the loop goes round again). */
+async function connectedClient(slot: ConnectionSlot, control: LoadControl): Promise<Client | null> {
+  const { client } = slot;
+  if (client.isConnected) return client;
+  await reconnectSlot(slot, control);
+  return null;
+}
+
 /** Counts a finished op in the second it completed; false when it outlived the run or a stop. */
 function recordSuccess(
   control: LoadControl,
@@ -81,11 +89,8 @@ export async function reconnectEveryLoop(
   const state = new LoopState(control);
   while (control.issuing) {
     if (!(await state.holdStart())) break;
-    const client = slot.client;
-    if (!client.isConnected) {
-      await reconnectSlot(slot, control);
-      continue;
-    }
+    const client = await connectedClient(slot, control);
+    if (client === null) continue;
     if (!slot.claimOp(everyOps)) {
       // As in perOpLoop: past the end, before the end tick stops the loops, a reopen would be
       // counted in the last second while the ops it serves are dropped.
@@ -129,11 +134,8 @@ export async function rebindLoop(
   const state = new LoopState(control);
   while (control.issuing) {
     if (!(await state.holdStart())) break;
-    const client = slot.client;
-    if (!client.isConnected) {
-      await reconnectSlot(slot, control);
-      continue;
-    }
+    const client = await connectedClient(slot, control);
+    if (client === null) continue;
     const op = control.workload.next();
     const opIntendedNs = state.takeStart();
     const bindStartNs = process.hrtime.bigint();
