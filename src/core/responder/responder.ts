@@ -129,65 +129,56 @@ function serveConnection(socket: net.Socket, answers: Answers): void {
   });
 }
 
+/** Requests answered by a bare result whatever they carry: the response tag and result code. */
+const FIXED_RESULTS = new Map<number, readonly [responseTag: number, resultCode: number]>([
+  [REQUEST_TAG.modify, [RESPONSE_TAG.modify, RESULT.success]],
+  [REQUEST_TAG.add, [RESPONSE_TAG.add, RESULT.success]],
+  [REQUEST_TAG.delete, [RESPONSE_TAG.delete, RESULT.success]],
+  [REQUEST_TAG.modifyDn, [RESPONSE_TAG.modifyDn, RESULT.success]],
+  [REQUEST_TAG.compare, [RESPONSE_TAG.compare, RESULT.compareTrue]],
+]);
+
 /** Appends the response messages for one request to `replies`. */
 function answer(request: DecodedRequest, answers: Answers, replies: Buffer[]): void {
-  const id = request.messageId;
   switch (request.opTag) {
-    case REQUEST_TAG.bind:
-      // Simple binds (anonymous included) succeed whatever the password; SASL is not offered.
-      replies.push(
-        encodeMessage(
-          id,
-          request.simpleBind === true
-            ? encodeResult(RESPONSE_TAG.bind, RESULT.success)
-            : encodeResult(
-                RESPONSE_TAG.bind,
-                RESULT.authMethodNotSupported,
-                'the DirBench responder offers simple binds only',
-              ),
-        ),
-      );
-      return;
     case REQUEST_TAG.search:
       searchAnswer(request, answers, replies);
-      return;
-    case REQUEST_TAG.modify:
-      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.modify, RESULT.success)));
-      return;
-    case REQUEST_TAG.add:
-      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.add, RESULT.success)));
-      return;
-    case REQUEST_TAG.delete:
-      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.delete, RESULT.success)));
-      return;
-    case REQUEST_TAG.modifyDn:
-      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.modifyDn, RESULT.success)));
-      return;
-    case REQUEST_TAG.compare:
-      replies.push(encodeMessage(id, encodeResult(RESPONSE_TAG.compare, RESULT.compareTrue)));
-      return;
-    case REQUEST_TAG.extended:
-      // No TLS here: StartTLS is "unavailable" (RFC 4511 4.14.2); unknown operations are a protocolError (4.12).
-      replies.push(
-        encodeMessage(
-          id,
-          request.extendedOid === START_TLS_OID
-            ? encodeResult(
-                RESPONSE_TAG.extended,
-                RESULT.unavailable,
-                'the DirBench responder has no TLS',
-              )
-            : encodeResult(
-                RESPONSE_TAG.extended,
-                RESULT.protocolError,
-                `unsupported extended operation ${request.extendedOid ?? ''}`,
-              ),
-        ),
-      );
       return;
     case REQUEST_TAG.abandon:
       // Every request is already answered: nothing to abandon, and abandon has no response.
       return;
+    default:
+      replies.push(encodeMessage(request.messageId, resultOf(request)));
+  }
+}
+
+/** The result a request other than a search or an abandon gets (its only response). */
+function resultOf(request: DecodedRequest): Buffer {
+  const fixed = FIXED_RESULTS.get(request.opTag);
+  if (fixed !== undefined) return encodeResult(fixed[0], fixed[1]);
+  switch (request.opTag) {
+    case REQUEST_TAG.bind:
+      // Simple binds (anonymous included) succeed whatever the password; SASL is not offered.
+      return request.simpleBind === true
+        ? encodeResult(RESPONSE_TAG.bind, RESULT.success)
+        : encodeResult(
+            RESPONSE_TAG.bind,
+            RESULT.authMethodNotSupported,
+            'the DirBench responder offers simple binds only',
+          );
+    case REQUEST_TAG.extended:
+      // No TLS here: StartTLS is "unavailable" (RFC 4511 4.14.2); unknown operations are a protocolError (4.12).
+      return request.extendedOid === START_TLS_OID
+        ? encodeResult(
+            RESPONSE_TAG.extended,
+            RESULT.unavailable,
+            'the DirBench responder has no TLS',
+          )
+        : encodeResult(
+            RESPONSE_TAG.extended,
+            RESULT.protocolError,
+            `unsupported extended operation ${request.extendedOid ?? ''}`,
+          );
     default:
       throw new RangeError(`unknown protocol op 0x${request.opTag.toString(16)}`);
   }
