@@ -1,22 +1,21 @@
-// Runs a compiled makeldif template: walks branches and templates depth-first and streams the LDIF.
+// Loads a makeldif template: reads, parses and compiles it, settles its counts (entriesOverride) and
+// checks its size; templateStream.ts streams it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ChunkedWriter } from '../output.ts';
-import type { GenerateOptions, PersonSideFiles } from '../dataset.ts';
 import type {
   CompiledBranch,
   CompiledTemplate,
   CompiledTemplateFile,
-  EntryState,
-  Program,
   Subordinate,
 } from './compiledTypes.ts';
 import { compileTemplateFile } from './compile.ts';
 import { TemplateError } from './errors.ts';
-import { isSafeValue } from '../../ldif/safeValue.ts';
 import { parseTemplateText } from './parse.ts';
 import { TemplateResources } from './resources.ts';
-import { eachSubordinate, usedTemplates } from './subordinateWalk.ts';
+import { eachSubordinate } from './subordinateWalk.ts';
+
+/** Streaming lives in templateStream.ts; generate.ts takes it from here with loading. */
+export { streamTemplate } from './templateStream.ts';
 
 /** The constant makeldif's example.template sizes itself by; entriesOverride sets it when defined. */
 export const NUMUSERS_CONSTANT = 'numusers';
@@ -161,176 +160,4 @@ function countEntries(c: CompiledTemplateFile, file: string): number {
   if (!Number.isSafeInteger(total))
     throw new TemplateError(file, 0, `the template would generate ${total} entries: too many`);
   return total;
-}
-
-interface Frame {
-  program: Program;
-  subordinates: Subordinate[];
-  isBranch: boolean;
-  /** Whether this frame's entries go to the DN list. */
-  listed: boolean;
-  parentDn: string;
-  parentSafe: boolean;
-  count: number;
-  done: number;
-  /** -1: the next step is a new entry; else the subordinate being generated below the current entry. */
-  sub: number;
-  dn: string;
-}
-
-/** Streams a loaded template into open writers; returns the entries written and how many went to the DN list. */
-export async function streamTemplate(
-  loaded: LoadedTemplate,
-  ldif: ChunkedWriter,
-  side: PersonSideFiles,
-  opts: GenerateOptions = {},
-): Promise<{ entries: number; listed: number }> {
-  const { signal, onProgress } = opts;
-  signal?.throwIfAborted();
-  const { compiled, total } = loaded;
-  const { names } = compiled;
-  const { dns, binds } = side;
-  // The DN list holds persons: entries of templates with a static objectClass ending in "person";
-  // a template file without any lists its leaf templates' entries instead.
-  const anyPerson = [...usedTemplates(compiled.branches)].some((t) => t.program.isPerson);
-  const listed = (t: CompiledTemplate): boolean =>
-    anyPerson ? t.program.isPerson : t.subordinates.every((s) => s.count === 0);
-
-  const e: EntryState = {
-    parentDn: '',
-    parentSafe: true,
-    first: '',
-    last: '',
-    dn: '',
-    password: null,
-  };
-  let written = 0;
-  let listedCount = 0;
-  const emit = (f: Frame): void => {
-    if (!f.isBranch && names !== null) {
-      names.next();
-      e.first = names.first;
-      e.last = names.last;
-    }
-    e.parentDn = f.parentDn;
-    e.parentSafe = f.parentSafe;
-    ldif.write(f.program.gen(e));
-    written++;
-    f.dn = e.dn;
-    if (f.listed) {
-      listedCount++;
-      dns?.write(`${e.dn}\n`);
-    }
-    if (binds !== undefined && e.password !== null) {
-      const password = plainPassword(e.password, f.program.passwordForm);
-      if (password !== null) binds.write(`${e.dn}\t${password}\n`);
-    }
-  };
-  const counters = compiled.counters;
-  const childFrame = (parent: Frame, sub: Subordinate): Frame => {
-    for (const c of sub.template.program.resets) counters[c] = compiled.counterStarts[c] as number;
-    return {
-      program: sub.template.program,
-      subordinates: sub.template.subordinates,
-      isBranch: false,
-      listed: listed(sub.template),
-      parentDn: parent.dn,
-      parentSafe: isSafeValue(parent.dn),
-      count: sub.count,
-      done: 0,
-      sub: -1,
-      dn: '',
-    };
-  };
-
-  let branchIndex = 0;
-  const stack: Frame[] = [];
-  /** Generates until the LDIF chunk is full; false once everything is written. */
-  const fill = (): boolean => {
-    for (;;) {
-      if (ldif.full) return true;
-      const f = stack[stack.length - 1];
-      if (f === undefined) {
-        const b = compiled.branches[branchIndex++];
-        if (b === undefined) return false;
-        stack.push({
-          program: b.program,
-          subordinates: b.subordinates,
-          isBranch: true,
-          listed: false,
-          parentDn: '',
-          parentSafe: true,
-          count: 1,
-          done: 0,
-          sub: -1,
-          dn: '',
-        });
-        continue;
-      }
-      if (f.sub < 0 || f.sub >= f.subordinates.length) {
-        if (f.done >= f.count) {
-          stack.pop();
-          const parent = stack[stack.length - 1];
-          if (parent !== undefined) parent.sub++;
-          continue;
-        }
-        if (f.subordinates.length === 0) {
-          // Leaf entries: the hot loop.
-          while (f.done < f.count && !ldif.full) {
-            emit(f);
-            f.done++;
-          }
-          continue;
-        }
-        emit(f);
-        f.done++;
-        f.sub = 0;
-        continue;
-      }
-      stack.push(childFrame(f, f.subordinates[f.sub] as Subordinate));
-    }
-  };
-
-  const reportEvery = Math.max(1, Math.ceil(total / 100));
-  let nextReport = reportEvery;
-  for (;;) {
-    const more = fill();
-    signal?.throwIfAborted();
-    await ldif.flush();
-    if (dns?.full === true) await dns.flush();
-    if (binds?.full === true) await binds.flush();
-    if (written >= nextReport || !more) {
-      onProgress?.(written, total);
-      nextReport = (Math.floor(written / reportEvery) + 1) * reportEvery;
-    }
-    if (!more) break;
-  }
-  return { entries: written, listed: listedCount };
-}
-
-/** A userPassword usable for binding: plain text (not `{SCHEME}...`), base64 decoded, one line. */
-function plainPassword(value: string, form: Program['passwordForm']): string | null {
-  if (value === lastPassword.value && form === lastPassword.form) return lastPassword.plain;
-  lastPassword.value = value;
-  lastPassword.form = form;
-  lastPassword.plain = toPlain(value, form);
-  return lastPassword.plain;
-}
-
-// Most templates give every entry the same password: check it once.
-const lastPassword: { value: string; form: Program['passwordForm']; plain: string | null } = {
-  value: '',
-  form: null,
-  plain: null,
-};
-
-function toPlain(value: string, form: Program['passwordForm']): string | null {
-  let text = value;
-  if (form === 'url') return null;
-  if (form === 'base64') {
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return null;
-    text = Buffer.from(value, 'base64').toString('utf8');
-  }
-  if (text === '' || text.startsWith('{') || /[\t\n\r\uFFFD]/.test(text)) return null;
-  return text;
 }
