@@ -2,6 +2,7 @@
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import { MixBar, sharesFromWeights } from '../../components/MixBar.tsx';
 import { expectsText } from '../run/workload/WorkloadDetails.tsx';
+import { WorkloadFact } from '../run/workload/WorkloadFact.tsx';
 
 /** Where a stored run's workload came from, read off its id (the definition itself is stored whole). */
 function originOf(id: string): string | null {
@@ -21,61 +22,31 @@ export function WorkloadCard({ spec }: { spec: WorkloadSpec }) {
     <section className="card card-pad workload-card" data-testid="run-workload">
       <h2 className="card-title">Workload</h2>
       <dl className="wd-facts">
-        <div className="wd-fact">
-          <dt>Id</dt>
-          <dd>
-            <span className="mono" data-testid="run-workload-id">
-              {spec.id}
-            </span>
-            {origin && <span className="tag">{origin}</span>}
-          </dd>
-        </div>
-        <div className="wd-fact">
-          <dt>Title</dt>
-          <dd>{spec.title}</dd>
-        </div>
-        {spec.description && (
-          <div className="wd-fact">
-            <dt>Description</dt>
-            <dd>{spec.description}</dd>
-          </div>
-        )}
-        {spec.source && (
-          <div className="wd-fact">
-            <dt>Source</dt>
-            <dd>{spec.source}</dd>
-          </div>
-        )}
-        <div className="wd-fact">
-          <dt>Mix</dt>
-          <dd>
-            <MixBar mix={sharesFromWeights(spec.operations)} />
-          </dd>
-        </div>
-        {expects && (
-          <div className="wd-fact">
-            <dt>Expects</dt>
-            <dd>{expects}</dd>
-          </div>
-        )}
+        <WorkloadFact term="Id">
+          <span className="mono" data-testid="run-workload-id">
+            {spec.id}
+          </span>
+          {origin && <span className="tag">{origin}</span>}
+        </WorkloadFact>
+        <WorkloadFact term="Title">{spec.title}</WorkloadFact>
+        {spec.description && <WorkloadFact term="Description">{spec.description}</WorkloadFact>}
+        {spec.source && <WorkloadFact term="Source">{spec.source}</WorkloadFact>}
+        <WorkloadFact term="Mix">
+          <MixBar mix={sharesFromWeights(spec.operations)} />
+        </WorkloadFact>
+        {expects && <WorkloadFact term="Expects">{expects}</WorkloadFact>}
         {spec.pool && (
-          <div className="wd-fact">
-            <dt>Pool</dt>
-            <dd>
-              {spec.pool.entries.toLocaleString('en-US')} entries added before load from{' '}
-              <span className="mono">{spec.pool.template.dn}</span>
-            </dd>
-          </div>
+          <WorkloadFact term="Pool">
+            {spec.pool.entries.toLocaleString('en-US')} entries added before load from{' '}
+            <span className="mono">{spec.pool.template.dn}</span>
+          </WorkloadFact>
         )}
         {spec.concurrency && (
-          <div className="wd-fact">
-            <dt>Study's load</dt>
-            <dd>
-              {spec.concurrency.connections}{' '}
-              {spec.concurrency.connections === 1 ? 'connection' : 'connections'} ×{' '}
-              {spec.concurrency.depth} outstanding
-            </dd>
-          </div>
+          <WorkloadFact term="Study's load">
+            {spec.concurrency.connections}{' '}
+            {spec.concurrency.connections === 1 ? 'connection' : 'connections'} ×{' '}
+            {spec.concurrency.depth} outstanding
+          </WorkloadFact>
         )}
       </dl>
       <details className="definition-toggle">

@@ -72,6 +72,40 @@ function FacetSelect({
   );
 }
 
+/** The two ends of the date range: their label and test id. */
+const DATE_BOUNDS = {
+  startedFrom: { label: 'From', testId: 'history-from' },
+  startedTo: { label: 'To', testId: 'history-to' },
+} as const;
+
+type DateKey = keyof typeof DATE_BOUNDS;
+
+/** One end of the date range; the other end, when set, is its limit. */
+function DateBound({
+  filter,
+  bound,
+  onPick,
+}: {
+  filter: HistoryFilter;
+  bound: DateKey;
+  onPick: (key: DateKey, value: string) => void;
+}) {
+  const { label, testId } = DATE_BOUNDS[bound];
+  return (
+    <label className="facet">
+      <span className="facet-label">{label}</span>
+      <input
+        type="date"
+        value={filter[bound] ?? ''}
+        min={bound === 'startedTo' ? filter.startedFrom : undefined}
+        max={bound === 'startedFrom' ? filter.startedTo : undefined}
+        onChange={(e) => onPick(bound, e.target.value)}
+        data-testid={testId}
+      />
+    </label>
+  );
+}
+
 /** The filter bar; `onChange` gets the whole new filter. */
 export function HistoryFilterBar({
   filter,
@@ -94,7 +128,7 @@ export function HistoryFilterBar({
     }, TEXT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, applied, filter, onChange]);
-  const setDate = (key: 'startedFrom' | 'startedTo', value: string): void => {
+  const setDate = (key: DateKey, value: string): void => {
     const { [key]: _old, ...rest } = filter;
     onChange(value ? { ...rest, [key]: value } : rest);
   };
@@ -118,26 +152,8 @@ export function HistoryFilterBar({
             data-testid="history-search"
           />
         </label>
-        <label className="facet">
-          <span className="facet-label">From</span>
-          <input
-            type="date"
-            value={filter.startedFrom ?? ''}
-            max={filter.startedTo}
-            onChange={(e) => setDate('startedFrom', e.target.value)}
-            data-testid="history-from"
-          />
-        </label>
-        <label className="facet">
-          <span className="facet-label">To</span>
-          <input
-            type="date"
-            value={filter.startedTo ?? ''}
-            min={filter.startedFrom}
-            onChange={(e) => setDate('startedTo', e.target.value)}
-            data-testid="history-to"
-          />
-        </label>
+        <DateBound filter={filter} bound="startedFrom" onPick={setDate} />
+        <DateBound filter={filter} bound="startedTo" onPick={setDate} />
       </div>
       <div className="history-facets">
         {FACETS.map(({ field, label, word }) => (

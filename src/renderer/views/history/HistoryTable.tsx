@@ -15,6 +15,7 @@ import {
 } from '../../format/numbers.ts';
 import { navigate, routeHref } from '../../hooks/useHashRoute.ts';
 import { SOURCE_WORDS } from './HistoryFilterBar.tsx';
+import { RunTags } from './RunTags.tsx';
 
 /** "OpenLDAP 2.5.13" without saying the vendor twice; null when the server did not say. */
 export function serverText(
@@ -176,13 +177,7 @@ export function HistoryTable({
             </td>
             <td className="history-tags-cell" onClick={(e) => e.stopPropagation()}>
               <div className="history-tags-edit">
-                <div className="history-tags" data-testid="history-tags">
-                  {run.tags.map((tag) => (
-                    <span key={tag} className="run-tag">
-                      {tag}
-                    </span>
-                  ))}
-                </div>
+                <RunTags tags={run.tags} testId="history-tags" />
                 <button
                   type="button"
                   className="btn-icon history-edit"

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { RunDetail } from '../../../shared/types.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { AnnotateDialog } from './AnnotateDialog.tsx';
+import { RunTags } from './RunTags.tsx';
 
 /** A card showing a run's notes and tags, with an Edit button. */
 export function RunAnnotationCard({ run }: { run: RunDetail }) {
@@ -15,15 +16,7 @@ export function RunAnnotationCard({ run }: { run: RunDetail }) {
         <div>
           <h3 className="card-title">Notes and tags</h3>
           {empty && <p className="muted">None yet: tag runs to find and compare them later.</p>}
-          {saved.tags.length > 0 && (
-            <div className="history-tags" data-testid="run-tags">
-              {saved.tags.map((tag) => (
-                <span key={tag} className="run-tag">
-                  {tag}
-                </span>
-              ))}
-            </div>
-          )}
+          {saved.tags.length > 0 && <RunTags tags={saved.tags} testId="run-tags" />}
           {saved.notes && <p data-testid="run-notes">{saved.notes}</p>}
         </div>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(true)}>

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { LabInfo } from '../../../shared/labTypes.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
+import { TermRow } from '../../components/TermRow.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
 import { loadRate } from './labForm.ts';
@@ -25,10 +26,9 @@ function Copyable({ value, label }: { value: string; label: string }) {
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="lab-details-row">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
+    <TermRow className="lab-details-row" term={term}>
+      {children}
+    </TermRow>
   );
 }
 

@@ -1,14 +1,8 @@
 // The workloads of a matrix: the catalogs as a filterable list of checkboxes, grouped by study.
 import { useId, useState } from 'react';
-import type { CSSProperties } from 'react';
 import type { WorkloadListItem } from '../../../shared/workload.ts';
-import {
-  displayTitle,
-  groupWorkloads,
-  idChars,
-  matchesQuery,
-  shortId,
-} from '../run/workload/workloadGroups.ts';
+import { PickerGroup, WorkloadFilter, WorkloadOptionText } from '../run/workload/PickerParts.tsx';
+import { groupWorkloads, matchesQuery } from '../run/workload/workloadGroups.ts';
 
 /** Checkboxes for every workload; `selected` keeps the order the user ticked them in. */
 export function WorkloadChecklist({
@@ -43,36 +37,29 @@ export function WorkloadChecklist({
         Workloads <span className="muted">· {selected.length} chosen</span>
       </legend>
       <div className="picker">
-        <div className="picker-filter">
-          <input
-            type="search"
-            aria-label="Filter workloads"
-            placeholder="Filter: id, title or study…"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') e.preventDefault();
-            }}
-          />
-        </div>
+        <WorkloadFilter
+          query={query}
+          onQuery={setQuery}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
+        />
         <div className="picker-list checklist-list" data-testid="matrix-workload-list">
           {groups.length === 0 && <p className="picker-empty">No workload matches “{query}”.</p>}
           {groups.map((group) => {
             const ids = group.items.map((item) => item.id);
             const all = ids.every((id) => selected.includes(id));
             return (
-              <div
+              <PickerGroup
                 key={group.catalog}
-                role="group"
-                aria-labelledby={`${base}-${group.catalog}`}
-                style={{ '--id-chars': idChars(group.items) } as CSSProperties}
-              >
-                <div id={`${base}-${group.catalog}`} className="picker-group-head">
-                  {group.title}
+                group={group}
+                headId={`${base}-${group.catalog}`}
+                aside={
                   <button type="button" className="link-button" onClick={() => setGroup(ids, !all)}>
                     {all ? 'None' : 'All'}
                   </button>
-                </div>
+                }
+              >
                 {group.items.map((item) => (
                   <label key={item.id} className="checklist-option" title={item.description}>
                     <input
@@ -81,11 +68,10 @@ export function WorkloadChecklist({
                       onChange={() => toggle(item.id)}
                       data-workload-id={item.id}
                     />
-                    <span className="picker-option-id">{shortId(item)}</span>
-                    <span className="picker-option-title">{displayTitle(item)}</span>
+                    <WorkloadOptionText item={item} />
                   </label>
                 ))}
-              </div>
+              </PickerGroup>
             );
           })}
         </div>

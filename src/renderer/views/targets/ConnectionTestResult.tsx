@@ -1,5 +1,4 @@
 // Shows what "Test connection" found: the server's root DSE, or the failure in plain words.
-import type { ReactNode } from 'react';
 import type {
   ConnectionTestResult as Result,
   LdapFailure,
@@ -7,6 +6,7 @@ import type {
 } from '../../../shared/targetTypes.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { TermRow } from '../../components/TermRow.tsx';
 import { oidName } from '../../format/ldapOids.ts';
 
 /** Success panel with the root DSE, or the failure panel. */
@@ -48,30 +48,23 @@ function RootDsePanel({ rootDse, bindMs }: { rootDse: RootDseInfo; bindMs: numbe
         <span className="muted">bind took {bindMs.toFixed(1)} ms</span>
       </div>
       <dl className="dl-grid">
-        <Row term="Vendor">
+        <TermRow term="Vendor">
           <span data-testid="rootdse-vendor">{vendor}</span>
-        </Row>
-        <Row term="LDAP versions">{rootDse.supportedLDAPVersion.join(', ') || '—'}</Row>
-        <Row term="Naming contexts">
+        </TermRow>
+        <TermRow term="LDAP versions">{rootDse.supportedLDAPVersion.join(', ') || '—'}</TermRow>
+        <TermRow term="Naming contexts">
           <span className="mono">{rootDse.namingContexts.join(', ') || '—'}</span>
-        </Row>
-        <Row term="SASL mechanisms">{rootDse.supportedSASLMechanisms.join(', ') || '—'}</Row>
-        <Row term="Controls">
+        </TermRow>
+        <TermRow term="SASL mechanisms">
+          {rootDse.supportedSASLMechanisms.join(', ') || '—'}
+        </TermRow>
+        <TermRow term="Controls">
           <OidList oids={rootDse.supportedControl} />
-        </Row>
-        <Row term="Extensions">
+        </TermRow>
+        <TermRow term="Extensions">
           <OidList oids={rootDse.supportedExtension} />
-        </Row>
+        </TermRow>
       </dl>
-    </div>
-  );
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="dl-row">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

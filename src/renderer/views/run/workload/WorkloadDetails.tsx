@@ -3,6 +3,7 @@ import type { WorkloadConcurrency, WorkloadListItem } from '../../../../shared/w
 import { Icon } from '../../../components/Icon.tsx';
 import { MixBar } from '../../../components/MixBar.tsx';
 import { formatInt } from '../../../format/numbers.ts';
+import { WorkloadFact } from './WorkloadFact.tsx';
 
 /** "Salford-shaped directory · index profile salford-indexed · at least 10,000 entries". */
 export function expectsText(expects: WorkloadListItem['expects']): string | null {
@@ -75,54 +76,42 @@ export function WorkloadDetails({
       </header>
       {item.description && <p className="wd-description">{item.description}</p>}
       <dl className="wd-facts">
-        {item.source && (
-          <div className="wd-fact">
-            <dt>Source</dt>
-            <dd>{item.source}</dd>
-          </div>
-        )}
-        <div className="wd-fact">
-          <dt>Mix</dt>
-          <dd>
-            <MixBar mix={item.mix} testId="workload-mix" />
-          </dd>
-        </div>
-        <div className="wd-fact">
-          <dt>Expects</dt>
-          <dd>{expects ?? <span className="muted">any directory with entries to pick</span>}</dd>
-        </div>
-        <div className="wd-fact">
-          <dt>Study's load</dt>
-          <dd className="wd-load">
-            {study ? (
-              <>
-                <span>
-                  <strong className="num">{study.connections}</strong>{' '}
-                  {study.connections === 1 ? 'connection' : 'connections'} ×{' '}
-                  <strong className="num">{study.depth}</strong> outstanding
-                </span>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  onClick={() => onUseConcurrency(study)}
-                  disabled={inUse}
-                  data-testid="use-study-concurrency"
-                >
-                  {inUse ? (
-                    <>
-                      <Icon name="check" size={14} />
-                      In use
-                    </>
-                  ) : (
-                    "Use study's concurrency"
-                  )}
-                </button>
-              </>
-            ) : (
-              <span className="muted">not given; choose connections and depth below</span>
-            )}
-          </dd>
-        </div>
+        {item.source && <WorkloadFact term="Source">{item.source}</WorkloadFact>}
+        <WorkloadFact term="Mix">
+          <MixBar mix={item.mix} testId="workload-mix" />
+        </WorkloadFact>
+        <WorkloadFact term="Expects">
+          {expects ?? <span className="muted">any directory with entries to pick</span>}
+        </WorkloadFact>
+        <WorkloadFact term="Study's load" valueClassName="wd-load">
+          {study ? (
+            <>
+              <span>
+                <strong className="num">{study.connections}</strong>{' '}
+                {study.connections === 1 ? 'connection' : 'connections'} ×{' '}
+                <strong className="num">{study.depth}</strong> outstanding
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => onUseConcurrency(study)}
+                disabled={inUse}
+                data-testid="use-study-concurrency"
+              >
+                {inUse ? (
+                  <>
+                    <Icon name="check" size={14} />
+                    In use
+                  </>
+                ) : (
+                  "Use study's concurrency"
+                )}
+              </button>
+            </>
+          ) : (
+            <span className="muted">not given; choose connections and depth below</span>
+          )}
+        </WorkloadFact>
       </dl>
     </section>
   );

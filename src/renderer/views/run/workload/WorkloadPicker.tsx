@@ -1,8 +1,9 @@
 // The workload list grouped by catalog, with a filter; arrow keys move the choice from the filter or the list.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { CSSProperties, KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { WorkloadListItem } from '../../../../shared/workload.ts';
-import { displayTitle, groupWorkloads, idChars, matchesQuery, shortId } from './workloadGroups.ts';
+import { PickerGroup, WorkloadFilter, WorkloadOptionText } from './PickerParts.tsx';
+import { groupWorkloads, matchesQuery } from './workloadGroups.ts';
 
 function optionId(base: string, id: string): string {
   return `${base}-${id.replace(/[^\w-]/g, '_')}`;
@@ -94,19 +95,14 @@ export function WorkloadPicker({
   const activeVisible = ordered.some((item) => item.id === selectedId);
   return (
     <div className="picker">
-      <div className="picker-filter">
-        <input
-          id="run-workload"
-          type="search"
-          aria-label="Filter workloads"
-          placeholder="Filter: id, title or study…"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          onKeyDown={onFilterKey}
-          aria-controls={`${base}-list`}
-          aria-activedescendant={activeVisible ? optionId(base, selectedId) : undefined}
-        />
-      </div>
+      <WorkloadFilter
+        id="run-workload"
+        query={query}
+        onQuery={setQuery}
+        onKeyDown={onFilterKey}
+        aria-controls={`${base}-list`}
+        aria-activedescendant={activeVisible ? optionId(base, selectedId) : undefined}
+      />
       <div
         ref={listRef}
         id={`${base}-list`}
@@ -127,17 +123,13 @@ export function WorkloadPicker({
           </p>
         )}
         {groups.map((group) => (
-          <div
+          <PickerGroup
             key={group.catalog}
-            role="group"
-            aria-labelledby={`${base}-g-${group.catalog}`}
+            group={group}
+            headId={`${base}-g-${group.catalog}`}
             className="picker-group"
-            style={{ '--id-chars': idChars(group.items) } as CSSProperties}
+            aside={<span className="picker-count">{group.items.length}</span>}
           >
-            <div id={`${base}-g-${group.catalog}`} className="picker-group-head">
-              {group.title}
-              <span className="picker-count">{group.items.length}</span>
-            </div>
             {group.items.map((item) => {
               const selected = item.id === selectedId;
               return (
@@ -151,12 +143,11 @@ export function WorkloadPicker({
                   onClick={() => onSelect(item.id)}
                   title={item.id}
                 >
-                  <span className="picker-option-id">{shortId(item)}</span>
-                  <span className="picker-option-title">{displayTitle(item)}</span>
+                  <WorkloadOptionText item={item} />
                 </div>
               );
             })}
-          </div>
+          </PickerGroup>
         ))}
       </div>
     </div>

@@ -16,9 +16,14 @@ import {
   checkMessage,
   parseAttributeLines,
 } from './customOperation.ts';
+import type { CustomOpValues } from './customOperation.ts';
 import { lineOfPath, parseJsonWithLines } from './jsonLines.ts';
 import { displayTitle, groupWorkloads, suggestedName } from './workloadGroups.ts';
 import { SYNTHETIC_MIX_SPEC } from '../../../../../e2e/helpers/syntheticRun.ts';
+
+/** The custom form's spec with `changes` over the form's defaults. */
+const specWith = (changes: Partial<CustomOpValues>) =>
+  customSpec({ ...defaultCustomValues(), ...changes });
 
 test("every kind's default custom operation is a workload the host accepts", () => {
   for (const kind of CUSTOM_KINDS) {
@@ -32,19 +37,14 @@ test("every kind's default custom operation is a workload the host accepts", () 
     );
     assert.doesNotThrow(() => validateWorkloadSpec(spec), kind);
   }
-  const del = customSpec({ ...defaultCustomValues(), kind: 'delete' });
+  const del = specWith({ kind: 'delete' });
   assert.equal(del.pool?.entries, 1000, 'a delete without DN takes a pool');
-  const byDn = customSpec({ ...defaultCustomValues(), kind: 'delete', deleteDn: '[entry:dn]' });
+  const byDn = specWith({ kind: 'delete', deleteDn: '[entry:dn]' });
   assert.equal(byDn.pool, undefined);
 });
 
 test('a custom bind can be SASL PLAIN and find its DN with a search first, as authrate does', () => {
-  const spec = customSpec({
-    ...defaultCustomValues(),
-    kind: 'bind',
-    bindMechanism: 'PLAIN',
-    bindDn: '[entry:uid]',
-  });
+  const spec = specWith({ kind: 'bind', bindMechanism: 'PLAIN', bindDn: '[entry:uid]' });
   assert.equal(validateWorkloadSpec(spec).operations[0]?.operation.kind, 'bind');
   assert.deepEqual(spec.operations[0]?.operation, {
     kind: 'bind',
@@ -52,8 +52,7 @@ test('a custom bind can be SASL PLAIN and find its DN with a search first, as au
     password: '[entry:userPassword]',
     mechanism: 'PLAIN',
   });
-  const searched = customSpec({
-    ...defaultCustomValues(),
+  const searched = specWith({
     kind: 'bind',
     bindSearchBase: 'o=Salford,c=gb',
     bindSearchFilter: '(uid=[entry:uid])',
@@ -67,8 +66,7 @@ test('a custom bind can be SASL PLAIN and find its DN with a search first, as au
 });
 
 test('the custom form builds the CLI fields: attributes, limits, sort keys, add lines, binds', () => {
-  const search = customSpec({
-    ...defaultCustomValues(),
+  const search = specWith({
     attributes: 'cn, mail',
     sizeLimit: '10',
     pageSize: '',
@@ -90,12 +88,8 @@ test('the custom form builds the CLI fields: attributes, limits, sort keys, add 
     { name: 'sn', values: ['a'] },
     { name: 'note', values: [''] },
   ]);
-  const bind = customSpec({
-    ...defaultCustomValues(),
-    kind: 'bind',
-    bindNewConnection: true,
-    invalidPercent: '5',
-  }).operations[0]?.operation;
+  const bind = specWith({ kind: 'bind', bindNewConnection: true, invalidPercent: '5' })
+    .operations[0]?.operation;
   assert.deepEqual(bind, {
     kind: 'bind',
     bindDn: '[entry:dn]',
@@ -145,7 +139,7 @@ test('check errors land on the control that shows the field', () => {
 });
 
 test('a host check error on a real spec names the path the form maps', () => {
-  const spec = customSpec({ ...defaultCustomValues(), filter: '(cn=[0-' });
+  const spec = specWith({ filter: '(cn=[0-' });
   let error: unknown;
   try {
     validateWorkloadSpec(spec);

@@ -90,62 +90,45 @@ class Scanner {
   }
 
   private object(path: string): void {
-    this.i++;
-    this.space();
-    if (this.text[this.i] === '}') {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      this.space();
+    this.members('}', () => {
       if (this.text[this.i] !== '"') {
-        this.fail(
-          this.text[this.i] === '}'
-            ? 'Trailing comma before }'
-            : `Expected a field name in double quotes but found ${this.describe()}`,
-        );
+        this.fail(`Expected a field name in double quotes but found ${this.describe()}`);
       }
       const key = this.string();
       this.space();
       if (this.text[this.i] !== ':') this.fail(`Expected ':' after "${key}"`);
       this.i++;
       this.value(child(path, key));
-      this.space();
-      const next = this.text[this.i];
-      if (next === ',') {
-        this.i++;
-        continue;
-      }
-      if (next === '}') {
-        this.i++;
-        return;
-      }
-      this.fail(`Expected ',' or '}' but found ${this.describe()}`);
-    }
+    });
   }
 
   private array(path: string): void {
+    this.members(']', (n) => this.value(child(path, n)));
+  }
+
+  /** The comma-separated members of an object or array, from its opening bracket to `close`. */
+  private members(close: '}' | ']', member: (n: number) => void): void {
     this.i++;
     this.space();
-    if (this.text[this.i] === ']') {
+    if (this.text[this.i] === close) {
       this.i++;
       return;
     }
     for (let n = 0; ; n++) {
       this.space();
-      if (this.text[this.i] === ']') this.fail('Trailing comma before ]');
-      this.value(child(path, n));
+      if (this.text[this.i] === close) this.fail(`Trailing comma before ${close}`);
+      member(n);
       this.space();
       const next = this.text[this.i];
       if (next === ',') {
         this.i++;
         continue;
       }
-      if (next === ']') {
+      if (next === close) {
         this.i++;
         return;
       }
-      this.fail(`Expected ',' or ']' but found ${this.describe()}`);
+      this.fail(`Expected ',' or '${close}' but found ${this.describe()}`);
     }
   }
 
