@@ -2,20 +2,8 @@
 import type { CompareRun } from './compare.ts';
 import { formatEntries } from './charts/format.ts';
 
-/** Settings along which compared runs can differ (each can split a chart into series). */
-export type CompareDimension =
-  | 'server'
-  | 'indexProfile'
-  | 'workload'
-  | 'entries'
-  | 'connections'
-  | 'depth'
-  | 'policy'
-  | 'model'
-  | 'source';
-
 /** Every dimension, in the order labels list them. */
-export const COMPARE_DIMENSIONS: readonly CompareDimension[] = [
+export const COMPARE_DIMENSIONS = [
   'server',
   'indexProfile',
   'workload',
@@ -25,7 +13,10 @@ export const COMPARE_DIMENSIONS: readonly CompareDimension[] = [
   'policy',
   'model',
   'source',
-];
+] as const;
+
+/** Settings along which compared runs can differ (each can split a chart into series). */
+export type CompareDimension = (typeof COMPARE_DIMENSIONS)[number];
 
 const LAB_VENDORS: Record<string, string> = {
   openldap: 'OpenLDAP',
