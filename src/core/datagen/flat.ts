@@ -3,8 +3,8 @@
 import { loadNames } from './names.ts';
 import { inlineInt, inlineSeed, streamSeed } from './prng.ts';
 import { checkIndex } from './dataset.ts';
-import type { DatasetSpec, GenerateOptions } from './dataset.ts';
-import { writeShapeLdif } from './shapeStream.ts';
+import type { DatasetSpec } from './dataset.ts';
+import { shapeFileWriter } from './shapeStream.ts';
 import type { ShapeWriter } from './shapeStream.ts';
 
 /** Suffix the server holds. */
@@ -156,10 +156,4 @@ const fillFlat: ShapeWriter['fill'] = (spec, from, to, ldif, side) => {
 export const FLAT_WRITER: ShapeWriter = { headerLdif, fill: fillFlat };
 
 /** Streams the whole flat directory to one file; deterministic: byte-identical for the same spec. */
-export function writeFlatLdif(
-  spec: DatasetSpec,
-  outPath: string,
-  opts: GenerateOptions = {},
-): Promise<{ entries: number; bytes: number }> {
-  return writeShapeLdif(FLAT_WRITER, spec, outPath, opts);
-}
+export const writeFlatLdif = shapeFileWriter(FLAT_WRITER);

@@ -1,7 +1,7 @@
 // The Salford-shaped directory (seed study 000, DirectoryMark data): country, organization,
 // ten organizational units and N inetOrgPerson entries, each computable on its own from (seed, index).
 import { checkIndex } from './dataset.ts';
-import type { DatasetSpec, GenerateOptions } from './dataset.ts';
+import type { DatasetSpec } from './dataset.ts';
 import { loadNames } from './names.ts';
 import { streamFor } from './prng.ts';
 import type { Prng } from './prng.ts';
@@ -16,7 +16,7 @@ import {
   TOWNS,
   UNITS,
 } from './salfordWords.ts';
-import { writeShapeLdif } from './shapeStream.ts';
+import { shapeFileWriter } from './shapeStream.ts';
 import type { ShapeWriter } from './shapeStream.ts';
 
 /** The fields of one person that both the DN and the LDIF need. */
@@ -129,10 +129,4 @@ function personLdif(spec: DatasetSpec, index: number): string {
 export const SALFORD_WRITER: ShapeWriter = { headerLdif: salfordHeaderLdif, fill: fillSalford };
 
 /** Streams the whole directory (c=gb, o=Salford, 10 organizationalUnits, then `entries` persons) to a file; deterministic: byte-identical for the same spec. */
-export function writeSalfordLdif(
-  spec: DatasetSpec,
-  outPath: string,
-  opts: GenerateOptions = {},
-): Promise<{ entries: number; bytes: number }> {
-  return writeShapeLdif(SALFORD_WRITER, spec, outPath, opts);
-}
+export const writeSalfordLdif = shapeFileWriter(SALFORD_WRITER);

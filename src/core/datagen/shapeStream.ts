@@ -49,21 +49,25 @@ export async function streamShape(
 }
 
 /** Streams a shape's whole directory to one file; deterministic: byte-identical for the same spec. */
-export async function writeShapeLdif(
-  shape: ShapeWriter,
+export type ShapeFileWriter = (
   spec: DatasetSpec,
   outPath: string,
-  opts: GenerateOptions = {},
-): Promise<{ entries: number; bytes: number }> {
-  checkSpec(spec);
-  opts.signal?.throwIfAborted();
-  const ldif = await ChunkedWriter.create(outPath);
-  try {
-    const entries = await streamShape(shape, spec, ldif, {}, opts);
-    await ldif.close();
-    return { entries, bytes: ldif.bytes };
-  } catch (err) {
-    await ldif.discard();
-    throw err;
-  }
+  opts?: GenerateOptions,
+) => Promise<{ entries: number; bytes: number }>;
+
+/** The writer of `shape`'s whole directory to one file (no side files). */
+export function shapeFileWriter(shape: ShapeWriter): ShapeFileWriter {
+  return async (spec, outPath, opts = {}) => {
+    checkSpec(spec);
+    opts.signal?.throwIfAborted();
+    const ldif = await ChunkedWriter.create(outPath);
+    try {
+      const entries = await streamShape(shape, spec, ldif, {}, opts);
+      await ldif.close();
+      return { entries, bytes: ldif.bytes };
+    } catch (err) {
+      await ldif.discard();
+      throw err;
+    }
+  };
 }
