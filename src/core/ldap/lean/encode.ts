@@ -50,6 +50,23 @@ const TAG = {
   compareResponse: 0x6f,
 } as const;
 
+/**
+ * A request whose op (constructed, tag `opTag`) holds the DN and then `restLength` more bytes, written
+ * up to the end of the DN: the rest goes in the buffer's last `restLength` bytes. Null when the request
+ * is too long for the lean path.
+ */
+function requestAfterDn(opTag: number, dn: string, restLength: number): Buffer | null {
+  const dnLength = Buffer.byteLength(dn);
+  const contentLength = tlvSize(dnLength) + restLength;
+  const bodyLength = tlvSize(contentLength);
+  if (bodyLength > MAX_BODY) return null;
+  const buf = allocRequest(bodyLength);
+  buf[HEADER_ROOM] = opTag;
+  const pos = writeLength(buf, HEADER_ROOM + 1, contentLength);
+  writeStringTlv(buf, pos, OCTET_STRING, dn, dnLength);
+  return buf;
+}
+
 /** A TLV and the offset of its tag byte. */
 interface Field extends Tlv {
   from: number;
@@ -157,15 +174,10 @@ export class SearchEncoder {
       this.lastFilter = filter;
     }
     const filterBytes = this.lastFilterBytes;
-    const dnLength = Buffer.byteLength(baseDn);
-    const contentLength =
-      tlvSize(dnLength) + this.middle.length + filterBytes.length + this.attributeList.length;
-    const bodyLength = tlvSize(contentLength);
-    if (bodyLength > MAX_BODY) return null;
-    const buf = allocRequest(bodyLength);
-    buf[HEADER_ROOM] = TAG.searchRequest;
-    let pos = writeLength(buf, HEADER_ROOM + 1, contentLength);
-    pos = writeStringTlv(buf, pos, OCTET_STRING, baseDn, dnLength);
+    const restLength = this.middle.length + filterBytes.length + this.attributeList.length;
+    const buf = requestAfterDn(TAG.searchRequest, baseDn, restLength);
+    if (buf === null) return null;
+    let pos = buf.length - restLength;
     pos += this.middle.copy(buf, pos);
     pos += filterBytes.copy(buf, pos);
     this.attributeList.copy(buf, pos);
@@ -189,16 +201,12 @@ export class CompareEncoder {
 
   /** The request for one op; null when too long for the lean path. */
   prepare(dn: string, value: string): PreparedRequest | null {
-    const dnLength = Buffer.byteLength(dn);
     const valueLength = Buffer.byteLength(value);
     const avaLength = this.attributeTlv.length + tlvSize(valueLength);
-    const contentLength = tlvSize(dnLength) + tlvSize(avaLength);
-    const bodyLength = tlvSize(contentLength);
-    if (bodyLength > MAX_BODY) return null;
-    const buf = allocRequest(bodyLength);
-    buf[HEADER_ROOM] = TAG.compareRequest;
-    let pos = writeLength(buf, HEADER_ROOM + 1, contentLength);
-    pos = writeStringTlv(buf, pos, OCTET_STRING, dn, dnLength);
+    const restLength = tlvSize(avaLength);
+    const buf = requestAfterDn(TAG.compareRequest, dn, restLength);
+    if (buf === null) return null;
+    let pos = buf.length - restLength;
     buf[pos] = SEQUENCE;
     pos = writeLength(buf, pos + 1, avaLength);
     pos += this.attributeTlv.copy(buf, pos);
@@ -249,7 +257,6 @@ export class ModifyEncoder {
   prepare(dn: string, values: readonly (readonly string[])[]): PreparedRequest | null {
     const lengths = this.lengths;
     lengths.length = 0;
-    const dnLength = Buffer.byteLength(dn);
     let changesLength = 0;
     for (let i = 0; i < this.fixed.length; i++) {
       const { operation, type } = this.fixed[i] as { operation: Buffer; type: Buffer };
@@ -262,13 +269,10 @@ export class ModifyEncoder {
       const modificationLength = type.length + tlvSize(setLength);
       changesLength += tlvSize(operation.length + tlvSize(modificationLength));
     }
-    const contentLength = tlvSize(dnLength) + tlvSize(changesLength);
-    const bodyLength = tlvSize(contentLength);
-    if (bodyLength > MAX_BODY) return null;
-    const buf = allocRequest(bodyLength);
-    buf[HEADER_ROOM] = TAG.modifyRequest;
-    let pos = writeLength(buf, HEADER_ROOM + 1, contentLength);
-    pos = writeStringTlv(buf, pos, OCTET_STRING, dn, dnLength);
+    const restLength = tlvSize(changesLength);
+    const buf = requestAfterDn(TAG.modifyRequest, dn, restLength);
+    if (buf === null) return null;
+    let pos = buf.length - restLength;
     buf[pos] = SEQUENCE;
     pos = writeLength(buf, pos + 1, changesLength);
     let next = 0;
