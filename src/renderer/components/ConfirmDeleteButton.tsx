@@ -12,12 +12,7 @@ export function ConfirmDeleteButton({
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <IconButton
-        icon="trash"
-        iconSize={14}
-        className="btn btn-ghost-danger"
-        onClick={() => setAsking(true)}
-      >
+      <IconButton icon="trash" iconSize={14} variant="ghost-danger" onClick={() => setAsking(true)}>
         Delete
       </IconButton>
       {asking && (

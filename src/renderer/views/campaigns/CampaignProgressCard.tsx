@@ -5,6 +5,7 @@ import type { CampaignDetail, CampaignProgress, CampaignStatus } from '../../../
 import { useApi, useApiEvent } from '../../api/useApi.ts';
 import type { IconName } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
+import type { IconButtonVariant } from '../../components/IconButton.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { RouteButton } from '../../components/RouteButton.tsx';
 import { formatDurationS } from '../../format/numbers.ts';
@@ -15,7 +16,7 @@ const CONTROLS: readonly {
   channel: 'campaigns/pause' | 'campaigns/resume' | 'campaigns/cancel';
   icon: IconName;
   label: string;
-  look: string;
+  look: IconButtonVariant;
   /** The statuses it is offered in; always when absent. */
   shownWhen?: readonly CampaignStatus[];
 }[] = [
@@ -23,21 +24,21 @@ const CONTROLS: readonly {
     channel: 'campaigns/pause',
     icon: 'pause',
     label: 'Pause after this cell',
-    look: 'btn-secondary',
+    look: 'secondary',
     shownWhen: ['running'],
   },
   {
     channel: 'campaigns/resume',
     icon: 'play',
     label: 'Resume',
-    look: 'btn-primary',
+    look: 'primary',
     shownWhen: ['paused', 'interrupted'],
   },
   {
     channel: 'campaigns/cancel',
     icon: 'stop',
     label: 'Cancel campaign',
-    look: 'btn-ghost-danger',
+    look: 'ghost-danger',
   },
 ];
 
@@ -103,7 +104,8 @@ export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail })
               key={c.channel}
               icon={c.icon}
               iconSize={14}
-              className={`btn ${c.look} btn-sm`}
+              variant={c.look}
+              small
               disabled={busy}
               onClick={() => void control(c.channel)}
             >

@@ -72,11 +72,7 @@ export function HistoryView() {
         title="History"
         subtitle="Every run is stored with its per-second samples, configuration and environment; runs from other tools can be imported beside them."
         actions={
-          <IconButton
-            icon="upload"
-            className="btn btn-secondary"
-            onClick={() => setDialog({ kind: 'import' })}
-          >
+          <IconButton icon="upload" onClick={() => setDialog({ kind: 'import' })}>
             Import results
           </IconButton>
         }
@@ -131,7 +127,8 @@ export function HistoryView() {
                 <IconButton
                   icon="trash"
                   iconSize={14}
-                  className="btn btn-ghost-danger btn-sm"
+                  variant="ghost-danger"
+                  small
                   onClick={() => setDialog({ kind: 'delete' })}
                 >
                   Delete

@@ -123,18 +123,12 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
             <RouteButton to={{ name: 'campaigns' }} variant="secondary">
               Campaigns
             </RouteButton>
-            <IconButton
-              icon="upload"
-              iconSize={14}
-              className="btn btn-secondary"
-              onClick={() => fileInput.current?.click()}
-            >
+            <IconButton icon="upload" iconSize={14} onClick={() => fileInput.current?.click()}>
               Import JSON
             </IconButton>
             <IconButton
               icon="plus"
               iconSize={14}
-              className="btn btn-secondary"
               onClick={() => {
                 setSpec(NEW_MATRIX);
                 navigate({ name: 'matrix' });
@@ -240,7 +234,6 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
                   <IconButton
                     icon="download"
                     iconSize={14}
-                    className="btn btn-secondary"
                     onClick={() =>
                       downloadFile({
                         fileName: matrixFileName(spec),

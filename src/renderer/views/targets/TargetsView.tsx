@@ -20,11 +20,7 @@ export function TargetsView() {
   const [deleting, setDeleting] = useState<Target | null>(null);
 
   const newButton = (
-    <IconButton
-      icon="plus"
-      className="btn btn-primary"
-      onClick={() => setEditing({ mode: 'create' })}
-    >
+    <IconButton icon="plus" variant="primary" onClick={() => setEditing({ mode: 'create' })}>
       New target
     </IconButton>
   );
