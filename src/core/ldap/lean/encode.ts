@@ -67,6 +67,20 @@ function requestAfterDn(opTag: number, dn: string, restLength: number): Buffer |
   return buf;
 }
 
+/**
+ * A request whose op holds the DN and then one SEQUENCE of `sequenceLength` content bytes (a compare's
+ * assertion, a modify's changes), written up to that content: it goes in the buffer's last bytes.
+ */
+function requestDnSequence(opTag: number, dn: string, sequenceLength: number): Buffer | null {
+  const restLength = tlvSize(sequenceLength);
+  const buf = requestAfterDn(opTag, dn, restLength);
+  if (buf === null) return null;
+  const pos = buf.length - restLength;
+  buf[pos] = SEQUENCE;
+  writeLength(buf, pos + 1, sequenceLength);
+  return buf;
+}
+
 /** A TLV and the offset of its tag byte. */
 interface Field extends Tlv {
   from: number;
@@ -203,12 +217,9 @@ export class CompareEncoder {
   prepare(dn: string, value: string): PreparedRequest | null {
     const valueLength = Buffer.byteLength(value);
     const avaLength = this.attributeTlv.length + tlvSize(valueLength);
-    const restLength = tlvSize(avaLength);
-    const buf = requestAfterDn(TAG.compareRequest, dn, restLength);
+    const buf = requestDnSequence(TAG.compareRequest, dn, avaLength);
     if (buf === null) return null;
-    let pos = buf.length - restLength;
-    buf[pos] = SEQUENCE;
-    pos = writeLength(buf, pos + 1, avaLength);
+    let pos = buf.length - avaLength;
     pos += this.attributeTlv.copy(buf, pos);
     writeStringTlv(buf, pos, OCTET_STRING, value, valueLength);
     return new PreparedRequest(this.kind, buf);
@@ -269,12 +280,9 @@ export class ModifyEncoder {
       const modificationLength = type.length + tlvSize(setLength);
       changesLength += tlvSize(operation.length + tlvSize(modificationLength));
     }
-    const restLength = tlvSize(changesLength);
-    const buf = requestAfterDn(TAG.modifyRequest, dn, restLength);
+    const buf = requestDnSequence(TAG.modifyRequest, dn, changesLength);
     if (buf === null) return null;
-    let pos = buf.length - restLength;
-    buf[pos] = SEQUENCE;
-    pos = writeLength(buf, pos + 1, changesLength);
+    let pos = buf.length - changesLength;
     let next = 0;
     for (let i = 0; i < this.fixed.length; i++) {
       const { operation, type } = this.fixed[i] as { operation: Buffer; type: Buffer };
