@@ -18,6 +18,7 @@ import { referenceHandlers } from '../api/referenceHandlers.ts';
 import { runsHandlers } from '../api/runsHandlers.ts';
 import { targetsHandlers } from '../api/targetsHandlers.ts';
 import { workloadsHandlers } from '../api/workloadsHandlers.ts';
+import { BrokerManager } from '../broker/brokerManager.ts';
 import { LabManager } from '../lab/labManager.ts';
 import { CampaignRunner } from '../matrix/campaignRunner.ts';
 import { MatrixLibrary } from '../matrix/matrixLibrary.ts';
@@ -30,6 +31,7 @@ import type { RunStartOptions } from '../runs/runService.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { CalibrationsRepo } from '../store/calibrationsRepo.ts';
+import { BrokersRepo } from '../store/brokersRepo.ts';
 import { CampaignsRepo } from '../store/campaignsRepo.ts';
 import { MatrixRepo } from '../store/matrixRepo.ts';
 import { LabsRepo } from '../store/labsRepo.ts';
@@ -56,6 +58,8 @@ export interface Core {
   runs: RunsRepo;
   calibrations: CalibrationsRepo;
   labs: LabManager;
+  /** NATS brokers for load agents. */
+  brokers: BrokerManager;
   workloads: WorkloadLibrary;
   runService: RunService;
   /** Saved and built-in matrices. */
@@ -71,7 +75,7 @@ export interface Core {
   emit(message: ApiEventMessage): void;
   /** Registers a listener for live events; returns the unsubscribe function. */
   subscribe(listener: (message: ApiEventMessage) => void): () => void;
-  /** Stops the active run and the labs this process owns, then closes the database. */
+  /** Stops the active run and the labs and brokers this process owns, then closes the database. */
   shutdown(reason: string): Promise<void>;
 }
 
@@ -106,6 +110,8 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   });
   runs.markInterrupted(isAlive);
   await labs.reapOrphans();
+  const brokers = new BrokerManager({ dataDir: options.dataDir, registry: new BrokersRepo(db) });
+  await brokers.reapOrphans();
   // Targets of labs that are gone would only fail when used.
   for (const lab of labs.list()) {
     if (lab.state !== 'running' && lab.state !== 'loading' && lab.state !== 'starting')
@@ -157,6 +163,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     runs,
     calibrations,
     labs,
+    brokers,
     workloads,
     runService,
     matrices,
@@ -180,6 +187,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
       await campaigns.shutdown();
       await runService.stopAll(reason);
       await labs.stopOwned();
+      await brokers.stopOwned();
       for (const lab of labs.list()) if (lab.state !== 'running') targets.deleteForLab(lab.id);
       db.close();
     },

@@ -2,6 +2,7 @@
 // StartTLS and ldaps:// runs verify the server like production clients do.
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { ApiError } from '../../shared/errors.ts';
 
@@ -48,8 +49,28 @@ async function issueFromCa(
   );
 }
 
-/** Creates `<dir>/ca.pem` (a fresh CA) and a server key and certificate for 127.0.0.1 and localhost it signed. */
-export async function createLabCertificates(dir: string): Promise<LabCertificates> {
+/** What else a server certificate covers, and the CA's name (labs take the defaults). */
+export interface CertificateOptions {
+  /** Host names and IP addresses the certificate names besides 127.0.0.1 and localhost. */
+  extraHosts?: readonly string[];
+  /** The CA's common name; default `DirBench lab CA`. */
+  caName?: string;
+}
+
+/** The subjectAltName value for 127.0.0.1, localhost and `extraHosts` (each once, IPs as IP:). */
+export function subjectAltNames(extraHosts: readonly string[] = []): string {
+  const hosts = [...new Set(['127.0.0.1', 'localhost', ...extraHosts])];
+  return hosts.map((host) => (isIP(host) === 0 ? `DNS:${host}` : `IP:${host}`)).join(',');
+}
+
+/**
+ * Creates `<dir>/ca.pem` (a fresh CA) and a server key and certificate it signed, for 127.0.0.1,
+ * localhost and any `extraHosts`.
+ */
+export async function createLabCertificates(
+  dir: string,
+  options: CertificateOptions = {},
+): Promise<LabCertificates> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const files = {
     caFile: join(dir, 'ca.pem'),
@@ -58,7 +79,7 @@ export async function createLabCertificates(dir: string): Promise<LabCertificate
   };
   writeFileSync(
     join(dir, 'server.ext'),
-    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n' +
+    `subjectAltName=${subjectAltNames(options.extraHosts)}\nbasicConstraints=CA:FALSE\n` +
       'keyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n',
   );
   await openssl(
@@ -71,7 +92,7 @@ export async function createLabCertificates(dir: string): Promise<LabCertificate
       '-days',
       '825',
       '-subj',
-      '/CN=DirBench lab CA',
+      `/CN=${options.caName ?? 'DirBench lab CA'}`,
       '-addext',
       'basicConstraints=critical,CA:TRUE',
       '-addext',

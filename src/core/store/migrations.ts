@@ -190,4 +190,15 @@ export const MIGRATIONS: readonly Migration[] = [
   // Per-operation histograms stored under another label (integer-like labels were paired by
   // object key order) go back under their own label; see operationHistogramRepair.ts.
   repairOperationHistograms,
+  `
+  -- Brokers (nats-server for load agents): the record only; passwords stay in the broker's
+  -- mode-600 files. owner_pid: the DirBench process a non-persistent broker must not outlive.
+  CREATE TABLE brokers (
+    id TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    info_json TEXT NOT NULL,
+    owner_pid INTEGER,
+    created_at TEXT NOT NULL
+  );
+  `,
 ];

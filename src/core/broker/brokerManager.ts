@@ -1,0 +1,368 @@
+// Supervision of brokers: starts nats-server in a folder of its own, records it, stops it, and
+// makes sure no broker started by a process outlives it unless it was meant to (CLI `broker start`).
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { ApiError, invalid } from '../../shared/errors.ts';
+import { checkInteger } from '../../shared/validation.ts';
+import type { ForegroundServer } from '../lab/foregroundServer.ts';
+import { freePort } from '../lab/freePort.ts';
+import { processAlive } from '../lab/processes.ts';
+import { releaseWatched } from '../lab/watchdog.ts';
+import { checkAgentNames, numberedAgentNames, DEFAULT_AGENT_COUNT } from './agentNames.ts';
+import {
+  BROKER_CONFIG,
+  BROKER_LOG,
+  createBrokerSecrets,
+  removeBrokerFiles,
+  writeBrokerSettings,
+} from './brokerFiles.ts';
+import type { BrokerSecrets, BrokerSettings } from './brokerFiles.ts';
+import {
+  isBrokerProcess,
+  spawnNatsServer,
+  stopBrokerProcess,
+  waitForBroker,
+} from './brokerProcess.ts';
+import { toBrokerInfo } from './brokerRecord.ts';
+import type { BrokerInfo, BrokerRegistry, StoredBroker } from './brokerRecord.ts';
+import { natsServerVersion, requireNatsServer } from './natsServer.ts';
+
+/** Address a broker listens on unless asked otherwise: this machine only. */
+export const DEFAULT_BROKER_LISTEN = '127.0.0.1';
+
+// A fresh nats-server answers in well under a second; the margin covers a loaded machine.
+const READY_TIMEOUT_MS = 30_000;
+// Another process may take the port between freePort() and nats-server's bind; retry on a new one.
+const PORT_ATTEMPTS = 3;
+
+/** What to start. */
+export interface BrokerStartRequest {
+  /** TCP port; a free one when absent. */
+  port?: number;
+  /** Address to listen on (an IP address; 0.0.0.0 or :: for every interface); default 127.0.0.1. */
+  listen?: string;
+  /** Agent names (each gets a user and a credentials file); default agent-1..agent-4. */
+  agents?: readonly string[];
+  /** Outlive this process until `stop` (CLI `broker start`); default false. */
+  persistent?: boolean;
+}
+
+/** Where brokers live and how to find nats-server. */
+export interface BrokerManagerOptions {
+  /** App data directory: brokers go to `<dataDir>/brokers/<id>`. */
+  dataDir: string;
+  registry: BrokerRegistry;
+  /** The nats-server executable, or an 'unavailable' error saying how to install it. */
+  natsServer?: () => string;
+  onChange?: (broker: BrokerInfo) => void;
+}
+
+const ACTIVE_STATES = new Set(['starting', 'running']);
+
+/** A start request checked, defaults filled in. */
+interface CheckedBrokerStart {
+  port: number | null;
+  listen: string;
+  agents: string[];
+  persistent: boolean;
+}
+
+function checkStart(req: BrokerStartRequest): CheckedBrokerStart {
+  const listen = req.listen ?? DEFAULT_BROKER_LISTEN;
+  if (isIP(listen) === 0) {
+    throw invalid(
+      'listen',
+      `listen takes an IP address of this machine (0.0.0.0 for every interface); got "${listen}"`,
+    );
+  }
+  return {
+    port: req.port === undefined ? null : checkInteger(req.port, 'port', 1, 65_535),
+    listen,
+    agents: checkAgentNames(req.agents ?? numberedAgentNames(DEFAULT_AGENT_COUNT)),
+    persistent: req.persistent ?? false,
+  };
+}
+
+/** The record's fields that follow from the settings written for a port. */
+function settingsPatch(
+  settings: BrokerSettings,
+): Partial<StoredBroker> &
+  Pick<StoredBroker, 'port' | 'url' | 'agentUrl' | 'caFile'> &
+  Pick<
+    StoredBroker,
+    'coordinatorCredentialsFile' | 'agentCredentialsFile' | 'agentCredentialFiles'
+  > {
+  return {
+    port: settings.port,
+    url: settings.url,
+    agentUrl: settings.agentUrl,
+    caFile: settings.caFile,
+    coordinatorCredentialsFile: settings.coordinatorCredentialsFile,
+    agentCredentialsFile: settings.agentCredentialsFile,
+    agentCredentialFiles: settings.agentCredentialFiles,
+  };
+}
+
+/** Starts, tracks and stops brokers. */
+export class BrokerManager {
+  readonly #dataDir: string;
+  readonly #registry: BrokerRegistry;
+  readonly #natsServer: () => string;
+  readonly #onChange: (broker: BrokerInfo) => void;
+  /** Non-persistent brokers this process runs. */
+  readonly #owned = new Map<string, ForegroundServer>();
+  /** Starts in progress in this process. */
+  readonly #starting = new Set<string>();
+
+  constructor(opts: BrokerManagerOptions) {
+    this.#dataDir = resolve(opts.dataDir);
+    this.#registry = opts.registry;
+    this.#natsServer = opts.natsServer ?? (() => requireNatsServer());
+    this.#onChange = opts.onChange ?? (() => undefined);
+  }
+
+  /**
+   * Writes the broker's folder, starts nats-server and waits until it serves the coordinator over
+   * TLS with JetStream. A refused request throws before anything is written or recorded; a broker
+   * that fails to start is recorded as failed, its process stopped and its secrets removed.
+   */
+  async start(req: BrokerStartRequest = {}): Promise<BrokerInfo> {
+    const checked = checkStart(req);
+    const binary = this.#natsServer();
+    const id = this.#newId();
+    const dir = join(this.#dataDir, 'brokers', id);
+    const secrets = await createBrokerSecrets(dir, checked.listen, checked.agents);
+    const settings = writeBrokerSettings(
+      dir,
+      id,
+      checked.listen,
+      await this.#port(checked),
+      secrets,
+    );
+    this.#registry.insert(this.#record(id, dir, checked, settings));
+    this.#starting.add(id);
+    this.#changed(id);
+    try {
+      const server = await this.#launch(id, binary, checked, secrets, settings);
+      this.#update(id, {
+        state: 'running',
+        serverVersion: natsServerVersion(binary),
+        ownerPid: checked.persistent ? null : process.pid,
+      });
+      if (!checked.persistent) this.#watchOwned(id, server);
+      releaseWatched(server.child);
+      return toBrokerInfo(this.#mustGet(id));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.#update(id, { state: 'failed', pid: null, ownerPid: null, error: message });
+      removeBrokerFiles(dir);
+      throw err instanceof ApiError
+        ? err
+        : new ApiError('failed', `Broker ${id} could not start: ${message}`);
+    } finally {
+      this.#starting.delete(id);
+    }
+  }
+
+  /**
+   * Runs nats-server until it is ready; a server that fails is stopped. When the port it was given
+   * was taken meanwhile (and none was asked for), tries again on another.
+   */
+  async #launch(
+    id: string,
+    binary: string,
+    checked: CheckedBrokerStart,
+    secrets: BrokerSecrets,
+    first: BrokerSettings,
+  ): Promise<ForegroundServer> {
+    let settings = first;
+    for (let attempt = 1; ; attempt++) {
+      const server = await spawnNatsServer(
+        binary,
+        settings.configFile,
+        settings.logPath,
+        checked.persistent,
+      );
+      this.#update(id, { pid: server.pid });
+      try {
+        await this.#waitReady(settings, secrets, server);
+        return server;
+      } catch (err) {
+        await stopBrokerProcess(server.pid, settings.configFile);
+        const portTaken = /address already in use/i.test(String(err));
+        if (!portTaken || checked.port !== null || attempt >= PORT_ATTEMPTS) throw err;
+        const port = await freePort(checked.listen);
+        settings = writeBrokerSettings(
+          dirname(settings.configFile),
+          id,
+          checked.listen,
+          port,
+          secrets,
+        );
+        this.#update(id, settingsPatch(settings));
+      }
+    }
+  }
+
+  /** Stops a broker's nats-server and removes its secrets and JetStream data (its log stays). */
+  async stop(id: string): Promise<BrokerInfo> {
+    const broker = this.#mustGet(id);
+    if (!ACTIVE_STATES.has(broker.state)) return toBrokerInfo(broker);
+    if (
+      broker.state === 'starting' &&
+      broker.ownerPid !== null &&
+      broker.ownerPid !== process.pid &&
+      processAlive(broker.ownerPid)
+    ) {
+      throw new ApiError(
+        'conflict',
+        `Broker ${id} is still being started by another DirBench process (PID ${broker.ownerPid}); stop it once it runs.`,
+      );
+    }
+    this.#owned.delete(id);
+    if (broker.pid !== null) await stopBrokerProcess(broker.pid, this.#configFile(broker));
+    this.#update(id, { state: 'stopped', pid: null, ownerPid: null });
+    removeBrokerFiles(broker.dir);
+    return toBrokerInfo(this.#mustGet(id));
+  }
+
+  /** All brokers, newest first, with liveness refreshed (a running broker whose process is gone is stopped). */
+  list(): BrokerInfo[] {
+    return this.#registry.list().map((broker) => toBrokerInfo(this.#refresh(broker)));
+  }
+
+  /** One broker, liveness refreshed; null when unknown. */
+  get(id: string): BrokerInfo | null {
+    const broker = this.#registry.get(id);
+    return broker === null ? null : toBrokerInfo(this.#refresh(broker));
+  }
+
+  /** Stops every non-persistent broker this process started; called when the host exits. */
+  async stopOwned(): Promise<void> {
+    await Promise.all([...this.#owned.keys()].map((id) => this.stop(id).catch(() => undefined)));
+  }
+
+  /** Stops brokers whose owner process is dead (after a crash the watchdog did not cover). */
+  async reapOrphans(): Promise<void> {
+    for (const broker of this.#registry.list()) {
+      if (!ACTIVE_STATES.has(broker.state) || this.#starting.has(broker.id)) continue;
+      if (this.#owned.has(broker.id)) continue;
+      const owner = broker.ownerPid;
+      // ownerPid null: a persistent broker that is up, meant to outlive everyone.
+      if (owner === null || owner === process.pid || processAlive(owner)) continue;
+      if (broker.pid !== null) await stopBrokerProcess(broker.pid, this.#configFile(broker));
+      const running = broker.state === 'running';
+      this.#update(broker.id, {
+        state: running ? 'stopped' : 'failed',
+        pid: null,
+        ownerPid: null,
+        error: running
+          ? 'Stopped because the DirBench process that started it had exited.'
+          : 'Interrupted: the DirBench process that was starting it exited.',
+      });
+      removeBrokerFiles(broker.dir);
+    }
+  }
+
+  async #port(checked: CheckedBrokerStart): Promise<number> {
+    return checked.port ?? (await freePort(checked.listen));
+  }
+
+  async #waitReady(
+    settings: BrokerSettings,
+    secrets: BrokerSecrets,
+    server: ForegroundServer,
+  ): Promise<void> {
+    await waitForBroker({
+      credentials: { url: settings.url, caFile: settings.caFile, ...secrets.users.coordinator },
+      exited: server.exited,
+      logPath: settings.logPath,
+      timeoutMs: READY_TIMEOUT_MS,
+    });
+  }
+
+  #record(
+    id: string,
+    dir: string,
+    checked: CheckedBrokerStart,
+    settings: BrokerSettings,
+  ): StoredBroker {
+    return {
+      id,
+      state: 'starting',
+      pid: null,
+      listen: checked.listen,
+      ...settingsPatch(settings),
+      agents: checked.agents,
+      persistent: checked.persistent,
+      dir,
+      serverVersion: null,
+      error: null,
+      createdAt: new Date().toISOString(),
+      ownerPid: process.pid,
+    };
+  }
+
+  /** Marks an owned broker stopped if its nats-server exits without `stop` being asked. */
+  #watchOwned(id: string, server: ForegroundServer): void {
+    this.#owned.set(id, server);
+    void server.exited.then((exit) => {
+      if (this.#owned.get(id) !== server) return;
+      this.#owned.delete(id);
+      const how =
+        exit.code === null
+          ? `was killed (${exit.signal ?? 'unknown signal'})`
+          : `exited with code ${exit.code}`;
+      const broker = this.#mustGet(id);
+      this.#update(id, {
+        state: 'stopped',
+        pid: null,
+        ownerPid: null,
+        error: `nats-server ${how} on its own; see ${join(broker.dir, BROKER_LOG)}`,
+      });
+      removeBrokerFiles(broker.dir);
+    });
+  }
+
+  /** Applies liveness: a running broker whose nats-server is gone is marked stopped. */
+  #refresh(broker: StoredBroker): StoredBroker {
+    if (broker.state !== 'running' || this.#owned.has(broker.id)) return broker;
+    if (broker.pid !== null && isBrokerProcess(broker.pid, this.#configFile(broker))) return broker;
+    this.#update(broker.id, {
+      state: 'stopped',
+      pid: null,
+      ownerPid: null,
+      error: `nats-server is no longer running; see ${join(broker.dir, BROKER_LOG)}`,
+    });
+    removeBrokerFiles(broker.dir);
+    return this.#mustGet(broker.id);
+  }
+
+  #configFile(broker: StoredBroker): string {
+    return join(broker.dir, BROKER_CONFIG);
+  }
+
+  #newId(): string {
+    for (;;) {
+      const id = `broker-${randomBytes(3).toString('hex')}`;
+      if (this.#registry.get(id) === null) return id;
+    }
+  }
+
+  #mustGet(id: string): StoredBroker {
+    const broker = this.#registry.get(id);
+    if (broker === null) throw new ApiError('not-found', `There is no broker "${id}".`);
+    return broker;
+  }
+
+  #update(id: string, patch: Partial<StoredBroker>): void {
+    this.#registry.update(id, patch);
+    this.#changed(id);
+  }
+
+  #changed(id: string): void {
+    const broker = this.#registry.get(id);
+    if (broker !== null) this.#onChange(toBrokerInfo(broker));
+  }
+}
