@@ -1,5 +1,6 @@
 // Every `dirbench` command, in the order the overview lists them: add a new command's spec here.
 import type { CliEntry } from '../commandSpec.ts';
+import { brokerFamily } from './broker.ts';
 import { calibrateSpec } from './calibrate.ts';
 import { compareSpec } from './compare.ts';
 import { exportSpec } from './export.ts';
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CliEntry[] = [
   calibrateSpec,
   matrixFamily,
   labFamily,
+  brokerFamily,
   generateSpec,
   workloadsFamily,
   runsFamily,

@@ -73,7 +73,7 @@ function checkStart(req: BrokerStartRequest): CheckedBrokerStart {
   if (isIP(listen) === 0) {
     throw invalid(
       'listen',
-      `listen takes an IP address of this machine (0.0.0.0 for every interface); got "${listen}"`,
+      `the listen address must be an IP address of this machine (0.0.0.0 for every interface); got "${listen}"`,
     );
   }
   return {
