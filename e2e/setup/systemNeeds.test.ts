@@ -17,6 +17,7 @@ function machine(lacks: readonly string[] = []): MachineProbe {
     openLdap: () => has('openldap'),
     ds389: () => has('389ds'),
     java: () => has('java'),
+    natsServer: () => has('nats-server'),
   };
 }
 
@@ -38,6 +39,7 @@ test('each missing piece is named by the package that provides it', () => {
   assert.deepEqual(packagesOf(['389ds']), [['389-ds-base']]);
   assert.deepEqual(packagesOf(['java']), [['openjdk-17-jre-headless', 'default-jre-headless']]);
   assert.deepEqual(packagesOf(['mvn']), [['maven']]);
+  assert.deepEqual(packagesOf(['nats-server']), [['nats-server']]);
 });
 
 test('the SASL PLAIN plugin counts in any multiarch folder or the plain one', () => {

@@ -3,6 +3,7 @@
 import { accessSync, constants, existsSync, globSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { findNatsServer, natsServerSearchDirs } from '../../src/core/broker/natsServer.ts';
 import { findDs389 } from '../../src/core/lab/ds389/install.ts';
 import { findOpenLdap } from '../../src/core/lab/openldap.ts';
 import { findJava } from '../../src/core/lab/opendj/java.ts';
@@ -26,6 +27,8 @@ export interface MachineProbe {
   ds389(): boolean;
   /** A Java runtime the OpenDJ labs accept (JAVA_HOME or PATH, version 11 or newer). */
   java(): boolean;
+  /** nats-server, found as brokers find it (Debian puts it in /usr/sbin). */
+  natsServer(): boolean;
 }
 
 /** One thing the tests need from the system, and the apt packages that provide it. */
@@ -104,6 +107,12 @@ export const SYSTEM_NEEDS: readonly SystemNeed[] = [
     usedFor: 'fetching the OpenDJ server zip from Maven Central',
     present: (p) => p.onPath('mvn'),
   },
+  {
+    packages: ['nats-server'],
+    noRecommends: false,
+    usedFor: 'brokers (dirbench broker start) and the broker tests',
+    present: (p) => p.natsServer(),
+  },
 ];
 
 /** The needs this machine lacks, in SYSTEM_NEEDS order. */
@@ -135,6 +144,7 @@ export function machineProbe(env: NodeJS.ProcessEnv = process.env): MachineProbe
     openLdap: () => findOpenLdap().ok,
     ds389: () => findDs389().ok,
     java: () => findJava(env).ok,
+    natsServer: () => findNatsServer(natsServerSearchDirs(env)) !== null,
   };
 }
 
