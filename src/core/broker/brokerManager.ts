@@ -1,6 +1,7 @@
 // Supervision of brokers: starts nats-server in a folder of its own, records it, stops it, and
 // makes sure no broker started by a process outlives it unless it was meant to (CLI `broker start`).
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
@@ -132,14 +133,7 @@ export class BrokerManager {
     const binary = this.#natsServer();
     const id = this.#newId();
     const dir = join(this.#dataDir, 'brokers', id);
-    const secrets = await createBrokerSecrets(dir, checked.listen, checked.agents);
-    const settings = writeBrokerSettings(
-      dir,
-      id,
-      checked.listen,
-      await this.#port(checked),
-      secrets,
-    );
+    const { secrets, settings } = await this.#prepare(id, dir, checked);
     this.#registry.insert(this.#record(id, dir, checked, settings));
     this.#starting.add(id);
     this.#changed(id);
@@ -162,6 +156,22 @@ export class BrokerManager {
         : new ApiError('failed', `Broker ${id} could not start: ${message}`);
     } finally {
       this.#starting.delete(id);
+    }
+  }
+
+  /** Writes the broker's folder; a folder half written (openssl missing, disk full) is removed. */
+  async #prepare(
+    id: string,
+    dir: string,
+    checked: CheckedBrokerStart,
+  ): Promise<{ secrets: BrokerSecrets; settings: BrokerSettings }> {
+    try {
+      const secrets = await createBrokerSecrets(dir, checked.listen, checked.agents);
+      const port = await this.#port(checked);
+      return { secrets, settings: writeBrokerSettings(dir, id, checked.listen, port, secrets) };
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
     }
   }
 
