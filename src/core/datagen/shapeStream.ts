@@ -2,6 +2,7 @@
 // cancellation, progress about every 1%, and the side files flushed as they fill.
 import { checkSpec } from './dataset.ts';
 import type { DatasetSpec, GenerateOptions, PersonSideFiles } from './dataset.ts';
+import { pumpChunks } from './chunkPump.ts';
 import { ChunkedWriter } from './output.ts';
 
 /** What a shape writes: its header entries, and its persons from an index until a chunk is full. */
@@ -26,25 +27,15 @@ export async function streamShape(
   opts: GenerateOptions = {},
 ): Promise<number> {
   checkSpec(spec);
-  const { signal, onProgress } = opts;
-  signal?.throwIfAborted();
+  opts.signal?.throwIfAborted();
   const total = spec.entries;
-  const reportEvery = Math.max(1, Math.ceil(total / 100));
-  let nextReport = reportEvery;
   ldif.write(shape.headerLdif());
   let index = 0;
-  for (;;) {
+  const fill = (): boolean => {
     index = shape.fill(spec, index, total, ldif, side);
-    signal?.throwIfAborted();
-    await ldif.flush();
-    if (side.dns?.full === true) await side.dns.flush();
-    if (side.binds?.full === true) await side.binds.flush();
-    if (index >= nextReport || index === total) {
-      onProgress?.(index, total);
-      nextReport = (Math.floor(index / reportEvery) + 1) * reportEvery;
-    }
-    if (index >= total) break;
-  }
+    return index < total;
+  };
+  await pumpChunks(fill, () => index, total, ldif, side, opts);
   return total;
 }
 

@@ -14,9 +14,6 @@ import { parseTemplateText } from './parse.ts';
 import { TemplateResources } from './resources.ts';
 import { eachSubordinate } from './subordinateWalk.ts';
 
-/** Streaming lives in templateStream.ts; generate.ts takes it from here with loading. */
-export { streamTemplate } from './templateStream.ts';
-
 /** The constant makeldif's example.template sizes itself by; entriesOverride sets it when defined. */
 export const NUMUSERS_CONSTANT = 'numusers';
 

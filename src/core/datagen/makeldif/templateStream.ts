@@ -1,6 +1,7 @@
 // Streams a compiled makeldif template: walks branches and templates depth first, writing each
 // entry's LDIF and its DN and bind lines, chunk by chunk.
 import { isSafeValue } from '../../ldif/safeValue.ts';
+import { pumpChunks } from '../chunkPump.ts';
 import type { GenerateOptions, PersonSideFiles } from '../dataset.ts';
 import type { ChunkedWriter } from '../output.ts';
 import { plainPassword } from './bindPassword.ts';
@@ -50,25 +51,11 @@ export async function streamTemplate(
   side: PersonSideFiles,
   opts: GenerateOptions = {},
 ): Promise<{ entries: number; listed: number }> {
-  const { signal, onProgress } = opts;
-  signal?.throwIfAborted();
+  opts.signal?.throwIfAborted();
   const { compiled, total } = loaded;
   const { emit, written } = entryWriter(compiled, ldif, side);
   const fill = templateWalk(compiled, ldif, emit);
-  const reportEvery = Math.max(1, Math.ceil(total / 100));
-  let nextReport = reportEvery;
-  for (;;) {
-    const more = fill();
-    signal?.throwIfAborted();
-    await ldif.flush();
-    if (side.dns?.full === true) await side.dns.flush();
-    if (side.binds?.full === true) await side.binds.flush();
-    if (written.entries >= nextReport || !more) {
-      onProgress?.(written.entries, total);
-      nextReport = (Math.floor(written.entries / reportEvery) + 1) * reportEvery;
-    }
-    if (!more) break;
-  }
+  await pumpChunks(fill, () => written.entries, total, ldif, side, opts);
   return { entries: written.entries, listed: written.listed };
 }
 
