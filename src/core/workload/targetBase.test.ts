@@ -74,6 +74,11 @@ test('commas inside a token and escaped commas do not split RDNs; [[ is a litera
     workloadDnSuffix(spec(modify('cn=[1-5],ou=a[[b]],o=Example')))?.baseDn,
     'ou=a[b],o=Example',
   );
+  assert.equal(
+    workloadDnSuffix(spec(modify('cn=[1-5],ou=a[[[[b]]]],o=Example')))?.baseDn,
+    'ou=a[[b]],o=Example',
+    'each escape is read once: two literal brackets stay two',
+  );
 });
 
 test('a mix gets the suffix its patterns share, compared without case or spaces around =', () => {

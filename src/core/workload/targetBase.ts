@@ -54,7 +54,8 @@ function literalTail(dn: DnPattern): string[] {
   const lastVarying = parts.map((p) => p.varies).lastIndexOf(true);
   // A literal entry DN addresses that entry: its parent is the subtree.
   const from = lastVarying >= 0 ? lastVarying + 1 : dn.role === 'entry' ? 1 : 0;
-  return parts.slice(from).map((p) => p.text.replace(/\[\[/g, '[').replace(/\]\]/g, ']'));
+  // rdnParts has already read `[[` and `]]` as one bracket each.
+  return parts.slice(from).map((p) => p.text);
 }
 
 /** The DN patterns an operation addresses entries with. */
