@@ -228,9 +228,10 @@ test("a JetStream stream on dirbench.agent.*.results.> takes an agent's publish 
     msgID: 'run-1/agent-2/1',
   });
   assert.equal(again.duplicate, true);
-  // Not as another agent: the publish is refused, so no ack comes.
+  // Not as another agent: the broker refuses the publish, and the stream never sees it.
   await assert.rejects(
     js.publish('dirbench.agent.agent-1.results.run-1', 'forged', { timeout: 1_000 }),
+    /Permissions Violation for Publish to "dirbench\.agent\.agent-1\.results\.run-1"/,
   );
   const info = await jsm.streams.info('results_test');
   assert.equal(info.state.messages, 1);
