@@ -1,4 +1,5 @@
-// Waits until a freshly started server answers LDAP, failing early (with its log) when it exits.
+// Waits until a freshly started server is ready (for LDAP: it answers a root DSE read), failing early
+// (with its log) when it exits.
 import { Client } from 'ldapts';
 import { logTail } from './logTail.ts';
 import type { ProcessExit } from './watchdog.ts';
@@ -46,8 +47,18 @@ export interface ReadyWait {
   signal?: AbortSignal;
 }
 
-/** Polls until the server answers a root DSE read; fails early when it exits, or after the timeout. */
-export async function waitForLdap(w: ReadyWait): Promise<void> {
+/** How to tell a server is ready: one attempt, and which of its failures waiting will not cure. */
+export interface ReadyProbe {
+  probe(): Promise<void>;
+  /** True for an error to throw at once (refused credentials); by default every failure is retried. */
+  fatal?(err: unknown): boolean;
+}
+
+/**
+ * Polls `probe` every 100 ms until it succeeds; fails early when the server exits (with its log
+ * tail) or the probe fails fatally, or after the timeout.
+ */
+export async function waitForServer(w: ReadyWait, ready: ReadyProbe): Promise<void> {
   const seen: { exit: ProcessExit | null } = { exit: null };
   void w.exited.then((e) => {
     seen.exit = e;
@@ -60,9 +71,10 @@ export async function waitForLdap(w: ReadyWait): Promise<void> {
       throw new ServerExitedError(w.what, seen.exit, logTail(w.logPath), w.logPath);
     }
     try {
-      await probe(w.url);
+      await ready.probe();
       return;
     } catch (err) {
+      if (ready.fatal?.(err) === true) throw err;
       lastError = err instanceof Error ? err.message : String(err);
     }
     if (Date.now() > deadline) {
@@ -73,4 +85,9 @@ export async function waitForLdap(w: ReadyWait): Promise<void> {
     }
     await sleep(100);
   }
+}
+
+/** Polls until the server answers a root DSE read; fails early when it exits, or after the timeout. */
+export function waitForLdap(w: ReadyWait): Promise<void> {
+  return waitForServer(w, { probe: () => probe(w.url) });
 }
