@@ -132,3 +132,29 @@ test(
       );
   },
 );
+
+test('an imported matrix file with missing lists opens in the builder; a file that is no matrix is refused', async (t) => {
+  const { page } = await startUi(t);
+  await waitReady(page);
+  await showRoute(page, '#/matrix');
+  const file = page.getByTestId('matrix-import-file');
+
+  await file.setInputFiles({
+    name: 'partial.matrix.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ name: 'partial', sizes: [1000] })),
+  });
+  await page.getByRole('status').filter({ hasText: 'Imported partial.matrix.json' }).waitFor();
+  await page.locator('[data-testid="matrix-summary"][data-state="invalid"]').waitFor();
+  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'partial');
+
+  await file.setInputFiles({
+    name: 'list.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('[1, 2]'),
+  });
+  const alert = page.getByRole('alert').filter({ hasText: 'list.json is not a matrix file' });
+  await alert.waitFor();
+  assert.match(await alert.innerText(), /holds no JSON object/);
+  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'partial');
+});

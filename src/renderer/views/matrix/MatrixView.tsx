@@ -20,7 +20,13 @@ import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { CampaignBanner } from '../campaigns/CampaignBanner.tsx';
 import { useActiveCampaign } from '../campaigns/useActiveCampaign.ts';
 import { MatrixBuilder } from './MatrixBuilder.tsx';
-import { errorField, exportableMatrix, matrixFileName, NEW_MATRIX } from './matrixDraft.ts';
+import {
+  errorField,
+  exportableMatrix,
+  importedMatrix,
+  matrixFileName,
+  NEW_MATRIX,
+} from './matrixDraft.ts';
 import { MatrixList } from './MatrixList.tsx';
 import { MatrixSummary } from './MatrixSummary.tsx';
 import { useMatrixChoices } from './useMatrixChoices.ts';
@@ -103,7 +109,12 @@ export function MatrixView({ matrixId }: { matrixId?: string }) {
   };
   const importFile = async (file: File) => {
     try {
-      setSpec(JSON.parse(await file.text()) as MatrixSpec);
+      const imported = importedMatrix(JSON.parse(await file.text()));
+      if ('error' in imported) {
+        setNotice({ kind: 'error', text: `${file.name} is not a matrix file: ${imported.error}` });
+        return;
+      }
+      setSpec(imported.spec);
       setNotice({ kind: 'info', text: `Imported ${file.name}; check it below before running.` });
     } catch (err) {
       setNotice({

@@ -5,6 +5,7 @@ import { ApiError } from '../../../shared/errors.ts';
 import {
   errorField,
   exportableMatrix,
+  importedMatrix,
   matrixFileName,
   NEW_MATRIX,
   parseCount,
@@ -62,4 +63,23 @@ test('routes of matrices, campaigns and compare round-trip through the hash', ()
     assert.deepEqual(parseRoute(routeHref(route)), route);
   }
   assert.deepEqual(parseRoute('#/compare'), { name: 'compare', runIds: [] });
+});
+
+test('an imported file becomes a matrix the builder can show, or says why it cannot', () => {
+  const partial = importedMatrix({ name: 'mine', sizes: [1000] });
+  assert.ok('spec' in partial);
+  assert.deepEqual(partial.spec.sizes, [1000]);
+  assert.deepEqual(partial.spec.servers, [], 'a missing list is empty, for the check to report');
+  assert.equal(partial.spec.name, 'mine');
+  const empty = importedMatrix({});
+  assert.equal('spec' in empty && empty.spec.name, '');
+  assert.deepEqual(importedMatrix([1, 2]), {
+    error: 'it holds no JSON object; a matrix file is one object (servers, sizes, ...)',
+  });
+  assert.deepEqual(importedMatrix(null), importedMatrix('text'));
+  assert.deepEqual(importedMatrix({ servers: 'openldap' }), {
+    error: 'its "servers" is not a list',
+  });
+  assert.deepEqual(importedMatrix({ name: 7 }), { error: 'its "name" is not a string' });
+  assert.deepEqual(importedMatrix(NEW_MATRIX), { spec: NEW_MATRIX });
 });

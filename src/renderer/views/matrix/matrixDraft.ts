@@ -101,3 +101,40 @@ export function parseCount(text: string): number | null {
   const value = Number(match[1]) * scale;
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
+
+/** Fields the builder reads as lists; an imported file that has one must give a list. */
+const LIST_FIELDS = [
+  'servers',
+  'sizes',
+  'indexProfiles',
+  'workloads',
+  'connections',
+  'policies',
+  'thresholds',
+] as const;
+
+/**
+ * A matrix from an imported file, with its missing lists empty and a missing name blank so the
+ * builder can show it (the host's check then says what is missing); or why the file cannot be one.
+ */
+export function importedMatrix(parsed: unknown): { spec: MatrixSpec } | { error: string } {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { error: 'it holds no JSON object; a matrix file is one object (servers, sizes, ...)' };
+  }
+  const value = parsed as Record<string, unknown>;
+  const notList = LIST_FIELDS.find((field) => field in value && !Array.isArray(value[field]));
+  if (notList !== undefined) return { error: `its "${notList}" is not a list` };
+  if ('name' in value && typeof value.name !== 'string') {
+    return { error: 'its "name" is not a string' };
+  }
+  const blank = {
+    name: '',
+    servers: [],
+    sizes: [],
+    indexProfiles: [],
+    workloads: [],
+    connections: [],
+  };
+  // Numbers stay as the file has them (missing ones too): the host's check names each.
+  return { spec: { ...blank, ...value } as unknown as MatrixSpec };
+}
