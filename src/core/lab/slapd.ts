@@ -5,15 +5,11 @@ import type { ForegroundOptions, ForegroundServer } from './foregroundServer.ts'
 import { waitForLdap } from './ldapReady.ts';
 import { processMatches, stopProcess } from './processes.ts';
 import { releaseWatched } from './watchdog.ts';
-import type { ProcessExit } from './watchdog.ts';
 import type { StopOutcome } from './processes.ts';
 
 // slapd's own debug level "none" (32768): errors and start/stop notices only, never per-operation
 // lines. Level 0 would hide even configuration errors.
 const SLAPD_DEBUG_LEVEL = '32768';
-
-/** How slapd ended. */
-export type SlapdExit = ProcessExit;
 
 /** A slapd this process started. */
 export interface SlapdProcess extends ForegroundServer {
@@ -49,7 +45,6 @@ export function releaseSlapd(proc: SlapdProcess): void {
 }
 
 /** Thrown when slapd exits before it answers. */
-export { ServerExitedError as SlapdExitedError } from './ldapReady.ts';
 
 /** Polls until slapd answers a root DSE read; fails early when it exits, or after `timeoutMs`. */
 export function waitForSlapd(
