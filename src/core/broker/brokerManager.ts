@@ -86,14 +86,19 @@ function checkStart(req: BrokerStartRequest): CheckedBrokerStart {
 }
 
 /** The record's fields that follow from the settings written for a port. */
-function settingsPatch(
-  settings: BrokerSettings,
-): Partial<StoredBroker> &
-  Pick<StoredBroker, 'port' | 'url' | 'agentUrl' | 'caFile'> &
-  Pick<
-    StoredBroker,
-    'coordinatorCredentialsFile' | 'agentCredentialsFile' | 'agentCredentialFiles'
-  > {
+type SettingsFields = Pick<
+  StoredBroker,
+  | 'port'
+  | 'url'
+  | 'agentUrl'
+  | 'caFile'
+  | 'coordinatorCredentialsFile'
+  | 'agentCredentialsFile'
+  | 'agentCredentialFiles'
+>;
+
+/** The record's fields from the settings written for a port. */
+function settingsPatch(settings: BrokerSettings): SettingsFields {
   return {
     port: settings.port,
     url: settings.url,
