@@ -1,6 +1,5 @@
 // Supervision of brokers: starts nats-server in a folder of its own, records it, stops it, and
 // makes sure no broker started by a process outlives it unless it was meant to (CLI `broker start`).
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -9,6 +8,7 @@ import { checkInteger } from '../../shared/validation.ts';
 import type { ForegroundServer } from '../lab/foregroundServer.ts';
 import { freePort } from '../lab/freePort.ts';
 import { processAlive } from '../lab/processes.ts';
+import { RecordBook } from '../lab/recordBook.ts';
 import { releaseWatched } from '../lab/watchdog.ts';
 import { checkAgentNames, numberedAgentNames, DEFAULT_AGENT_COUNT } from './agentNames.ts';
 import {
@@ -115,7 +115,7 @@ export class BrokerManager {
   readonly #dataDir: string;
   readonly #registry: BrokerRegistry;
   readonly #natsServer: () => string;
-  readonly #onChange: (broker: BrokerInfo) => void;
+  readonly #records: RecordBook<StoredBroker, BrokerInfo>;
   /** Non-persistent brokers this process runs. */
   readonly #owned = new Map<string, ForegroundServer>();
   /** Starts in progress in this process. */
@@ -125,7 +125,12 @@ export class BrokerManager {
     this.#dataDir = resolve(opts.dataDir);
     this.#registry = opts.registry;
     this.#natsServer = opts.natsServer ?? (() => requireNatsServer());
-    this.#onChange = opts.onChange ?? (() => undefined);
+    this.#records = new RecordBook(
+      opts.registry,
+      'broker',
+      toBrokerInfo,
+      opts.onChange ?? (() => undefined),
+    );
   }
 
   /**
@@ -136,25 +141,25 @@ export class BrokerManager {
   async start(req: BrokerStartRequest = {}): Promise<BrokerInfo> {
     const checked = checkStart(req);
     const binary = this.#natsServer();
-    const id = this.#newId();
+    const id = this.#records.newId();
     const dir = join(this.#dataDir, 'brokers', id);
     const { secrets, settings } = await this.#prepare(id, dir, checked);
     this.#registry.insert(this.#record(id, dir, checked, settings));
     this.#starting.add(id);
-    this.#changed(id);
+    this.#records.changed(id);
     try {
       const server = await this.#launch(id, binary, checked, secrets, settings);
-      this.#update(id, {
+      this.#records.update(id, {
         state: 'running',
         serverVersion: natsServerVersion(binary),
         ownerPid: checked.persistent ? null : process.pid,
       });
       if (!checked.persistent) this.#watchOwned(id, server);
       releaseWatched(server.child);
-      return toBrokerInfo(this.#mustGet(id));
+      return toBrokerInfo(this.#records.get(id));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      this.#update(id, { state: 'failed', pid: null, ownerPid: null, error: message });
+      this.#records.update(id, { state: 'failed', pid: null, ownerPid: null, error: message });
       removeBrokerFiles(dir);
       throw err instanceof ApiError
         ? err
@@ -199,7 +204,7 @@ export class BrokerManager {
         settings.logPath,
         checked.persistent,
       );
-      this.#update(id, { pid: server.pid });
+      this.#records.update(id, { pid: server.pid });
       try {
         await this.#waitReady(settings, secrets, server);
         return server;
@@ -215,14 +220,14 @@ export class BrokerManager {
           port,
           secrets,
         );
-        this.#update(id, settingsPatch(settings));
+        this.#records.update(id, settingsPatch(settings));
       }
     }
   }
 
   /** Stops a broker's nats-server and removes its secrets and JetStream data (its log stays). */
   async stop(id: string): Promise<BrokerInfo> {
-    const broker = this.#mustGet(id);
+    const broker = this.#records.get(id);
     if (!ACTIVE_STATES.has(broker.state)) return toBrokerInfo(broker);
     if (
       broker.state === 'starting' &&
@@ -237,9 +242,9 @@ export class BrokerManager {
     }
     this.#owned.delete(id);
     if (broker.pid !== null) await stopBrokerProcess(broker.pid, this.#configFile(broker));
-    this.#update(id, { state: 'stopped', pid: null, ownerPid: null });
+    this.#records.update(id, { state: 'stopped', pid: null, ownerPid: null });
     removeBrokerFiles(broker.dir);
-    return toBrokerInfo(this.#mustGet(id));
+    return toBrokerInfo(this.#records.get(id));
   }
 
   /** All brokers, newest first, with liveness refreshed (a running broker whose process is gone is stopped). */
@@ -268,7 +273,7 @@ export class BrokerManager {
       if (owner === null || owner === process.pid || processAlive(owner)) continue;
       if (broker.pid !== null) await stopBrokerProcess(broker.pid, this.#configFile(broker));
       const running = broker.state === 'running';
-      this.#update(broker.id, {
+      this.#records.update(broker.id, {
         state: running ? 'stopped' : 'failed',
         pid: null,
         ownerPid: null,
@@ -329,8 +334,8 @@ export class BrokerManager {
         exit.code === null
           ? `was killed (${exit.signal ?? 'unknown signal'})`
           : `exited with code ${exit.code}`;
-      const broker = this.#mustGet(id);
-      this.#update(id, {
+      const broker = this.#records.get(id);
+      this.#records.update(id, {
         state: 'stopped',
         pid: null,
         ownerPid: null,
@@ -344,40 +349,17 @@ export class BrokerManager {
   #refresh(broker: StoredBroker): StoredBroker {
     if (broker.state !== 'running' || this.#owned.has(broker.id)) return broker;
     if (broker.pid !== null && isBrokerProcess(broker.pid, this.#configFile(broker))) return broker;
-    this.#update(broker.id, {
+    this.#records.update(broker.id, {
       state: 'stopped',
       pid: null,
       ownerPid: null,
       error: `nats-server is no longer running; see ${join(broker.dir, BROKER_LOG)}`,
     });
     removeBrokerFiles(broker.dir);
-    return this.#mustGet(broker.id);
+    return this.#records.get(broker.id);
   }
 
   #configFile(broker: StoredBroker): string {
     return join(broker.dir, BROKER_CONFIG);
-  }
-
-  #newId(): string {
-    for (;;) {
-      const id = `broker-${randomBytes(3).toString('hex')}`;
-      if (this.#registry.get(id) === null) return id;
-    }
-  }
-
-  #mustGet(id: string): StoredBroker {
-    const broker = this.#registry.get(id);
-    if (broker === null) throw new ApiError('not-found', `There is no broker "${id}".`);
-    return broker;
-  }
-
-  #update(id: string, patch: Partial<StoredBroker>): void {
-    this.#registry.update(id, patch);
-    this.#changed(id);
-  }
-
-  #changed(id: string): void {
-    const broker = this.#registry.get(id);
-    if (broker !== null) this.#onChange(toBrokerInfo(broker));
   }
 }

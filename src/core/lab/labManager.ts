@@ -1,6 +1,5 @@
 // Supervision of lab servers: starts (built by labBuild.ts), stops, liveness, and making sure no
 // lab started by this app outlives it.
-import { randomBytes } from 'node:crypto';
 import { Client } from 'ldapts';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,6 +16,7 @@ import { buildLab } from './labBuild.ts';
 import { checkLabStart, prepareLab, toInfo } from './labRecord.ts';
 import type { LabRegistry, LabStartRequest, StoredLab } from './labRecord.ts';
 import { processAlive } from './processes.ts';
+import { RecordBook } from './recordBook.ts';
 
 /** Where labs live and who hears about them. */
 export interface LabManagerOptions {
@@ -52,7 +52,7 @@ export class LabManager {
   readonly #dataDir: string;
   readonly #registry: LabRegistry;
   readonly #onProgress: (p: LabProgress) => void;
-  readonly #onChange: (lab: LabInfo) => void;
+  readonly #records: RecordBook<StoredLab, LabInfo>;
   /** Starts in progress in this process, with the controller `stop` uses to cancel them. */
   readonly #starting = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   /** Non-persistent labs this process runs. */
@@ -64,7 +64,12 @@ export class LabManager {
     this.#dataDir = resolve(opts.dataDir);
     this.#registry = opts.registry;
     this.#onProgress = opts.onProgress ?? (() => undefined);
-    this.#onChange = opts.onChange ?? (() => undefined);
+    this.#records = new RecordBook(
+      opts.registry,
+      'lab',
+      toInfo,
+      opts.onChange ?? (() => undefined),
+    );
     const drivers =
       opts.drivers ?? LAB_KINDS.map((kind) => DRIVER_FACTORIES[kind](this.softwareDir));
     this.#drivers = new Map(drivers.map((d) => [d.kind, d]));
@@ -127,10 +132,10 @@ export class LabManager {
     const driver = this.#driver(req.kind);
     const checked = checkLabStart(req, driver, this.#indexProfiles);
     signal?.throwIfAborted();
-    const id = this.#newId();
+    const id = this.#records.newId();
     const { lab, config } = await prepareLab(id, this.#labDir(id), checked, driver);
     this.#registry.insert(lab);
-    this.#changed(id);
+    this.#records.changed(id);
 
     const controller = new AbortController();
     const combined = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
@@ -139,14 +144,14 @@ export class LabManager {
       hooks: {
         progress: (step, done, total, message, notice) =>
           this.#progress(id, step, done, total, message, notice),
-        update: (patch) => this.#update(id, patch),
+        update: (patch) => this.#records.update(id, patch),
       },
       watchOwned: (server) => this.#watchOwned(id, driver, server),
     })
-      .then(() => toInfo(this.#mustGet(id)))
+      .then(() => toInfo(this.#records.get(id)))
       .finally(() => this.#starting.delete(id));
     this.#starting.set(id, { controller, done: ready });
-    return { lab: toInfo(this.#mustGet(id)), ready };
+    return { lab: toInfo(this.#records.get(id)), ready };
   }
 
   /** Marks an owned lab stopped if its server exits without `stop` being asked. */
@@ -159,7 +164,7 @@ export class LabManager {
         exit.code === null
           ? `was killed (${exit.signal ?? 'unknown signal'})`
           : `exited with code ${exit.code}`;
-      this.#update(id, {
+      this.#records.update(id, {
         state: 'stopped',
         pid: null,
         ownerPid: null,
@@ -175,13 +180,12 @@ export class LabManager {
    */
   async cancelStart(id: string): Promise<LabInfo> {
     if (this.#starting.has(id)) return this.stop(id);
-    return toInfo(this.#mustGet(id));
+    return toInfo(this.#records.get(id));
   }
 
   /** Stops a lab (cancelling it if it is still starting) and deletes its database; keeps its log. */
   async stop(id: string): Promise<LabInfo> {
-    const lab = this.#registry.get(id);
-    if (lab === null) throw new ApiError('not-found', `There is no lab "${id}".`);
+    const lab = this.#records.get(id);
     const starting = this.#starting.get(id);
     if (starting !== undefined) {
       starting.controller.abort(
@@ -190,7 +194,7 @@ export class LabManager {
         }),
       );
       await starting.done.catch(() => undefined);
-      return toInfo(this.#mustGet(id));
+      return toInfo(this.#records.get(id));
     }
     if (!ACTIVE_STATES.has(lab.state)) return toInfo(lab);
     if (
@@ -207,14 +211,14 @@ export class LabManager {
     this.#owned.delete(id);
     const driver = this.#driver(lab.kind);
     if (lab.pid !== null) await driver.stop(lab.pid, lab.dataDir);
-    this.#update(id, { state: 'stopped', pid: null, ownerPid: null });
+    this.#records.update(id, { state: 'stopped', pid: null, ownerPid: null });
     driver.removeData(lab.dataDir);
-    return toInfo(this.#mustGet(id));
+    return toInfo(this.#records.get(id));
   }
 
   /** Stops a lab if it runs, deletes its directory (data, config, logs) and forgets it. */
   async destroy(id: string): Promise<void> {
-    const lab = this.#mustGet(id);
+    const lab = this.#records.get(id);
     await this.stop(id);
     rmSync(lab.dataDir, { recursive: true, force: true });
     this.#registry.remove(id);
@@ -269,7 +273,7 @@ export class LabManager {
       if (driver === undefined) continue;
       if (lab.pid !== null) await driver.stop(lab.pid, lab.dataDir);
       const running = lab.state === 'running';
-      this.#update(lab.id, {
+      this.#records.update(lab.id, {
         state: running ? 'stopped' : 'failed',
         pid: null,
         ownerPid: null,
@@ -287,41 +291,18 @@ export class LabManager {
     const driver = this.#drivers.get(lab.kind);
     if (driver === undefined) return lab;
     if (lab.pid !== null && driver.isLabProcess(lab.pid, lab.dataDir)) return lab;
-    this.#update(lab.id, {
+    this.#records.update(lab.id, {
       state: 'stopped',
       pid: null,
       ownerPid: null,
       error: `The server is no longer running; see ${join(lab.dataDir, 'server.log')}`,
     });
     driver.removeData(lab.dataDir);
-    return this.#mustGet(lab.id);
-  }
-
-  #newId(): string {
-    for (;;) {
-      const id = `lab-${randomBytes(3).toString('hex')}`;
-      if (this.#registry.get(id) === null) return id;
-    }
+    return this.#records.get(lab.id);
   }
 
   #labDir(id: string): string {
     return join(this.#dataDir, 'labs', id);
-  }
-
-  #mustGet(id: string): StoredLab {
-    const lab = this.#registry.get(id);
-    if (lab === null) throw new ApiError('not-found', `There is no lab "${id}".`);
-    return lab;
-  }
-
-  #update(id: string, patch: Partial<StoredLab>): void {
-    this.#registry.update(id, patch);
-    this.#changed(id);
-  }
-
-  #changed(id: string): void {
-    const lab = this.#registry.get(id);
-    if (lab !== null) this.#onChange(toInfo(lab));
   }
 
   #progress(
