@@ -1,4 +1,4 @@
-// Confirms and performs `lab/stop`.
+// Confirms and performs `lab/stop`, or `lab/cancel` for a lab still starting.
 import type { LabInfo } from '../../../shared/labTypes.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -14,7 +14,9 @@ export function StopLabDialog({ lab, onClose }: { lab: LabInfo; onClose: () => v
     <ConfirmDialog
       title={starting ? 'Cancel lab' : 'Stop lab'}
       confirmLabel={starting ? 'Cancel lab' : 'Stop lab'}
-      action={() => api.call('lab/stop', { id: lab.id })}
+      // A cancel that crosses the lab's ready leaves the lab running: the user asked to cancel a
+      // start, not to stop a lab they may already be using.
+      action={() => api.call(starting ? 'lab/cancel' : 'lab/stop', { id: lab.id })}
       onDone={onClose}
       onCancel={onClose}
     >
