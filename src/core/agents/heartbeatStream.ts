@@ -1,0 +1,63 @@
+// The JetStream stream that keeps each agent's last heartbeat, so a coordinator that starts later
+// still sees which agents exist and when each was last heard from.
+import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { agentSubjectPrefix } from '../broker/permissions.ts';
+import { heartbeatSubject, parseHeartbeat } from './heartbeat.ts';
+import type { Heartbeat } from './heartbeat.ts';
+
+/** The stream's name. */
+export const AGENTS_STREAM = 'DIRBENCH_AGENTS';
+
+/** The subjects it keeps: every agent's heartbeat (`dirbench.agent.*.heartbeat`). */
+export const HEARTBEAT_SUBJECTS = heartbeatSubject('*');
+
+/**
+ * Creates the stream (as the coordinator: agents have no JetStream API rights) unless it exists
+ * with this configuration: file storage, one message per subject, so each agent's last heartbeat.
+ * A per-run stream must not take these subjects too (a subject belongs to one stream).
+ */
+export async function ensureHeartbeatStream(nc: NatsConnection): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  await jsm.streams.add({
+    name: AGENTS_STREAM,
+    subjects: [HEARTBEAT_SUBJECTS],
+    storage: StorageType.File,
+    retention: RetentionPolicy.Limits,
+    max_msgs_per_subject: 1,
+  });
+}
+
+/** An agent's last heartbeat and when the broker stored it. */
+export interface StoredHeartbeat {
+  heartbeat: Heartbeat;
+  /** The broker's clock when it stored the heartbeat. */
+  storedAtMs: number;
+}
+
+/** The agent name in a heartbeat subject; null for another subject. */
+function agentOfSubject(subject: string): string | null {
+  const prefix = `${agentSubjectPrefix('')}`;
+  if (!subject.startsWith(prefix) || !subject.endsWith('.heartbeat')) return null;
+  const name = subject.slice(prefix.length, -'.heartbeat'.length);
+  return name === '' || name.includes('.') ? null : name;
+}
+
+/** Each agent's last heartbeat in the stream, by agent name order; garbled messages are skipped. */
+export async function lastHeartbeats(nc: NatsConnection): Promise<StoredHeartbeat[]> {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.streams.info(AGENTS_STREAM, { subjects_filter: HEARTBEAT_SUBJECTS });
+  const subjects = Object.keys(info.state.subjects ?? {})
+    .filter((s) => agentOfSubject(s) !== null)
+    .sort();
+  const found: StoredHeartbeat[] = [];
+  for (const subject of subjects) {
+    const msg = await jsm.streams.getMessage(AGENTS_STREAM, { last_by_subj: subject });
+    if (msg === null) continue;
+    const heartbeat = parseHeartbeat(msg.string());
+    // The subject is the agent's own (the broker lets no one else publish there); trust it over the body.
+    if (heartbeat !== null && heartbeat.name === agentOfSubject(subject))
+      found.push({ heartbeat, storedAtMs: msg.time.getTime() });
+  }
+  return found;
+}
