@@ -1,5 +1,7 @@
 // Every `dirbench` command, in the order the overview lists them: add a new command's spec here.
 import type { CliEntry } from '../commandSpec.ts';
+import { agentSpec } from './agent.ts';
+import { agentsFamily } from './agents.ts';
 import { brokerFamily } from './broker.ts';
 import { calibrateSpec } from './calibrate.ts';
 import { compareSpec } from './compare.ts';
@@ -22,6 +24,8 @@ export const COMMANDS: readonly CliEntry[] = [
   matrixFamily,
   labFamily,
   brokerFamily,
+  agentSpec,
+  agentsFamily,
   generateSpec,
   workloadsFamily,
   runsFamily,

@@ -27,6 +27,8 @@ import {
 } from './brokerProcess.ts';
 import { toBrokerInfo } from './brokerRecord.ts';
 import type { BrokerInfo, BrokerRegistry, StoredBroker } from './brokerRecord.ts';
+import { connectWithCredentials } from './connect.ts';
+import { ensureHeartbeatStream } from '../agents/heartbeatStream.ts';
 import { natsServerVersion, requireNatsServer } from './natsServer.ts';
 
 /** Address a broker listens on unless asked otherwise: this machine only. */
@@ -134,8 +136,8 @@ export class BrokerManager {
   }
 
   /**
-   * Writes the broker's folder, starts nats-server and waits until it serves the coordinator over
-   * TLS with JetStream. A refused request throws before anything is written or recorded; a broker
+   * Writes the broker's folder, starts nats-server, waits until it serves the coordinator over TLS
+   * with JetStream and creates the agents' heartbeat stream (DIRBENCH_AGENTS). A refused request throws before anything is written or recorded; a broker
    * that fails to start is recorded as failed, its process stopped and its secrets removed.
    */
   async start(req: BrokerStartRequest = {}): Promise<BrokerInfo> {
@@ -294,12 +296,24 @@ export class BrokerManager {
     secrets: BrokerSecrets,
     server: ForegroundServer,
   ): Promise<void> {
+    const credentials = {
+      url: settings.url,
+      caFile: settings.caFile,
+      ...secrets.users.coordinator,
+    };
     await waitForBroker({
-      credentials: { url: settings.url, caFile: settings.caFile, ...secrets.users.coordinator },
+      credentials,
       exited: server.exited,
       logPath: settings.logPath,
       timeoutMs: READY_TIMEOUT_MS,
     });
+    // The stream that keeps each agent's last heartbeat (agents may not create streams themselves).
+    const nc = await connectWithCredentials(credentials, { reconnect: false });
+    try {
+      await ensureHeartbeatStream(nc);
+    } finally {
+      await nc.close();
+    }
   }
 
   #record(

@@ -1,0 +1,79 @@
+// `dirbench agent`: a load agent that connects to a broker, heartbeats and answers clock probes
+// until stopped (SIGINT/SIGTERM: exit 0) or the broker is gone for 5 s (exit 1).
+import { startAgent } from '../../core/agents/agentProcess.ts';
+import type { CommandSpec, OptionTable } from '../commandSpec.ts';
+import { commonGroup } from '../commonOptions.ts';
+import { stringOption } from '../options.ts';
+import type { RawOptions } from '../options.ts';
+import { BROKER_CLIENT_OPTIONS, withBrokerOptionNames } from './brokerClientOptions.ts';
+
+// After the agent has stopped, the process exits even if a stray handle would keep it alive.
+const EXIT_GRACE_MS = 1_000;
+
+/** What `agent` takes. */
+const AGENT_OPTIONS = {
+  name: {
+    type: 'string',
+    value: 'NAME',
+    description: "this agent's name, as its credentials file gives it",
+  },
+  broker: {
+    type: 'string',
+    value: 'URL',
+    description:
+      "the broker's address as this machine reaches it (default: the credentials file's url)",
+  },
+  ...BROKER_CLIENT_OPTIONS,
+} as const satisfies OptionTable;
+
+async function runAgent(options: RawOptions): Promise<number> {
+  const name = stringOption(options, 'name', "the agent's name (agent-1, rack1, ...)");
+  const credentialsFile = stringOption(
+    options,
+    'credentials-file',
+    "the agent's credentials file from the broker's folder (agent-NAME.creds.json)",
+  );
+  const url = typeof options.broker === 'string' ? options.broker : undefined;
+  const caFile = typeof options['ca-file'] === 'string' ? options['ca-file'] : undefined;
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const agent = await withBrokerOptionNames(() =>
+    startAgent({
+      name,
+      credentialsFile,
+      log,
+      ...(url === undefined ? {} : { url }),
+      ...(caFile === undefined ? {} : { caFile }),
+    }),
+  );
+  const onSignal = (signal: NodeJS.Signals): void => void agent.stop(signal);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const end = await agent.ended;
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  setTimeout(() => process.exit(end.code), EXIT_GRACE_MS).unref();
+  return end.code;
+}
+
+/** `dirbench agent`. */
+export const agentSpec: CommandSpec = {
+  name: 'agent',
+  summary:
+    'a load agent: connects to a broker, heartbeats, answers clock probes (runs until stopped)',
+  usage: ['dirbench agent --name NAME --credentials-file FILE [--broker URL] [--ca-file PEM]'],
+  args: [],
+  about: [
+    'Connects to the broker over TLS as agent NAME, publishes a heartbeat every 2 s (host,',
+    'version, cores, state, CPU and event-loop use) and answers clock probes. It stops on',
+    'SIGINT or SIGTERM (exit 0), and by itself when the broker has been unreachable for 5 s',
+    '(exit 1). It does not run load yet.',
+  ],
+  groups: [{ title: 'Agent', options: AGENT_OPTIONS }, commonGroup()],
+  examples: [
+    {
+      what: "agent rack1 with the files copied from the broker's folder",
+      line: 'dirbench agent --name rack1 --credentials-file agent-rack1.creds.json --ca-file ca.pem --broker tls://bench-host:4222',
+    },
+  ],
+  run: (_args, options) => runAgent(options),
+};
