@@ -110,6 +110,7 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
   let finish: (end: AgentEnd) => void = () => undefined;
   const ended = new Promise<AgentEnd>((resolve) => (finish = resolve));
   let stopping: Promise<AgentEnd> | null = null;
+  let stopHeartbeats: () => void = () => undefined;
   const shutdown = (end: AgentEnd): Promise<AgentEnd> => {
     stopping ??= (async () => {
       dead.dispose();
@@ -152,7 +153,7 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
   });
 
   answerClockProbes(nc, opts.name);
-  const stopHeartbeats = startHeartbeats(nc, localAgentIdentity(opts.name), (ok) => {
+  stopHeartbeats = startHeartbeats(nc, localAgentIdentity(opts.name), (ok) => {
     if (ok) reachable();
     else
       unreachable(
