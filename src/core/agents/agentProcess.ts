@@ -4,10 +4,12 @@ import { performance } from 'node:perf_hooks';
 import type { NatsConnection, Status } from '@nats-io/transport-node';
 import { connectBroker } from '../broker/connect.ts';
 import { checkAgentCredentials, localAgentIdentity } from './agentIdentity.ts';
+import { hostRuns } from './agentRuns.ts';
+import type { RunHost } from './agentRuns.ts';
 import { answerClockProbes } from './clockProbe.ts';
 import { DEAD_MAN_LIMIT_MS, DeadManSwitch } from './deadMan.ts';
 import { HEARTBEAT_INTERVAL_MS, heartbeatContent, heartbeatSubject } from './heartbeat.ts';
-import type { AgentIdentity } from './heartbeat.ts';
+import type { AgentIdentity, AgentState } from './heartbeat.ts';
 
 // Closing the connection may wait on a broker that is gone; never longer than this.
 const CLOSE_TIMEOUT_MS = 2_000;
@@ -58,6 +60,7 @@ async function bounded(promise: Promise<unknown>, ms: number): Promise<boolean> 
 function startHeartbeats(
   nc: NatsConnection,
   identity: AgentIdentity,
+  state: () => AgentState,
   onFlush: (ok: boolean) => void,
 ): () => void {
   let cpu = process.cpuUsage();
@@ -75,7 +78,7 @@ function startHeartbeats(
     cpu = process.cpuUsage();
     elu = performance.eventLoopUtilization();
     lastMs = nowMs;
-    const heartbeat = heartbeatContent(identity, 'idle', load, Date.now());
+    const heartbeat = heartbeatContent(identity, state(), load, Date.now());
     try {
       nc.publish(heartbeatSubject(identity.name), JSON.stringify(heartbeat));
     } catch {
@@ -91,7 +94,8 @@ function startHeartbeats(
 
 /**
  * Starts agent `name`: checks that the credentials file is its own, connects (a connection error
- * says what is wrong), then heartbeats and answers clock probes until stopped or the broker is gone.
+ * says what is wrong), then heartbeats, answers clock probes and hosts the runs it is asked to
+ * until stopped or the broker is gone (its workers are then killed).
  */
 export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
   const fromFile = checkAgentCredentials(opts.credentialsFile, opts.name);
@@ -111,10 +115,12 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
   const ended = new Promise<AgentEnd>((resolve) => (finish = resolve));
   let stopping: Promise<AgentEnd> | null = null;
   let stopHeartbeats: () => void = () => undefined;
+  let runs: RunHost | null = null;
   const shutdown = (end: AgentEnd): Promise<AgentEnd> => {
     stopping ??= (async () => {
       dead.dispose();
       stopHeartbeats();
+      runs?.close(`the agent is stopping (${end.reason})`);
       await bounded(nc.close(), CLOSE_TIMEOUT_MS);
       finish(end);
       return end;
@@ -153,7 +159,10 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
   });
 
   answerClockProbes(nc, opts.name);
-  stopHeartbeats = startHeartbeats(nc, localAgentIdentity(opts.name), (ok) => {
+  const host = hostRuns(nc, opts.name, { log: say });
+  runs = host;
+  const state = (): AgentState => (host.busy() ? 'running' : 'idle');
+  stopHeartbeats = startHeartbeats(nc, localAgentIdentity(opts.name), state, (ok) => {
     if (ok) reachable();
     else
       unreachable(

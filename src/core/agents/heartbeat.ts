@@ -7,8 +7,8 @@ export const HEARTBEAT_INTERVAL_MS = 2_000;
 /** An agent silent this long is lost. */
 export const AGENT_LOST_AFTER_MS = 6_000;
 
-/** What an agent is doing. */
-export type AgentState = 'idle';
+/** What an agent is doing: waiting, or hosting a run's workers. */
+export type AgentState = 'idle' | 'running';
 
 /** One heartbeat, as published (JSON) on `dirbench.agent.NAME.heartbeat`. */
 export interface Heartbeat {

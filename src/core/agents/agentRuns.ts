@@ -1,0 +1,154 @@
+// The runs an agent hosts: it forks the workers a prepare request names, relays each worker's
+// messages (and its exit) to the coordinator, passes the coordinator's messages to the worker with
+// 'go' moved onto the agent's clock, and ends the workers of a run that outlives its end.
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { forkLauncher } from '../runner/launcher.ts';
+import type { WorkerHandle, WorkerLauncher } from '../runner/launcher.ts';
+import {
+  GO_WAIT_LIMIT_MS,
+  parsePrepare,
+  parseToWorker,
+  prepareSubject,
+  relaySubject,
+  runDeadlineMs,
+  toAgentClock,
+  toWorkerSubject,
+  workerIndexOfSubject,
+} from './agentRunProtocol.ts';
+import type { PrepareReply, PrepareRequest, Relayed } from './agentRunProtocol.ts';
+
+/** One run on this agent. */
+interface HostedRun {
+  request: PrepareRequest;
+  workers: Map<number, { handle: WorkerHandle; exited: boolean }>;
+  /** Cancels the end-of-run timer. */
+  cancelDeadline: () => void;
+}
+
+/** The runs an agent hosts. */
+export interface RunHost {
+  /** True while some worker of some run is alive. */
+  busy(): boolean;
+  /** Kills every worker and stops taking requests (the agent is stopping). */
+  close(reason: string): void;
+}
+
+/** Options of hostRuns (tests inject a launcher or a clock). */
+export interface RunHostOptions {
+  launcher?: WorkerLauncher;
+  nowMs?: () => number;
+  log: (line: string) => void;
+}
+
+/** Makes agent `name` take prepare requests and host the runs they ask for. */
+export function hostRuns(nc: NatsConnection, name: string, options: RunHostOptions): RunHost {
+  const launcher = options.launcher ?? forkLauncher();
+  const nowMs = options.nowMs ?? Date.now;
+  const runs = new Map<string, HostedRun>();
+  let closed = false;
+
+  const publish = (runId: string, workerIndex: number, relayed: Relayed): void => {
+    // Core NATS: a relay lost with the connection is a lost agent to the coordinator. A per-second
+    // JetStream publish with a (run, agent, second) message id would deduplicate retries here.
+    try {
+      nc.publish(relaySubject(name, runId, workerIndex), JSON.stringify(relayed));
+    } catch {
+      // Closed connection: the agent is stopping and kills its workers.
+    }
+  };
+
+  const killRun = (run: HostedRun, why: string): void => {
+    options.log(`run ${run.request.runId}: ${why}; ending its workers`);
+    for (const w of run.workers.values()) if (!w.exited) w.handle.kill();
+  };
+
+  const armDeadline = (run: HostedRun, limitMs: number, why: string): void => {
+    run.cancelDeadline();
+    const timer = setTimeout(() => killRun(run, why), Math.max(0, limitMs));
+    timer.unref();
+    run.cancelDeadline = () => clearTimeout(timer);
+  };
+
+  const prepare = (request: PrepareRequest): PrepareReply => {
+    if (closed) return { ok: false, error: `agent ${name} is stopping` };
+    if (runs.has(request.runId))
+      return { ok: false, error: `run ${request.runId} is already here` };
+    const run: HostedRun = { request, workers: new Map(), cancelDeadline: () => undefined };
+    runs.set(request.runId, run);
+    const pids: (number | null)[] = [];
+    for (const { workerIndex, start } of request.workers) {
+      const handle = launcher(workerIndex);
+      const state = { handle, exited: false };
+      run.workers.set(workerIndex, state);
+      pids.push(handle.pid ?? null);
+      handle.onMessage((message) =>
+        publish(request.runId, workerIndex, { kind: 'message', message }),
+      );
+      handle.onExit((code, signal) => {
+        state.exited = true;
+        publish(request.runId, workerIndex, { kind: 'exit', code, signal });
+        if ([...run.workers.values()].every((w) => w.exited)) {
+          run.cancelDeadline();
+          runs.delete(request.runId);
+          options.log(`run ${request.runId}: all its workers here have ended`);
+        }
+      });
+      handle.send(start);
+    }
+    armDeadline(run, GO_WAIT_LIMIT_MS, `no 'go' within ${GO_WAIT_LIMIT_MS / 1000} s`);
+    options.log(
+      `run ${request.runId}: started worker ${request.workers.map((w) => w.workerIndex + 1).join(', ')}`,
+    );
+    return { ok: true, pids };
+  };
+
+  const subscriptions: Subscription[] = [
+    nc.subscribe(prepareSubject(name), {
+      callback: (err, msg) => {
+        if (err !== null) return;
+        const request = parsePrepare(msg.string());
+        let reply: PrepareReply;
+        try {
+          reply =
+            request === null ? { ok: false, error: 'not a prepare request' } : prepare(request);
+        } catch (e) {
+          reply = { ok: false, error: e instanceof Error ? e.message : String(e) };
+        }
+        msg.respond(JSON.stringify(reply));
+      },
+    }),
+    nc.subscribe(toWorkerSubject(name, '*', '*'), {
+      callback: (err, msg) => {
+        if (err !== null) return;
+        const runId = msg.subject.split('.').at(-3) ?? '';
+        const run = runs.get(runId);
+        const index = workerIndexOfSubject(msg.subject);
+        const worker = index === null ? undefined : run?.workers.get(index);
+        const message = parseToWorker(msg.string());
+        if (run === undefined || worker === undefined || message === null || worker.exited) return;
+        if (message.type === 'kill') {
+          worker.handle.kill();
+          return;
+        }
+        const local = toAgentClock(message, run.request.clockOffsetMs);
+        if (local.type === 'go') {
+          const limitMs = runDeadlineMs(local.t0Ms, run.request.loadMs) - nowMs();
+          armDeadline(run, limitMs, 'its end time has passed');
+        }
+        worker.handle.send(local);
+      },
+    }),
+  ];
+
+  return {
+    busy: () => runs.size > 0,
+    close: (reason) => {
+      closed = true;
+      for (const s of subscriptions) s.unsubscribe();
+      for (const run of runs.values()) {
+        run.cancelDeadline();
+        killRun(run, reason);
+      }
+    },
+  };
+}
