@@ -19,6 +19,7 @@ import type { BrokerInfo } from '../../src/core/broker/brokerRecord.ts';
 import { stopBrokerProcess } from '../../src/core/broker/brokerProcess.ts';
 import { connectBroker } from '../../src/core/broker/connect.ts';
 import { findNatsServer } from '../../src/core/broker/natsServer.ts';
+import { agentConnected, waitFor } from './agentsHarness.ts';
 import { runCli } from './cliHarness.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -51,20 +52,6 @@ function start(args: string[]): Spawned {
 
 function startAgent(name: string, credentialsFile: string): Spawned {
   return start([CLI, 'agent', '--name', name, '--credentials-file', credentialsFile]);
-}
-
-async function waitFor<T>(
-  what: string,
-  check: () => T | Promise<T>,
-  timeoutMs: number,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Bounded: the agent's end, or a failure naming what it printed. */
@@ -115,12 +102,7 @@ before(async () => {
   broker = JSON.parse(line) as BrokerInfo;
   rack1 = startAgent('rack1', creds('rack1'));
   rack2 = startAgent('rack2', creds('rack2'));
-  for (const agent of [rack1, rack2])
-    await waitFor(
-      'agent connected',
-      () => agent.stderr().includes('connected to the broker'),
-      20_000,
-    );
+  for (const agent of [rack1, rack2]) await agentConnected(agent);
   coordinator = await connectBroker({
     credentialsFile: broker.coordinatorCredentialsFile,
     reconnect: false,
@@ -210,11 +192,7 @@ test('a SIGKILLed agent is lost after 6 s; the other stays idle', { timeout: 30_
 
 test('SIGTERM stops an agent cleanly (exit 0)', async () => {
   const again = startAgent('rack2', creds('rack2'));
-  await waitFor(
-    'rack2 connected',
-    () => again.stderr().includes('connected to the broker'),
-    20_000,
-  );
+  await agentConnected(again);
   process.kill(again.child.pid ?? assert.fail(), 'SIGTERM');
   const end = await ended(again, 5_000);
   assert.equal(end.code, 0, again.stderr());

@@ -224,13 +224,14 @@ class RunOrchestrator {
   private watchForStalls(): void {
     this.after(1000, () => {
       if (this.phase !== 'running' || this.t0Ms === null) return;
-      const dueMs = this.t0Ms + (this.nextSecond + 1) * 1000 + STALL_MS;
+      const stallMs = this.plan.stallMs ?? STALL_MS;
+      const dueMs = this.t0Ms + (this.nextSecond + 1) * 1000 + stallMs;
       if (this.nextSecond < this.totalS && this.clock.nowMs() > dueMs) {
         const late = this.workers
           .filter((w) => w.lastSecond < this.nextSecond)
           .map((w) => w.number);
         this.fail(
-          `worker ${late.join(', ')} stopped reporting (second ${this.nextSecond} is ${STALL_MS / 1000} s overdue)`,
+          `worker ${late.join(', ')} stopped reporting (second ${this.nextSecond} is ${stallMs / 1000} s overdue)`,
         );
         return;
       }

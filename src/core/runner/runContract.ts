@@ -16,6 +16,11 @@ export interface RunPlan {
   workloadBaseDir?: string;
   /** An operation unanswered this long counts as a `timeout` error (default OP_TIMEOUT_MS). */
   opTimeoutMs?: number;
+  /**
+   * A second not reported by every worker this long after it ended fails the run (default 5 s).
+   * Runs on agents wait longer than an agent takes to be lost, so the failure names the agent.
+   */
+  stallMs?: number;
 }
 
 /** Default wait for an answer before an operation counts as a `timeout` error (above slapd's 10 s time limit). */
