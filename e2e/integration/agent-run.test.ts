@@ -24,6 +24,7 @@ import type { RunOutcome } from '../../src/core/runner/runContract.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
 import type { Responder } from '../../src/core/responder/responder.ts';
 import { agentConnected, waitFor } from './agentsHarness.ts';
+import { runCli } from './cliHarness.ts';
 import { testRunConfig } from './engineHarness.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -184,6 +185,49 @@ test('a 3 s run over two agents completes with every worker in each second', asy
       () => agent.stderr().includes('all its workers here have ended'),
       5_000,
     );
+});
+
+test('dirbench run --broker URL --agents all puts one worker on each agent and says where', async () => {
+  const r = responder ?? assert.fail();
+  const cliDir = mkdtempSync(join(tmpdir(), 'dirbench-agent-run-cli-'));
+  try {
+    const common = ['--target', r.url, '--base', r.baseDn, '--workload', 'read-random'];
+    const timing = ['--connections', '4', '--warmup', '0', '--duration', '2', '--json'];
+    const broker_ = ['--broker', broker.url];
+    const creds = ['--broker-credentials-file', broker.coordinatorCredentialsFile];
+    const result = await runCli(
+      ['run', ...common, ...timing, ...broker_, ...creds, '--agents', 'all'],
+      cliDir,
+      60_000,
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const summary = JSON.parse(result.stdout) as {
+      status: string;
+      workers: number;
+      ops: number;
+      agents?: { name: string; workers: number[] }[];
+    };
+    assert.equal(summary.status, 'completed');
+    assert.equal(summary.workers, 2, 'one worker per agent by default');
+    assert.ok(summary.ops > 0);
+    assert.deepEqual(
+      summary.agents?.map((a) => [a.name, a.workers]),
+      [
+        ['rack1', [0]],
+        ['rack2', [1]],
+      ],
+    );
+    // A name the broker never heard from is refused before anything runs.
+    const unknown = await runCli(
+      ['run', ...common, ...timing, ...broker_, ...creds, '--agents', 'rack1,rack9'],
+      cliDir,
+      30_000,
+    );
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /--agents: agent rack9 has never been heard from/);
+  } finally {
+    rmSync(cliDir, { recursive: true, force: true });
+  }
 });
 
 test('a SIGKILLed agent fails the run, naming it', { timeout: 60_000 }, async () => {

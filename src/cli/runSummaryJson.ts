@@ -46,6 +46,8 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
     connections: run.config.connections,
     depth: run.config.depth,
     workers: run.config.workers,
+    // Where the workers ran when not on this machine: each agent's workers and clock offset.
+    ...(run.config.agents === undefined ? {} : { agents: run.config.agents }),
     tcpNoDelay: run.config.tcpNoDelay,
     target: {
       name: run.config.targetName,

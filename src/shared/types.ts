@@ -233,6 +233,15 @@ export interface RunConfig extends Required<
   opTimeoutS?: number;
   /** Thresholds the run was checked against: the workload's, then the request's (absent: none). */
   thresholds?: string[];
+  /** Load agents the workers ran on (absent: this machine), with each one's clock offset. */
+  agents?: RunAgentPlacement[];
+}
+
+/** One load agent of a run: the global worker numbers (0-based) it ran, its clock minus ours. */
+export interface RunAgentPlacement {
+  name: string;
+  workers: number[];
+  clockOffsetMs: number;
 }
 
 /** Whole-run figures over the measured phase. */

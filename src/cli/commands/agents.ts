@@ -1,6 +1,5 @@
 // `dirbench agents list`: the agents a broker has heard from, whether each is still there, and
 // its clock's offset from this machine's.
-import { ApiError, invalid } from '../../shared/errors.ts';
 import { listAgents } from '../../core/agents/agentsList.ts';
 import type { AgentListing } from '../../core/agents/agentsList.ts';
 import { formatClockOffset } from '../../core/agents/clockEstimate.ts';
@@ -9,9 +8,13 @@ import { connectBroker } from '../../core/broker/connect.ts';
 import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
-import { printJson, printTable, stringOption } from '../options.ts';
+import { printJson, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
-import { BROKER_CLIENT_OPTIONS, withBrokerOptionNames } from './brokerClientOptions.ts';
+import {
+  BROKER_CLIENT_OPTIONS,
+  coordinatorTarget,
+  withBrokerOptionNames,
+} from './brokerClientOptions.ts';
 
 /** What `agents list` takes. */
 const AGENTS_LIST_OPTIONS = {
@@ -23,47 +26,6 @@ const AGENTS_LIST_OPTIONS = {
   },
   ...BROKER_CLIENT_OPTIONS,
 } as const satisfies OptionTable;
-
-/** Where to connect as the coordinator. */
-interface CoordinatorTarget {
-  url?: string;
-  caFile?: string;
-  credentialsFile: string;
-}
-
-/** --broker as a URL with its files, or a local broker's id resolved through the registry. */
-async function coordinatorTarget(options: RawOptions): Promise<CoordinatorTarget> {
-  const broker = stringOption(options, 'broker', 'a tls:// URL or a broker id (see broker list)');
-  const caFile = typeof options['ca-file'] === 'string' ? options['ca-file'] : undefined;
-  const credentials =
-    typeof options['credentials-file'] === 'string' ? options['credentials-file'] : undefined;
-  if (/^[a-z]+:\/\//i.test(broker)) {
-    if (credentials === undefined)
-      throw invalid(
-        '--credentials-file',
-        "--credentials-file is required with a broker URL: the coordinator's credentials file",
-      );
-    return {
-      url: broker,
-      credentialsFile: credentials,
-      ...(caFile === undefined ? {} : { caFile }),
-    };
-  }
-  const info = await withCliCore(options, (core) => core.brokers.get(broker));
-  if (info === null)
-    throw new ApiError(
-      'not-found',
-      `--broker: there is no broker "${broker}" (see dirbench broker list)`,
-      '--broker',
-    );
-  if (info.state !== 'running')
-    throw invalid('--broker', `--broker: broker ${broker} is ${info.state}, not running`);
-  return {
-    url: info.url,
-    caFile: caFile ?? info.caFile,
-    credentialsFile: credentials ?? info.coordinatorCredentialsFile,
-  };
-}
 
 function lastSeen(ms: number): string {
   return ms < 1_000 ? `${Math.round(ms)} ms ago` : `${(ms / 1_000).toFixed(1)} s ago`;
@@ -90,7 +52,9 @@ function printAgents(agents: AgentListing[]): void {
 }
 
 async function list(options: RawOptions): Promise<number> {
-  const target = await coordinatorTarget(options);
+  const target = await withCliCore(options, (core) =>
+    coordinatorTarget(options, (id) => core.brokers.get(id)),
+  );
   const agents = await withBrokerOptionNames(async () => {
     const nc = await connectBroker({ ...target, reconnect: false, name: 'dirbench-agents-list' });
     try {

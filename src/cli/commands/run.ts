@@ -1,7 +1,7 @@
 // `dirbench run`: one benchmark against a throwaway lab or an existing server, with a JSON summary.
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
-import type { RunDetail, RunRequest } from '../../shared/types.ts';
+import type { RunDetail } from '../../shared/types.ts';
 import { checkDn, LIMITS, validateTargetInput } from '../../shared/validation.ts';
 import { startLabAndWait } from '../../core/api/labStart.ts';
 import type { Core } from '../../core/app/core.ts';
@@ -15,8 +15,10 @@ import { testConnection } from '../../core/ldap/testConnection.ts';
 import { firstNamingContext, workloadDnSuffix } from '../../core/workload/targetBase.ts';
 import { runThresholds } from '../../core/runs/runThresholds.ts';
 import { runSuite } from '../../core/report/junitCases.ts';
+import { agentsForRun, RUN_AGENT_OPTIONS } from '../agentRunOptions.ts';
+import type { RunAgents } from '../agentRunOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
-import { confirmWithYes } from '../loadConfirmation.ts';
+import { runOnce } from '../runOnce.ts';
 import { breachLines, EXIT_BREACHED, junitOption, writeJunit } from '../gates.ts';
 import { LAB_BUILD_OPTIONS, LAB_KINDS, labKind, loadOptions, shapeOption } from './lab.ts';
 import {
@@ -24,17 +26,12 @@ import {
   RUN_LOAD_OPTIONS,
   runRequestFromOptions,
 } from '../runRequestFromOptions.ts';
-import {
-  adhocOptionOf,
-  checkWorkloadEarly,
-  inUserTerms,
-  workloadFromOptions,
-} from '../workloadFromOptions.ts';
+import { adhocOptionOf, checkWorkloadEarly, workloadFromOptions } from '../workloadFromOptions.ts';
 import type { CliWorkload } from '../workloadFromOptions.ts';
 import { repeatsJson, repeatsText } from '../repeatsOutput.ts';
 import { runSummaryJson } from '../runSummaryJson.ts';
 import { intOption, printJsonLine, stringOption } from '../options.ts';
-import { progressLine, summaryText } from '../runOutput.ts';
+import { summaryText } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
 import { omit } from '../commandSpec.ts';
 import type { CommandSpec } from '../commandSpec.ts';
@@ -241,38 +238,6 @@ async function resolveTarget(
   return { targetId: saved.id, password, created: existing === null };
 }
 
-/** Starts one run and waits for it, printing a progress line per second on stderr. */
-async function runOnce(
-  core: Core,
-  request: RunRequest,
-  password: string | undefined,
-  label: string,
-  source: CliWorkload,
-): Promise<RunDetail> {
-  const { runId, done } = await core
-    .startRun(request, {
-      ...(password === undefined ? {} : { password }),
-      ...(source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir }),
-    })
-    .catch((err: unknown) => {
-      throw inUserTerms(confirmWithYes(err), source);
-    });
-  const totalS = request.warmupS + request.durationS + (request.cooldownS ?? 0);
-  process.stderr.write(
-    `Run ${runId}${label}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
-  );
-  const unsubscribe = core.subscribe((m) => {
-    if (m.event === 'run/sample' && m.payload.runId === runId) {
-      process.stderr.write(progressLine(m.payload.sample, totalS));
-    }
-  });
-  try {
-    return await done;
-  } finally {
-    unsubscribe();
-  }
-}
-
 /** Runs a check of the run's thresholds, naming --threshold (and which one) for the request's own. */
 function thresholdsInUserTerms(check: () => unknown): void {
   try {
@@ -297,28 +262,35 @@ export async function runCommand(options: RawOptions): Promise<number> {
   );
   const junitFile = junitOption(options);
   const core = await openCliCore(options);
+  let onAgents: RunAgents | null = null;
   try {
     // Before any lab starts or server is contacted: a workload mistake costs nothing.
     const workload = checkWorkloadEarly(core, { ...request, targetId: '' }, source);
     thresholdsInUserTerms(() => runThresholds(workload.spec, request));
+    onAgents = await agentsForRun(core, options);
     const { targetId, password, created } = await resolveTarget(core, options, workload, source);
     const runs: RunDetail[] = [];
     for (let i = 0; i < repeats; i++) {
       const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
-      const run = await runOnce(core, { ...request, targetId }, password, label, source).catch(
-        (err: unknown) => {
-          // A typo in --target should not leave a target behind that never worked; if even that
-          // cleanup fails (e.g. the disk is full), the original error is the one to report.
-          if (created && runs.length === 0) {
-            try {
-              core.targets.delete(targetId);
-            } catch {
-              // Reported below: err.
-            }
+      const run = await runOnce(
+        core,
+        { ...request, targetId },
+        password,
+        label,
+        source,
+        onAgents?.agents,
+      ).catch((err: unknown) => {
+        // A typo in --target should not leave a target behind that never worked; if even that
+        // cleanup fails (e.g. the disk is full), the original error is the one to report.
+        if (created && runs.length === 0) {
+          try {
+            core.targets.delete(targetId);
+          } catch {
+            // Reported below: err.
           }
-          throw err;
-        },
-      );
+        }
+        throw err;
+      });
       runs.push(run);
       if (run.status !== 'completed') break;
     }
@@ -340,6 +312,7 @@ export async function runCommand(options: RawOptions): Promise<number> {
     for (const line of breached) process.stderr.write(`dirbench: ${line}\n`);
     return breached.length > 0 ? EXIT_BREACHED : 0;
   } finally {
+    await onAgents?.close();
     await core.shutdown('CLI run ended');
   }
 }
@@ -367,6 +340,7 @@ export const runSpec: CommandSpec = {
     // --base is in the target group: here it is also the target's base DN.
     { ...ADHOC_GROUP, options: omit(ADHOC_GROUP.options, ['base']) },
     { title: 'Run options', options: { ...RUN_LOAD_OPTIONS, ...RUN_AND_MATRIX_OPTIONS } },
+    { title: 'On load agents', options: RUN_AGENT_OPTIONS },
     commonGroup(
       'one summary object (runId, status, model, policy, opsPerSec, errors, errorsByCode, latencyUs, operations, ...)',
     ),

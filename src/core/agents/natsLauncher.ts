@@ -3,6 +3,7 @@
 // with its workers' start messages, and turns the relayed messages back into worker events; an
 // agent silent for 6 s ends its workers with a reason that names it.
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { RunAgentPlacement } from '../../shared/types.ts';
 import type { ParentToWorker, WorkerStartMessage, WorkerToParent } from '../loadgen/protocol.ts';
 import type { WorkerHandle, WorkerLauncher } from '../runner/launcher.ts';
 import {
@@ -26,13 +27,7 @@ const SILENCE_CHECK_MS = 500;
 export const AGENT_RUN_STALL_MS = AGENT_LOST_AFTER_MS + 3_000;
 
 /** One agent of a run as the summary reports it. */
-export interface RunAgent {
-  name: string;
-  /** Global worker indexes (0-based) it hosts. */
-  workers: number[];
-  /** Agent clock minus ours when the run was prepared. */
-  clockOffsetMs: number;
-}
+export type RunAgent = RunAgentPlacement;
 
 /** What a run on agents needs. */
 export interface AgentRunOptions {

@@ -16,9 +16,10 @@ import { parseThresholds } from '../../shared/thresholds.ts';
 import { validateRunRequest } from '../../shared/validation.ts';
 import { workloadLabels } from '../../shared/workload.ts';
 import { policyToken } from '../../shared/describe.ts';
+import { AGENT_RUN_STALL_MS } from '../agents/natsLauncher.ts';
+import type { AgentRun } from '../agents/natsLauncher.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import { serverStatsSampler } from '../lab/serverStats.ts';
-import { collectEntries } from '../ldap/collectDns.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { targetConnection } from '../ldap/targetConnection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
@@ -30,8 +31,10 @@ import { startRun } from '../runner/orchestrator.ts';
 import { OP_TIMEOUT_MS } from '../runner/runContract.ts';
 import type { RunHandle } from '../runner/runContract.ts';
 import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
+import { runDnSource } from './runDnSource.ts';
+import { prepareOnAgents } from './runOnAgents.ts';
+import type { RunOnAgents } from './runOnAgents.ts';
 import { serverDelta } from './serverDelta.ts';
-import { isShapeName } from '../datagen/shapes.ts';
 import { newId, nowIso } from '../store/ids.ts';
 import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
@@ -42,9 +45,6 @@ import { checkRunLength, hardCap, loadGuardLimits } from './loadGuard.ts';
 import { checkExternalBinds, resolveWorkload } from './resolveWorkload.ts';
 import { runThresholds } from './runThresholds.ts';
 import type { ResolvedWorkload } from './resolveWorkload.ts';
-
-/** Most DNs sampled from an external server for random reads. */
-export const MAX_SAMPLED_DNS = 100_000;
 
 /** What the run service needs from its host. */
 export interface RunServiceDeps {
@@ -62,6 +62,8 @@ export interface RunStartOptions {
   password?: string;
   /** Folder relative file paths in the workload start from (a workload file's folder). */
   workloadBaseDir?: string;
+  /** Load agents to run the workers on instead of this machine. */
+  agents?: RunOnAgents;
 }
 
 interface ActiveState {
@@ -126,38 +128,12 @@ export class RunService {
       );
     }
 
-    let dnSource: DnSource;
-    let entries: number | null;
-    if (lab) {
-      dnSource = {
-        // Labs stored before shapes existed are Salford's.
-        kind: isShapeName(lab.shape) ? lab.shape : 'salford',
-        entries: lab.entries,
-        seed: lab.seed,
-      };
-      entries = lab.entries;
-    } else if (!workload.readsEntries) {
-      // Nothing reads existing entries (e.g. adds, or patterns like uid=user.[1-1000]): no sampling.
-      dnSource = { kind: 'list', dns: [] };
-      entries = null;
-    } else {
-      const attributes = workload.sampledAttributes;
-      const sampled = await collectEntries(connection, target.baseDn, MAX_SAMPLED_DNS, attributes);
-      if (sampled.dns.length === 0) {
-        const having = attributes.length === 0 ? '' : ` with ${attributes.join(', ')}`;
-        throw new ApiError(
-          'validation',
-          `no entries${having} found under base DN ${target.baseDn}; check the target's base DN${having === '' ? '' : ' or the workload'}`,
-          'baseDn',
-        );
-      }
-      dnSource = { kind: 'list', dns: sampled.dns, columns: sampled.columns };
-      // With attributes the sample holds only entries having them: it is not the directory's size.
-      entries =
-        attributes.length === 0 && sampled.dns.length < MAX_SAMPLED_DNS ? sampled.dns.length : null;
-    }
+    const { dnSource, entries } = await runDnSource(lab, workload, connection, target.baseDn);
 
-    const workers = Math.min(req.workers ?? defaultWorkerCount(), req.connections);
+    const workers = Math.min(
+      req.workers ?? options.agents?.count ?? defaultWorkerCount(),
+      req.connections,
+    );
     const config: RunConfig = {
       targetId: target.id,
       workload: workload.spec.id,
@@ -188,15 +164,17 @@ export class RunService {
     if (thresholds.length > 0) config.thresholds = thresholds.map((t) => t.expression);
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
+    const agentRun = await prepareOnAgents(options.agents, runId, config);
     try {
       this.deps.runs.create(runId, config, environment);
     } catch (err) {
+      agentRun?.close();
       // Nothing is half-written: the run cannot be recorded, so load never starts.
       throw databaseFailure(err, 'recording a new run (no load was started)');
     }
     return {
       runId,
-      done: this.launch(runId, config, connection, dnSource, workload, lab),
+      done: this.launch(runId, config, connection, dnSource, workload, lab, agentRun),
     };
   }
 
@@ -207,11 +185,13 @@ export class RunService {
     dnSource: DnSource,
     workload: ResolvedWorkload,
     lab: LabInfo | null,
+    agentRun: AgentRun | null,
   ): Promise<RunDetail> {
     const labPid = lab?.pid ?? null;
     // The lab server's own operation counts at load start, for the cross-check at the end.
     let countsAtStart: Promise<Record<string, number> | null> | null = null;
-    const { runs, emit, launcher } = this.deps;
+    const { runs, emit } = this.deps;
+    const launcher = agentRun?.launcher ?? this.deps.launcher;
     // A lab runs on this machine: its server's CPU and memory go with each second.
     const serverStats = labPid === null ? null : serverStatsSampler(labPid);
     const plan = {
@@ -222,6 +202,8 @@ export class RunService {
       passwordFiles: workload.passwordFiles,
       ...(workload.baseDir === undefined ? {} : { workloadBaseDir: workload.baseDir }),
       opTimeoutMs: (config.opTimeoutS ?? OP_TIMEOUT_MS / 1000) * 1000,
+      // A lost agent fails the run by name before its workers look merely stalled.
+      ...(agentRun === null ? {} : { stallMs: AGENT_RUN_STALL_MS }),
     };
     // Every run has a hard maximum length, whatever happens to its phases.
     const cap = hardCap(loadGuardLimits().maxRunS, (reason) => handle.stop(reason));
@@ -318,7 +300,12 @@ export class RunService {
         return this.finish(runId, 'failed', reason);
       },
     );
-    void stored.finally(() => cap.disarm()).catch(() => undefined);
+    void stored
+      .finally(() => {
+        cap.disarm();
+        agentRun?.close();
+      })
+      .catch(() => undefined);
     state.stored = stored;
     return stored;
   }

@@ -1,0 +1,43 @@
+// One `dirbench run` (of its --repeats): starts it, prints a progress line per second on stderr,
+// and resolves with the stored run.
+import type { Core } from '../core/app/core.ts';
+import type { RunOnAgents } from '../core/runs/runOnAgents.ts';
+import type { RunDetail, RunRequest } from '../shared/types.ts';
+import { confirmWithYes } from './loadConfirmation.ts';
+import { progressLine } from './runOutput.ts';
+import { inUserTerms } from './workloadFromOptions.ts';
+import type { CliWorkload } from './workloadFromOptions.ts';
+
+/** Starts one run and waits for it, printing a progress line per second on stderr. */
+export async function runOnce(
+  core: Core,
+  request: RunRequest,
+  password: string | undefined,
+  label: string,
+  source: CliWorkload,
+  agents: RunOnAgents | undefined,
+): Promise<RunDetail> {
+  const { runId, done } = await core
+    .startRun(request, {
+      ...(password === undefined ? {} : { password }),
+      ...(source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir }),
+      ...(agents === undefined ? {} : { agents }),
+    })
+    .catch((err: unknown) => {
+      throw inUserTerms(confirmWithYes(err), source);
+    });
+  const totalS = request.warmupS + request.durationS + (request.cooldownS ?? 0);
+  process.stderr.write(
+    `Run ${runId}${label}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
+  );
+  const unsubscribe = core.subscribe((m) => {
+    if (m.event === 'run/sample' && m.payload.runId === runId) {
+      process.stderr.write(progressLine(m.payload.sample, totalS));
+    }
+  });
+  try {
+    return await done;
+  } finally {
+    unsubscribe();
+  }
+}
