@@ -1,5 +1,5 @@
 // `dirbench run --broker ... --agents ...`: the run's workers on load agents. Connects to the
-// broker as the coordinator, checks that the agents asked for are there and free, and gives the
+// broker as the coordinator, checks that the agents asked for are there, and gives the
 // run service what it needs to prepare them.
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ApiError, invalid } from '../shared/errors.ts';
@@ -47,7 +47,7 @@ export interface RunAgents {
   close(): Promise<void>;
 }
 
-/** The agents named by --agents (or all), each connected and free; an error names any that is not. */
+/** The agents named by --agents (or all), each connected; an error names any that is not. */
 async function chosenAgents(nc: NatsConnection, wanted: string): Promise<string[]> {
   await ensureHeartbeatStream(nc);
   const listed = await listAgents(nc);
@@ -68,9 +68,9 @@ async function chosenAgents(nc: NatsConnection, wanted: string): Promise<string[
         ? 'has never been heard from'
         : agent.state === 'lost'
           ? `is lost (last heard ${(agent.lastSeenMs / 1000).toFixed(1)} s ago)`
-          : agent.state !== 'idle'
-            ? 'is busy with another run'
-            : null;
+          : // A busy agent is not refused here: its last heartbeat may be up to 2 s old. The
+            // agent itself refuses a second run, and the run fails naming it.
+            null;
     if (why !== null)
       throw new ApiError(
         'unavailable',
