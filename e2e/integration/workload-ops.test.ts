@@ -42,7 +42,7 @@ function assertClean(run: RunDetail): NonNullable<RunDetail['summary']> {
   return summary;
 }
 
-test('search: scopes, size limit, attributes, typesOnly, paging and sorting count what comes back', async () => {
+test('search: scopes, size limit, attributes, typesOnly and paging count what comes back', async () => {
   const base = single({
     kind: 'search',
     base: '[entry:dn]',
@@ -72,17 +72,6 @@ test('search: scopes, size limit, attributes, typesOnly, paging and sorting coun
     pageSize: 100,
   });
   assert.equal(assertClean(await lab.run(paged, { durationS: 1 })).entriesPerOp, unit);
-  const sortedChildren = single({
-    kind: 'search',
-    base: 'ou=Legal,o=Salford,c=gb',
-    scope: 'children',
-    filter: '(sn=[entry:sn])',
-    attributes: ['sn'],
-    sortKeys: ['-sn:caseIgnoreOrderingMatch', 'cn:caseIgnoreOrderingMatch'],
-    derefAliases: 'always',
-    timeLimitS: 30,
-  });
-  assertClean(await lab.run(sortedChildren));
 });
 
 test('add: entries from a template appear during the run and are all removed at its end', async () => {
@@ -411,4 +400,21 @@ test('a workload with a mistake is rejected with its field and reason before any
   assert.equal(lab.workerPids.length, pids, 'no worker was started');
   assert.equal(lab.core.runs.list().length, runsBefore, 'no run was stored');
   await assertAllExited(lab.workerPids);
+});
+
+// Last in the file: once (CI, 2026-11-27) Debian's slapd 2.5.13 was found gone right after this run,
+// then the end of the search test; every later test failed for want of a server. Its server-side
+// sort overlay has known crashes around sort sessions, so nothing else depends on surviving it.
+test('search: children scope with server-side sorting and alias dereferencing', async () => {
+  const sortedChildren = single({
+    kind: 'search',
+    base: 'ou=Legal,o=Salford,c=gb',
+    scope: 'children',
+    filter: '(sn=[entry:sn])',
+    attributes: ['sn'],
+    sortKeys: ['-sn:caseIgnoreOrderingMatch', 'cn:caseIgnoreOrderingMatch'],
+    derefAliases: 'always',
+    timeLimitS: 30,
+  });
+  assertClean(await lab.run(sortedChildren));
 });
