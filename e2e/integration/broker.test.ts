@@ -23,6 +23,7 @@ import { openDatabase } from '../../src/core/store/database.ts';
 import type { Db } from '../../src/core/store/database.ts';
 import { BrokersRepo } from '../../src/core/store/brokersRepo.ts';
 import { runCli } from './cliHarness.ts';
+import { pollUntil } from './fixtures/pollUntil.ts';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'startOwnedBroker.ts');
 
@@ -34,15 +35,6 @@ let broker: BrokerInfo;
 const connections: NatsConnection[] = [];
 /** nats-server processes to stop in `after` if a test left them running: [pid, config file]. */
 const started: [number, string][] = [];
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
 
 function track(info: BrokerInfo): BrokerInfo {
   if (info.pid !== null) started.push([info.pid, join(info.dir, 'nats.conf')]);
@@ -194,7 +186,7 @@ test('agent-1 may publish as itself but not as agent-2', async () => {
   agent.publish('dirbench.agent.agent-2.x', 'not mine');
   await agent.flush();
   assert.ok(
-    await waitFor(() => received.length >= 1 && errors.length >= 1, 5_000),
+    await pollUntil(() => received.length >= 1 && errors.length >= 1, 5_000),
     `received ${received.join()}, errors ${errors.map((e) => e.message).join()}`,
   );
   await coordinator.flush();
@@ -291,7 +283,7 @@ test(
     const stopRun = await runCli(['broker', 'stop', json.id], cliData, 30_000);
     assert.equal(stopRun.code, 0, stopRun.stderr);
     assert.ok(
-      await waitFor(() => processCommandLine(pid) === null, 5_000),
+      await pollUntil(() => processCommandLine(pid) === null, 5_000),
       `nats-server ${pid} still runs`,
     );
     assert.ok(
@@ -335,7 +327,7 @@ test(
       assert.ok(isBrokerProcess(pid, config));
       owner.kill('SIGKILL');
       assert.ok(
-        await waitFor(() => !isBrokerProcess(pid, config), 5_000),
+        await pollUntil(() => !isBrokerProcess(pid, config), 5_000),
         'nats-server outlived its owner',
       );
       await manager.reapOrphans();
@@ -354,7 +346,7 @@ test(
     await manager.reapOrphans();
     const survivorPid = survivor.pid ?? assert.fail('no pid');
     assert.ok(
-      await waitFor(() => processCommandLine(survivorPid) === null, 5_000),
+      await pollUntil(() => processCommandLine(survivorPid) === null, 5_000),
       'the reaper left nats-server running',
     );
     assert.equal(manager.get(survivor.id)?.state, 'stopped');

@@ -25,6 +25,7 @@ import { resolveIndexProfile } from '../../src/core/lab/indexProfiles.ts';
 import { createOpenDjDriver } from '../../src/core/lab/opendj/index.ts';
 import { openDjLayout } from '../../src/core/lab/opendj/layout.ts';
 import { processMatches } from '../../src/core/lab/processes.ts';
+import { pollUntil } from './fixtures/pollUntil.ts';
 
 const ENTRIES = 10_000;
 /** c=gb, o=Salford and its ten organizational units. */
@@ -40,15 +41,6 @@ function processesNaming(text: string): number[] {
     .filter((e) => /^\d+$/.test(e))
     .map(Number)
     .filter((pid) => pid !== process.pid && processMatches(pid, [text]));
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
 }
 
 /** Local addresses listening on `port`, from /proc/net/tcp and tcp6 (Java binds IPv6 sockets). */
@@ -256,7 +248,7 @@ test(
     assert.equal(await driver.stop(server.pid, labDir), 'stopped');
     lap('stop (SIGTERM, clean shutdown)');
     assert.ok(
-      await waitFor(() => processesNaming(layout.installDir).length === 0, 10_000),
+      await pollUntil(() => processesNaming(layout.installDir).length === 0, 10_000),
       `processes of the lab left: ${processesNaming(layout.installDir).join(', ')}`,
     );
     assert.equal(driver.isLabProcess(server.pid, labDir), false);
@@ -277,7 +269,7 @@ test(
     lap('second start');
     again.child.stdin?.destroy();
     assert.ok(
-      await waitFor(() => processesNaming(layout.installDir).length === 0, 30_000),
+      await pollUntil(() => processesNaming(layout.installDir).length === 0, 30_000),
       `the JVM outlived its watchdog's pipe: ${processesNaming(layout.installDir).join(', ')}`,
     );
     lap('JVM exit after the owner went away');

@@ -11,17 +11,9 @@ import { LabManager } from '../../src/core/lab/labManager.ts';
 import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
 import { isLabSlapd, stopSlapd } from '../../src/core/lab/slapd.ts';
 import { MemoryLabRegistry } from './fixtures/memoryLabRegistry.ts';
+import { pollUntil } from './fixtures/pollUntil.ts';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'startOwnedLab.ts');
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
 
 test(
   'slapd exits when its owner is SIGKILLed, and reapOrphans records it',
@@ -60,7 +52,7 @@ test(
 
     owner.kill('SIGKILL');
     assert.ok(
-      await waitFor(() => !isLabSlapd(pid, confPath), 5_000),
+      await pollUntil(() => !isLabSlapd(pid, confPath), 5_000),
       'slapd still running 5 s after its owner was killed',
     );
 

@@ -8,6 +8,7 @@ import { checkInteger } from '../../shared/validation.ts';
 import type { ForegroundServer } from '../lab/foregroundServer.ts';
 import { freePort } from '../lab/freePort.ts';
 import { processAlive } from '../lab/processes.ts';
+import { orphanEnd, ownerGone } from '../lab/orphans.ts';
 import { RecordBook } from '../lab/recordBook.ts';
 import { releaseWatched } from '../lab/watchdog.ts';
 import { checkAgentNames, numberedAgentNames, DEFAULT_AGENT_COUNT } from './agentNames.ts';
@@ -270,19 +271,9 @@ export class BrokerManager {
     for (const broker of this.#registry.list()) {
       if (!ACTIVE_STATES.has(broker.state) || this.#starting.has(broker.id)) continue;
       if (this.#owned.has(broker.id)) continue;
-      const owner = broker.ownerPid;
-      // ownerPid null: a persistent broker that is up, meant to outlive everyone.
-      if (owner === null || owner === process.pid || processAlive(owner)) continue;
+      if (!ownerGone(broker.ownerPid)) continue;
       if (broker.pid !== null) await stopBrokerProcess(broker.pid, this.#configFile(broker));
-      const running = broker.state === 'running';
-      this.#records.update(broker.id, {
-        state: running ? 'stopped' : 'failed',
-        pid: null,
-        ownerPid: null,
-        error: running
-          ? 'Stopped because the DirBench process that started it had exited.'
-          : 'Interrupted: the DirBench process that was starting it exited.',
-      });
+      this.#records.update(broker.id, orphanEnd(broker.state === 'running'));
       removeBrokerFiles(broker.dir);
     }
   }

@@ -16,6 +16,7 @@ import { buildLab } from './labBuild.ts';
 import { checkLabStart, prepareLab, toInfo } from './labRecord.ts';
 import type { LabRegistry, LabStartRequest, StoredLab } from './labRecord.ts';
 import { processAlive } from './processes.ts';
+import { orphanEnd, ownerGone } from './orphans.ts';
 import { RecordBook } from './recordBook.ts';
 
 /** Where labs live and who hears about them. */
@@ -266,21 +267,11 @@ export class LabManager {
     for (const lab of this.#registry.list()) {
       if (!ACTIVE_STATES.has(lab.state) || this.#starting.has(lab.id) || this.#owned.has(lab.id))
         continue;
-      const owner = lab.ownerPid;
-      // ownerPid null: a persistent lab that is up, meant to outlive everyone.
-      if (owner === null || owner === process.pid || processAlive(owner)) continue;
+      if (!ownerGone(lab.ownerPid)) continue;
       const driver = this.#drivers.get(lab.kind);
       if (driver === undefined) continue;
       if (lab.pid !== null) await driver.stop(lab.pid, lab.dataDir);
-      const running = lab.state === 'running';
-      this.#records.update(lab.id, {
-        state: running ? 'stopped' : 'failed',
-        pid: null,
-        ownerPid: null,
-        error: running
-          ? 'Stopped because the DirBench process that started it had exited.'
-          : 'Interrupted: the DirBench process that was starting it exited.',
-      });
+      this.#records.update(lab.id, orphanEnd(lab.state === 'running'));
       driver.removeData(lab.dataDir);
     }
   }
