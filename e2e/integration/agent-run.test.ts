@@ -157,7 +157,7 @@ async function runOnAgents(
       agentNames: prepared.agents.map((a) => [a.name, ...a.workers.map(String)]),
     };
   } finally {
-    prepared.close();
+    await prepared.close();
   }
 }
 
@@ -224,7 +224,7 @@ test('dirbench run --broker URL --agents all puts one worker on each agent and s
       30_000,
     );
     assert.equal(unknown.code, 1);
-    assert.match(unknown.stderr, /--agents: agent rack9 has never been heard from/);
+    assert.match(unknown.stderr, /--agents.*load agent rack9 has never been heard from/);
   } finally {
     rmSync(cliDir, { recursive: true, force: true });
   }

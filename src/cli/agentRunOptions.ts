@@ -1,17 +1,12 @@
-// `dirbench run --broker ... --agents ...`: the run's workers on load agents. Connects to the
-// broker as the coordinator, checks that the agents asked for are there, and gives the
-// run service what it needs to prepare them.
-import type { NatsConnection } from '@nats-io/transport-node';
-import { ApiError, invalid } from '../shared/errors.ts';
-import { listAgents } from '../core/agents/agentsList.ts';
-import { ensureHeartbeatStream } from '../core/agents/heartbeatStream.ts';
-import { prepareAgentRun } from '../core/agents/natsLauncher.ts';
+// `dirbench run --broker ... --agents ...`: the run's workers on load agents. The options become
+// the request's `agents`; the agents are checked before a lab starts or a server is contacted, and
+// errors about the request's agents name the options instead.
+import { ApiError, withField } from '../shared/errors.ts';
+import type { RunAgentsRequest } from '../shared/types.ts';
+import { openRunAgents } from '../core/agents/runAgents.ts';
 import type { Core } from '../core/app/core.ts';
-import { connectBroker } from '../core/broker/connect.ts';
-import type { RunOnAgents } from '../core/runs/runOnAgents.ts';
 import type { OptionTable } from './commandSpec.ts';
-import { coordinatorTarget, withBrokerOptionNames } from './commands/brokerClientOptions.ts';
-import type { BrokerFileOptions } from './commands/brokerClientOptions.ts';
+import { invalid } from '../shared/errors.ts';
 import type { RawOptions } from './options.ts';
 
 /** The options of a run on agents (--ca-file is the directory server's, so the broker's are prefixed). */
@@ -27,6 +22,12 @@ export const RUN_AGENT_OPTIONS = {
     value: 'NAME,NAME|all',
     description: 'with --broker: the agents to run on, or all those connected (default all)',
   },
+  'on-agent-loss': {
+    type: 'string',
+    value: 'fail|continue',
+    description:
+      'with --broker: a lost agent fails the run (default), or the run goes on without it, marked partial',
+  },
   'broker-ca-file': {
     type: 'string',
     value: 'PEM',
@@ -39,73 +40,55 @@ export const RUN_AGENT_OPTIONS = {
   },
 } as const satisfies OptionTable;
 
-const FILES: BrokerFileOptions = { ca: 'broker-ca-file', credentials: 'broker-credentials-file' };
+/** The option that stands for each field of the request's agents. */
+const OPTION_OF_FIELD: Readonly<Record<string, string>> = {
+  agents: '--broker',
+  'agents.broker': '--broker',
+  'agents.names': '--agents',
+  'agents.onAgentLoss': '--on-agent-loss',
+  'agents.caFile': '--broker-ca-file',
+  'agents.credentialsFile': '--broker-credentials-file',
+};
 
-/** A run's agents with the broker connection they use, closed once the runs are over. */
-export interface RunAgents {
-  agents: RunOnAgents;
-  close(): Promise<void>;
+/** `err` naming the run option of the request's agents field it is about. */
+export function inAgentOptionTerms(err: unknown): unknown {
+  if (!(err instanceof ApiError) || err.field === undefined) return err;
+  const option = OPTION_OF_FIELD[err.field];
+  return option === undefined ? err : withField(err, option);
 }
 
-/** The agents named by --agents (or all), each connected; an error names any that is not. */
-async function chosenAgents(nc: NatsConnection, wanted: string): Promise<string[]> {
-  await ensureHeartbeatStream(nc);
-  const listed = await listAgents(nc);
-  const names =
-    wanted === 'all'
-      ? listed.filter((a) => a.state !== 'lost').map((a) => a.name)
-      : [...new Set(wanted.split(',').map((n) => n.trim()))].filter((n) => n !== '');
-  if (names.length === 0)
-    throw new ApiError(
-      'unavailable',
-      '--agents: no agent is connected to this broker; start one with dirbench agent (see dirbench agents list)',
-      '--agents',
-    );
-  for (const name of names) {
-    const agent = listed.find((a) => a.name === name);
-    const why =
-      agent === undefined
-        ? 'has never been heard from'
-        : agent.state === 'lost'
-          ? `is lost (last heard ${(agent.lastSeenMs / 1000).toFixed(1)} s ago)`
-          : // A busy agent is not refused here: its last heartbeat may be up to 2 s old. The
-            // agent itself refuses a second run, and the run fails naming it.
-            null;
-    if (why !== null)
-      throw new ApiError(
-        'unavailable',
-        `--agents: agent ${name} ${why}; see dirbench agents list`,
-        '--agents',
-      );
+/** The request's `agents` from --broker, --agents, --on-agent-loss and the broker file options. */
+export function agentsRequestFromOptions(options: RawOptions): RunAgentsRequest | undefined {
+  const text = (name: string): string | undefined =>
+    typeof options[name] === 'string' ? options[name] : undefined;
+  const broker = text('broker');
+  if (broker === undefined) {
+    for (const name of ['agents', 'on-agent-loss', 'broker-ca-file', 'broker-credentials-file'])
+      if (options[name] !== undefined)
+        throw invalid(`--${name}`, `--${name} needs --broker (the broker the agents connect to)`);
+    return undefined;
   }
-  return names;
+  const agents = text('agents') ?? 'all';
+  const loss = text('on-agent-loss');
+  if (loss !== undefined && loss !== 'fail' && loss !== 'continue')
+    throw invalid('--on-agent-loss', '--on-agent-loss is fail (the default) or continue');
+  const caFile = text('broker-ca-file');
+  const credentialsFile = text('broker-credentials-file');
+  return {
+    broker,
+    names: agents === 'all' ? 'all' : agents.split(',').map((n) => n.trim()),
+    ...(loss === undefined ? {} : { onAgentLoss: loss }),
+    ...(caFile === undefined ? {} : { caFile }),
+    ...(credentialsFile === undefined ? {} : { credentialsFile }),
+  };
 }
 
-/** The agents of `dirbench run --broker`, connected; null without --broker. */
-export async function agentsForRun(core: Core, options: RawOptions): Promise<RunAgents | null> {
-  if (options.broker === undefined) {
-    if (options.agents !== undefined)
-      throw invalid('--agents', '--agents needs --broker (the broker the agents connect to)');
-    return null;
-  }
-  const target = await coordinatorTarget(options, (id) => core.brokers.get(id), FILES);
-  const nc = await withBrokerOptionNames(
-    () => connectBroker({ ...target, reconnect: true, name: 'dirbench-run' }),
-    FILES,
-  );
+/** Checks that the broker answers and the agents asked for are there, before any lab starts. */
+export async function checkAgentsEarly(core: Core, request: RunAgentsRequest): Promise<void> {
   try {
-    const names = await chosenAgents(
-      nc,
-      typeof options.agents === 'string' ? options.agents : 'all',
-    );
-    const prepare: RunOnAgents['prepare'] = (runId, workers, loadMs) =>
-      prepareAgentRun(nc, { runId, agents: names, workers, loadMs }).catch((err: unknown) => {
-        const why = err instanceof Error ? err.message : String(err);
-        throw new ApiError('unavailable', `--agents: ${why}`, '--agents');
-      });
-    return { agents: { count: names.length, prepare }, close: () => nc.close() };
+    const agents = await openRunAgents(request, (id) => core.brokers.get(id));
+    await agents.close();
   } catch (err) {
-    await nc.close();
-    throw err;
+    throw inAgentOptionTerms(err);
   }
 }

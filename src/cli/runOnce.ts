@@ -1,8 +1,8 @@
 // One `dirbench run` (of its --repeats): starts it, prints a progress line per second on stderr,
 // and resolves with the stored run.
 import type { Core } from '../core/app/core.ts';
-import type { RunOnAgents } from '../core/runs/runOnAgents.ts';
 import type { RunDetail, RunRequest } from '../shared/types.ts';
+import { inAgentOptionTerms } from './agentRunOptions.ts';
 import { confirmWithYes } from './loadConfirmation.ts';
 import { progressLine } from './runOutput.ts';
 import { inUserTerms } from './workloadFromOptions.ts';
@@ -15,16 +15,14 @@ export async function runOnce(
   password: string | undefined,
   label: string,
   source: CliWorkload,
-  agents: RunOnAgents | undefined,
 ): Promise<RunDetail> {
   const { runId, done } = await core
     .startRun(request, {
       ...(password === undefined ? {} : { password }),
       ...(source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir }),
-      ...(agents === undefined ? {} : { agents }),
     })
     .catch((err: unknown) => {
-      throw inUserTerms(confirmWithYes(err), source);
+      throw inAgentOptionTerms(inUserTerms(confirmWithYes(err), source));
     });
   const totalS = request.warmupS + request.durationS + (request.cooldownS ?? 0);
   process.stderr.write(

@@ -46,8 +46,18 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
     connections: run.config.connections,
     depth: run.config.depth,
     workers: run.config.workers,
-    // Where the workers ran when not on this machine: each agent's workers and clock offset.
-    ...(run.config.agents === undefined ? {} : { agents: run.config.agents }),
+    // Where the workers ran when not on this machine: each agent's workers, clock offset and share.
+    ...(run.config.agents === undefined
+      ? {}
+      : {
+          broker: run.config.broker ?? null,
+          onAgentLoss: run.config.onAgentLoss ?? 'fail',
+          partial: s?.partial === true,
+          agents: run.config.agents.map((placed) => ({
+            ...placed,
+            ...s?.agents?.find((a) => a.name === placed.name),
+          })),
+        }),
     tcpNoDelay: run.config.tcpNoDelay,
     target: {
       name: run.config.targetName,

@@ -103,3 +103,12 @@ function afterField(field: string, message: string): string | undefined {
   }
   return undefined;
 }
+
+/** `err` told about `field` instead (a core field renamed to a form's or a command's option). */
+export function withField(err: ApiError, field: string): ApiError {
+  return new ApiError(err.kind, err.message, field, {
+    ...(err.detail === undefined ? {} : { detail: err.detail }),
+    ...(err.code === undefined ? {} : { code: err.code }),
+    ...(err.subject === undefined ? {} : { subject: err.subject }),
+  });
+}

@@ -67,6 +67,24 @@ export interface RunRequest {
   opTimeoutS?: number;
   /** Pass/fail thresholds over the summary (`p99<5ms`; grammar in src/shared/thresholds.ts), beside the workload's own. */
   thresholds?: string[];
+  /** Run the workers on load agents of a broker instead of this machine. */
+  agents?: RunAgentsRequest;
+}
+
+/** What to do when a load agent is lost mid-run: fail the run (default), or go on without it. */
+export type AgentLossPolicy = 'fail' | 'continue';
+
+/** Which load agents a run's workers go to, and through which broker. */
+export interface RunAgentsRequest {
+  /** A broker id on this machine (see `broker list`), or a tls:// URL with `credentialsFile`. */
+  broker: string;
+  /** The agents to run on, or every connected one. */
+  names: string[] | 'all';
+  onAgentLoss?: AgentLossPolicy;
+  /** With a broker URL: its CA (default: the credentials file's). */
+  caFile?: string;
+  /** With a broker URL: the coordinator's credentials file. */
+  credentialsFile?: string;
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
@@ -118,6 +136,8 @@ export interface RunSample {
   phaseLatencyUs?: Partial<Record<ConnectionPhase, LatencySummary>>;
   /** One entry per load worker. */
   workers?: WorkerTelemetry[];
+  /** Runs on agents: each agent's part (its state says whether its figures are in the second). */
+  agents?: SampleAgent[];
   /** The lab server process, when the target is a local lab. */
   server?: ServerTelemetry;
   /** Imported runs: the peer tool's own figures (there is no histogram behind `latencyUs`). */
@@ -209,6 +229,7 @@ export interface RunConfig extends Required<
     | 'confirmed'
     | 'opTimeoutS'
     | 'thresholds'
+    | 'agents'
   >
 > {
   /** The workload as run (resolved from the catalog when the request named one). */
@@ -235,6 +256,34 @@ export interface RunConfig extends Required<
   thresholds?: string[];
   /** Load agents the workers ran on (absent: this machine), with each one's clock offset. */
   agents?: RunAgentPlacement[];
+  /** Runs on agents: the broker's URL (never its credentials) and the loss policy. */
+  broker?: string;
+  onAgentLoss?: AgentLossPolicy;
+}
+
+/** One load agent's part of one second (runs on agents). */
+export interface SampleAgent {
+  name: string;
+  ops: number;
+  errors: number;
+  /**
+   * `reported`: its figures are in the second; `late`: they are, but arrived more than 3 s after
+   * the second ended; `lost`: the agent was lost and the second lacks its figures.
+   */
+  state: 'reported' | 'late' | 'lost';
+}
+
+/** One load agent's figures over the measured phase (runs on agents). */
+export interface RunAgentSummary {
+  name: string;
+  opsPerSec: number;
+  ops: number;
+  errors: number;
+  clockOffsetMs: number;
+  /** True when the agent was lost during the run. */
+  lost: boolean;
+  /** Measured seconds whose figures from this agent came more than 3 s late. */
+  lateSeconds: number;
 }
 
 /** One load agent of a run: the global worker numbers (0-based) it ran, its clock minus ours. */
@@ -282,6 +331,10 @@ export interface RunSummary {
   clientOperationsAllPhases?: number;
   /** Imported runs: the peer tool's own figures (there is no histogram behind `latencyUs`). */
   imported?: ImportedFigures;
+  /** Runs on agents: each agent's share. */
+  agents?: RunAgentSummary[];
+  /** True when an agent was lost and the run went on without it (`onAgentLoss: continue`). */
+  partial?: boolean;
 }
 
 /** One row of the history list. */

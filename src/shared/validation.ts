@@ -1,4 +1,5 @@
 // Input checks shared by the GUI, the CLI and the handlers: each names the field and the fix.
+import { validateRunAgents } from './runAgentsRequest.ts';
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { TargetInput } from './targetTypes.ts';
@@ -184,6 +185,7 @@ export function validateRunRequest(req: RunRequest): void {
   if (req.rateProfile !== undefined)
     validateRateProfile(req.rateProfile, req.warmupS + req.durationS + (req.cooldownS ?? 0));
   if (req.thresholds !== undefined) parseThresholds(req.thresholds, 'thresholds');
+  if (req.agents !== undefined) validateRunAgents(req.agents);
 }
 
 /** Checks a connection policy; throws naming `policy`. */

@@ -1,6 +1,6 @@
 // Options of the commands that connect to a broker as a client (agent, agents list), and their
 // connection errors told in those options' names.
-import { ApiError, invalid } from '../../shared/errors.ts';
+import { ApiError, invalid, withField } from '../../shared/errors.ts';
 import type { BrokerInfo } from '../../core/broker/brokerRecord.ts';
 import type { OptionTable } from '../commandSpec.ts';
 import { stringOption } from '../options.ts';
@@ -46,10 +46,7 @@ export async function withBrokerOptionNames<T>(
     };
     const option = fieldOptions[err.field];
     if (option === undefined) throw err;
-    throw new ApiError(err.kind, err.message, option, {
-      ...(err.detail === undefined ? {} : { detail: err.detail }),
-      ...(err.code === undefined ? {} : { code: err.code }),
-    });
+    throw withField(err, option);
   }
 }
 

@@ -15,8 +15,11 @@ import { testConnection } from '../../core/ldap/testConnection.ts';
 import { firstNamingContext, workloadDnSuffix } from '../../core/workload/targetBase.ts';
 import { runThresholds } from '../../core/runs/runThresholds.ts';
 import { runSuite } from '../../core/report/junitCases.ts';
-import { agentsForRun, RUN_AGENT_OPTIONS } from '../agentRunOptions.ts';
-import type { RunAgents } from '../agentRunOptions.ts';
+import {
+  agentsRequestFromOptions,
+  checkAgentsEarly,
+  RUN_AGENT_OPTIONS,
+} from '../agentRunOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { runOnce } from '../runOnce.ts';
 import { breachLines, EXIT_BREACHED, junitOption, writeJunit } from '../gates.ts';
@@ -251,7 +254,11 @@ function thresholdsInUserTerms(check: () => unknown): void {
 
 /** Runs one benchmark (or --repeats K of them); exit 0 when all completed, 1 when one did not, 3 when one breached a threshold. */
 export async function runCommand(options: RawOptions): Promise<number> {
-  const request = runRequestFromOptions(options);
+  const agents = agentsRequestFromOptions(options);
+  const request = {
+    ...runRequestFromOptions(options),
+    ...(agents === undefined ? {} : { agents }),
+  };
   const source = workloadFromOptions(options);
   const repeats = intOption(
     options,
@@ -262,35 +269,29 @@ export async function runCommand(options: RawOptions): Promise<number> {
   );
   const junitFile = junitOption(options);
   const core = await openCliCore(options);
-  let onAgents: RunAgents | null = null;
   try {
     // Before any lab starts or server is contacted: a workload mistake costs nothing.
     const workload = checkWorkloadEarly(core, { ...request, targetId: '' }, source);
     thresholdsInUserTerms(() => runThresholds(workload.spec, request));
-    onAgents = await agentsForRun(core, options);
+    if (request.agents !== undefined) await checkAgentsEarly(core, request.agents);
     const { targetId, password, created } = await resolveTarget(core, options, workload, source);
     const runs: RunDetail[] = [];
     for (let i = 0; i < repeats; i++) {
       const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
-      const run = await runOnce(
-        core,
-        { ...request, targetId },
-        password,
-        label,
-        source,
-        onAgents?.agents,
-      ).catch((err: unknown) => {
-        // A typo in --target should not leave a target behind that never worked; if even that
-        // cleanup fails (e.g. the disk is full), the original error is the one to report.
-        if (created && runs.length === 0) {
-          try {
-            core.targets.delete(targetId);
-          } catch {
-            // Reported below: err.
+      const run = await runOnce(core, { ...request, targetId }, password, label, source).catch(
+        (err: unknown) => {
+          // A typo in --target should not leave a target behind that never worked; if even that
+          // cleanup fails (e.g. the disk is full), the original error is the one to report.
+          if (created && runs.length === 0) {
+            try {
+              core.targets.delete(targetId);
+            } catch {
+              // Reported below: err.
+            }
           }
-        }
-        throw err;
-      });
+          throw err;
+        },
+      );
       runs.push(run);
       if (run.status !== 'completed') break;
     }
@@ -312,7 +313,6 @@ export async function runCommand(options: RawOptions): Promise<number> {
     for (const line of breached) process.stderr.write(`dirbench: ${line}\n`);
     return breached.length > 0 ? EXIT_BREACHED : 0;
   } finally {
-    await onAgents?.close();
     await core.shutdown('CLI run ended');
   }
 }

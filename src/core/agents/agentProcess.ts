@@ -2,6 +2,7 @@
 // probes, and stops itself when the broker has been unreachable for 5 s (dead-man switch).
 import { performance } from 'node:perf_hooks';
 import type { NatsConnection, Status } from '@nats-io/transport-node';
+import { wallNowMs } from '../loadgen/wallClock.ts';
 import { connectBroker } from '../broker/connect.ts';
 import { checkAgentCredentials, localAgentIdentity } from './agentIdentity.ts';
 import { hostRuns } from './agentRuns.ts';
@@ -78,7 +79,7 @@ function startHeartbeats(
     cpu = process.cpuUsage();
     elu = performance.eventLoopUtilization();
     lastMs = nowMs;
-    const heartbeat = heartbeatContent(identity, state(), load, Date.now());
+    const heartbeat = heartbeatContent(identity, state(), load, wallNowMs());
     try {
       nc.publish(heartbeatSubject(identity.name), JSON.stringify(heartbeat));
     } catch {
@@ -159,7 +160,11 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
   });
 
   answerClockProbes(nc, opts.name);
-  const host = hostRuns(nc, opts.name, { log: say });
+  const host = hostRuns(nc, opts.name, {
+    log: say,
+    // Test hook (never set in use): the broker must store a relay published twice once.
+    publishTwice: process.env.DIRBENCH_TEST_PUBLISH_TWICE === '1',
+  });
   runs = host;
   const state = (): AgentState => (host.busy() ? 'running' : 'idle');
   stopHeartbeats = startHeartbeats(nc, localAgentIdentity(opts.name), state, (ok) => {

@@ -55,6 +55,23 @@ export type Relayed =
   | { kind: 'message'; message: WorkerToParent }
   | { kind: 'exit'; code: number | null; signal: string | null };
 
+/** What tells a relay apart from every other relay of the same worker: `interval 7`, `ready`, `exit`. */
+export function relayKey(relayed: Relayed): string {
+  if (relayed.kind === 'exit') return 'exit';
+  const { message } = relayed;
+  return message.type === 'interval' ? `interval ${message.second}` : message.type;
+}
+
+/** The relay's JetStream message id: (run, agent, worker, second or kind), the same on a retry. */
+export function relayMessageId(
+  runId: string,
+  name: string,
+  workerIndex: number,
+  relayed: Relayed,
+): string {
+  return `${runId}/${name}/${workerIndex}/${relayKey(relayed)}`;
+}
+
 /** The agent for each worker of `workers`: round-robin over `agents` (worker i on agent i mod n). */
 export function placeWorkers(workers: number, agents: readonly string[]): string[] {
   if (agents.length === 0) throw new Error('a run on agents needs at least one agent');

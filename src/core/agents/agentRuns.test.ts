@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ParentToWorker, WorkerToParent } from '../loadgen/protocol.ts';
 import type { WorkerHandle, WorkerLauncher } from '../runner/launcher.ts';
+import { relaySubject } from './agentRunProtocol.ts';
 import { hostRuns } from './agentRuns.ts';
+import type { RelayPublisher } from './relayPublisher.ts';
 
 type Callback = (err: Error | null, msg: FakeMsg) => void;
 
@@ -24,9 +26,12 @@ function fakeNats() {
       subs.push({ pattern, callback: opts.callback });
       return { unsubscribe: () => undefined };
     },
-    publish(subject: string, data: string) {
-      published.push({ subject, data: JSON.parse(data) as unknown });
-    },
+  };
+  /** Relays as the run's stream would get them (subject as relaySubject names it). */
+  const relays: RelayPublisher = {
+    publish: (runId, workerIndex, relayed) =>
+      published.push({ subject: relaySubject('rack1', runId, workerIndex), data: relayed }),
+    drained: () => Promise.resolve(),
   };
   const deliver = (subject: string, data: unknown): void => {
     for (const s of subs)
@@ -37,7 +42,7 @@ function fakeNats() {
           respond: (reply) => replies.push(JSON.parse(reply) as unknown) > 0,
         });
   };
-  return { nc: nc as unknown as NatsConnection, published, replies, deliver };
+  return { nc: nc as unknown as NatsConnection, published, replies, deliver, relays };
 }
 
 /** A launcher of fake workers that record what they are sent. */
@@ -77,9 +82,14 @@ const start = (workerIndex: number) =>
   ({ type: 'start', workerIndex }) as unknown as ParentToWorker;
 
 test('an agent forks the prepared workers, relays their messages and exits, and routes messages to them', () => {
-  const { nc, published, replies, deliver } = fakeNats();
+  const { nc, published, replies, deliver, relays } = fakeNats();
   const { launcher, workers } = fakeLauncher();
-  const host = hostRuns(nc, 'rack1', { launcher, nowMs: () => 50_000, log: () => undefined });
+  const host = hostRuns(nc, 'rack1', {
+    launcher,
+    nowMs: () => 50_000,
+    log: () => undefined,
+    relays,
+  });
   deliver('dirbench.agent.rack1.prepare', {
     runId: 'run-a',
     clockOffsetMs: 250,
@@ -126,9 +136,9 @@ test('an agent forks the prepared workers, relays their messages and exits, and 
 });
 
 test('an agent refuses a garbled or repeated prepare, and kills its workers when it stops', () => {
-  const { nc, replies, deliver } = fakeNats();
+  const { nc, replies, deliver, relays } = fakeNats();
   const { launcher, workers } = fakeLauncher();
-  const host = hostRuns(nc, 'rack1', { launcher, log: () => undefined });
+  const host = hostRuns(nc, 'rack1', { launcher, log: () => undefined, relays });
   const request = {
     runId: 'run-a',
     clockOffsetMs: 0,

@@ -1,7 +1,8 @@
 // The runs an agent hosts: it forks the workers a prepare request names, relays each worker's
-// messages (and its exit) to the coordinator, passes the coordinator's messages to the worker with
+// messages (and its exit) into the run's stream (relayPublisher.ts), passes the coordinator's messages to the worker with
 // 'go' moved onto the agent's clock, and ends the workers of a run that outlives its end.
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { wallNowMs } from '../loadgen/wallClock.ts';
 import { forkLauncher } from '../runner/launcher.ts';
 import type { WorkerHandle, WorkerLauncher } from '../runner/launcher.ts';
 import {
@@ -9,13 +10,14 @@ import {
   parsePrepare,
   parseToWorker,
   prepareSubject,
-  relaySubject,
   runDeadlineMs,
   toAgentClock,
   toWorkerSubject,
   workerIndexOfSubject,
 } from './agentRunProtocol.ts';
 import type { PrepareReply, PrepareRequest, Relayed } from './agentRunProtocol.ts';
+import { relayPublisher } from './relayPublisher.ts';
+import type { RelayPublisher } from './relayPublisher.ts';
 
 /** One run on this agent. */
 interface HostedRun {
@@ -38,24 +40,27 @@ export interface RunHostOptions {
   launcher?: WorkerLauncher;
   nowMs?: () => number;
   log: (line: string) => void;
+  /** Test hook: every relay is published twice under its message id. */
+  publishTwice?: boolean;
+  /** Where relays go (default: the run's JetStream stream through `nc`). */
+  relays?: RelayPublisher;
 }
 
 /** Makes agent `name` take prepare requests and host the runs they ask for. */
 export function hostRuns(nc: NatsConnection, name: string, options: RunHostOptions): RunHost {
   const launcher = options.launcher ?? forkLauncher();
-  const nowMs = options.nowMs ?? Date.now;
+  const nowMs = options.nowMs ?? wallNowMs;
   const runs = new Map<string, HostedRun>();
   let closed = false;
 
-  const publish = (runId: string, workerIndex: number, relayed: Relayed): void => {
-    // Core NATS: a relay lost with the connection is a lost agent to the coordinator. A per-second
-    // JetStream publish with a (run, agent, second) message id would deduplicate retries here.
-    try {
-      nc.publish(relaySubject(name, runId, workerIndex), JSON.stringify(relayed));
-    } catch {
-      // Closed connection: the agent is stopping and kills its workers.
-    }
-  };
+  const relays =
+    options.relays ??
+    relayPublisher(nc, name, {
+      log: options.log,
+      ...(options.publishTwice === undefined ? {} : { publishTwice: options.publishTwice }),
+    });
+  const publish = (runId: string, workerIndex: number, relayed: Relayed): void =>
+    relays.publish(runId, workerIndex, relayed);
 
   const killRun = (run: HostedRun, why: string): void => {
     options.log(`run ${run.request.runId}: ${why}; ending its workers`);

@@ -2,6 +2,7 @@
 // coordinator sends a few and keeps the tightest (clockEstimate.ts).
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { agentSubjectPrefix } from '../broker/permissions.ts';
+import { wallNowMs } from '../loadgen/wallClock.ts';
 import { estimateClock } from './clockEstimate.ts';
 import type { ClockEstimate, ClockSample } from './clockEstimate.ts';
 
@@ -19,11 +20,11 @@ export function clockSubject(name: string): string {
   return `${agentSubjectPrefix(name)}.time`;
 }
 
-/** Makes agent `name` answer each clock probe with its Date.now() (`{agentMs}`). */
+/** Makes agent `name` answer each clock probe with its wall clock (`{agentMs}`). */
 export function answerClockProbes(nc: NatsConnection, name: string): Subscription {
   return nc.subscribe(clockSubject(name), {
     callback: (err, msg) => {
-      if (err === null) msg.respond(JSON.stringify({ agentMs: Date.now() }));
+      if (err === null) msg.respond(JSON.stringify({ agentMs: wallNowMs() }));
     },
   });
 }

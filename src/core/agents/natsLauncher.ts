@@ -1,30 +1,36 @@
 // The coordinator's side of a run on agents: a WorkerLauncher whose workers live on agents. It
-// probes each agent's clock, places the workers round-robin, sends each agent one prepare request
-// with its workers' start messages, and turns the relayed messages back into worker events; an
-// agent silent for 6 s ends its workers with a reason that names it.
+// probes each agent's clock, places the workers round-robin, opens the run's results stream, sends
+// each agent one prepare request with its workers' start messages, and turns the relays read from
+// the stream back into worker events. An agent silent for 6 s is lost: its workers end (the run
+// fails naming it) or, when the run goes on without it, are reported lost.
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import type { RunAgentPlacement } from '../../shared/types.ts';
-import type { ParentToWorker, WorkerStartMessage, WorkerToParent } from '../loadgen/protocol.ts';
-import type { WorkerHandle, WorkerLauncher } from '../runner/launcher.ts';
+import type { AgentLossPolicy, RunAgentPlacement } from '../../shared/types.ts';
+import type { WorkerStartMessage } from '../loadgen/protocol.ts';
+import type { WorkerLauncher } from '../runner/launcher.ts';
+import { AgentTally } from './agentTally.ts';
 import {
   PREPARE_TIMEOUT_MS,
   parseRelayed,
   placeWorkers,
   prepareSubject,
-  relaySubject,
   toWorkerSubject,
   workerIndexOfSubject,
 } from './agentRunProtocol.ts';
-import type { PrepareReply, PrepareRequest, Relayed, ToWorker } from './agentRunProtocol.ts';
+import type { PrepareReply, PrepareRequest } from './agentRunProtocol.ts';
 import { probeClock } from './clockProbe.ts';
 import type { ProbeOptions } from './clockProbe.ts';
 import { AGENT_LOST_AFTER_MS, heartbeatSubject } from './heartbeat.ts';
+import { RemoteWorker } from './remoteWorker.ts';
+import { openRunStream } from './runStream.ts';
 
 /** How often the coordinator checks for silent agents. */
 const SILENCE_CHECK_MS = 500;
 
 /** The stall limit (RunPlan.stallMs) of a run on agents: past an agent's loss, so the loss names it. */
 export const AGENT_RUN_STALL_MS = AGENT_LOST_AFTER_MS + 3_000;
+
+/** Time from "all ready" to t0 on agents: every agent has 'go' well before load starts. */
+export const AGENT_GO_LEAD_MS = 2_000;
 
 /** One agent of a run as the summary reports it. */
 export type RunAgent = RunAgentPlacement;
@@ -38,73 +44,51 @@ export interface AgentRunOptions {
   workers: number;
   /** Load time of the run in ms (warm-up + measured + cool-down). */
   loadMs: number;
+  /** `fail` (default): a lost agent ends the run; `continue`: the run goes on without it. */
+  onAgentLoss?: AgentLossPolicy;
   /** A silent agent is lost after this (default 6 s). */
   lostAfterMs?: number;
   probe?: ProbeOptions;
   nowMs?: () => number;
 }
 
-/** A prepared run on agents: its launcher, where its workers are, and how to let go of it. */
+/** A prepared run on agents: its launcher, where its workers are, each agent's part, and the way out. */
 export interface AgentRun {
   launcher: WorkerLauncher;
   agents: RunAgent[];
-  /** Unsubscribes and stops watching the agents (after the run's end). */
-  close(): void;
+  /** Each agent's figures as they arrived (per second and over the run). */
+  tally: AgentTally;
+  /** Each lost agent's loss in words (for the run's end reason). */
+  losses(): string[];
+  /** Unsubscribes, stops watching the agents and deletes the run's stream (after the run's end). */
+  close(): Promise<void>;
 }
 
-/** A remote worker's handle and the callbacks the orchestrator gave it. */
-class RemoteWorker implements WorkerHandle {
-  pid: number | undefined = undefined;
-  exited = false;
-  readonly #messageCallbacks: ((message: WorkerToParent) => void)[] = [];
-  readonly #exitCallbacks: ((code: number | null, signal: string | null) => void)[] = [];
-  #exit: { code: number | null; signal: string | null } | null = null;
-  readonly #send: (message: ToWorker) => void;
-
-  constructor(send: (message: ToWorker) => void) {
-    this.#send = send;
-  }
-
-  send(message: ParentToWorker): void {
-    if (!this.exited) this.#send(message);
-  }
-  onMessage(callback: (message: WorkerToParent) => void): void {
-    this.#messageCallbacks.push(callback);
-  }
-  onExit(callback: (code: number | null, signal: string | null) => void): void {
-    if (this.#exit !== null) callback(this.#exit.code, this.#exit.signal);
-    else this.#exitCallbacks.push(callback);
-  }
-  kill(): void {
-    if (!this.exited) this.#send({ type: 'kill' });
-  }
-
-  /** A relayed message or exit arrived. */
-  deliver(relayed: Relayed): void {
-    if (this.exited) return;
-    if (relayed.kind === 'message') for (const cb of this.#messageCallbacks) cb(relayed.message);
-    else this.end(relayed.code, relayed.signal);
-  }
-
-  /** The worker is gone (its exit relayed, or its agent lost): reported once. */
-  end(code: number | null, signal: string | null): void {
-    if (this.exited) return;
-    this.exited = true;
-    this.#exit = { code, signal };
-    for (const cb of this.#exitCallbacks) cb(code, signal);
-  }
-}
-
-/** Throws unless `runId` can be one subject token. */
+/** Throws unless `runId` can be one subject token and a stream name. */
 function checkRunId(runId: string): void {
   if (!/^[A-Za-z0-9_-]+$/.test(runId))
     throw new Error(`run id "${runId}" cannot name a broker subject`);
 }
 
+/** Each agent's clock offset, probed; an agent that does not answer fails the run, named. */
+async function probeAgents(
+  nc: NatsConnection,
+  names: Iterable<string>,
+  probe: ProbeOptions | undefined,
+): Promise<Map<string, number>> {
+  const offsets = new Map<string, number>();
+  for (const name of names) {
+    const clock = await probeClock(nc, name, probe);
+    if (clock === null) throw new Error(`agent ${name} does not answer clock probes`);
+    offsets.set(name, clock.offsetMs);
+  }
+  return offsets;
+}
+
 /**
- * Prepares run `runId` on `agents`: probes each agent's clock (an agent that does not answer fails
- * it, naming the agent) and returns a launcher for the orchestrator. The workers' start messages,
- * which the orchestrator sends right after launching, go to each agent in one prepare request.
+ * Prepares run `runId` on `agents` and returns a launcher for the orchestrator. The workers' start
+ * messages, which the orchestrator sends right after launching, go to each agent in one prepare
+ * request (a password in them travels only there, never into a stream).
  */
 export async function prepareAgentRun(
   nc: NatsConnection,
@@ -114,54 +98,53 @@ export async function prepareAgentRun(
   const nowMs = options.nowMs ?? Date.now;
   const lostAfterMs = options.lostAfterMs ?? AGENT_LOST_AFTER_MS;
   const placement = placeWorkers(options.workers, options.agents);
-  const offsets = new Map<string, number>();
-  for (const name of new Set(placement)) {
-    const clock = await probeClock(nc, name, options.probe);
-    if (clock === null) throw new Error(`agent ${name} does not answer clock probes`);
-    offsets.set(name, clock.offsetMs);
-  }
+  const offsets = await probeAgents(nc, new Set(placement), options.probe);
   const agents: RunAgent[] = [...offsets].map(([name, clockOffsetMs]) => ({
     name,
     clockOffsetMs,
     workers: placement.flatMap((a, i) => (a === name ? [i] : [])),
   }));
+  const tally = new AgentTally(placement, nowMs);
   const workers = new Map<number, RemoteWorker>();
   const starts = new Map<number, WorkerStartMessage>();
   const lastHeardMs = new Map(agents.map((a) => [a.name, nowMs()]));
-  const subscriptions: Subscription[] = [];
+  const losses: string[] = [];
   let flushQueued = false;
 
   const workersOf = (name: string): RemoteWorker[] =>
     placement.flatMap((a, i) => (a === name ? [workers.get(i)] : [])).filter((w) => !!w);
-  /** Ends agent `name`'s workers; `how` completes "worker N was ended by ...". */
+  /** Agent `name` is lost; `how` completes "worker N was ended by ...". */
   const loseAgent = (name: string, how: string): void => {
-    for (const w of workersOf(name)) w.end(null, how);
+    const live = workersOf(name).filter((w) => !w.exited);
+    if (live.length === 0) return;
+    tally.lose(name);
+    losses.push(how);
+    for (const w of live) {
+      if (options.onAgentLoss === 'continue') w.lose(how);
+      else w.end(null, how);
+    }
   };
 
-  for (const { name } of agents) {
-    subscriptions.push(
-      nc.subscribe(relaySubject(name, options.runId, '*'), {
-        callback: (err, msg) => {
-          if (err !== null) return;
-          lastHeardMs.set(name, nowMs());
-          const index = workerIndexOfSubject(msg.subject);
-          const relayed = parseRelayed(msg.string());
-          // Only the agent a worker was placed on speaks for it.
-          if (index === null || relayed === null || placement[index] !== name) return;
-          workers.get(index)?.deliver(relayed);
-        },
-      }),
-      nc.subscribe(heartbeatSubject(name), {
-        callback: (err) => {
-          if (err === null) lastHeardMs.set(name, nowMs());
-        },
-      }),
-    );
-  }
+  const stream = await openRunStream(nc, options.runId, (subject, body) => {
+    const name = subject.split('.')[2] ?? '';
+    lastHeardMs.set(name, nowMs());
+    const index = workerIndexOfSubject(subject);
+    const relayed = parseRelayed(body);
+    // Only the agent a worker was placed on speaks for it.
+    if (index === null || relayed === null || placement[index] !== name) return;
+    workers.get(index)?.deliver(relayed);
+  });
+  const subscriptions: Subscription[] = agents.map(({ name }) =>
+    nc.subscribe(heartbeatSubject(name), {
+      callback: (err) => {
+        if (err === null) lastHeardMs.set(name, nowMs());
+      },
+    }),
+  );
   const silence = setInterval(() => {
     for (const [name, heardMs] of lastHeardMs) {
       const silentMs = nowMs() - heardMs;
-      if (silentMs > lostAfterMs && workersOf(name).some((w) => !w.exited))
+      if (silentMs > lostAfterMs)
         loseAgent(name, `the loss of agent ${name} (silent for ${(silentMs / 1000).toFixed(1)} s)`);
     }
   }, SILENCE_CHECK_MS);
@@ -207,25 +190,31 @@ export async function prepareAgentRun(
     const name = placement[workerIndex];
     if (name === undefined)
       throw new Error(`worker ${workerIndex + 1} is beyond the ${options.workers} placed`);
-    const worker = new RemoteWorker((message) => {
-      if (message.type === 'start') {
-        // The orchestrator launches every worker in one go: gather them, then prepare each agent once.
-        starts.set(workerIndex, message);
-        if (!flushQueued) {
-          flushQueued = true;
-          queueMicrotask(prepareAll);
+    const worker = new RemoteWorker(
+      (message) => {
+        if (message.type === 'start') {
+          // The orchestrator launches every worker in one go: gather them, then prepare each agent once.
+          starts.set(workerIndex, message);
+          if (!flushQueued) {
+            flushQueued = true;
+            queueMicrotask(prepareAll);
+          }
+          return;
         }
-        return;
-      }
-      try {
-        nc.publish(toWorkerSubject(name, options.runId, workerIndex), JSON.stringify(message));
-      } catch (err) {
-        loseAgent(
-          name,
-          `agent ${name} unreachable: ${err instanceof Error ? err.message : String(err)}`,
-        );
-      }
-    });
+        if (message.type === 'go') tally.start(message.t0Ms);
+        try {
+          nc.publish(toWorkerSubject(name, options.runId, workerIndex), JSON.stringify(message));
+        } catch (err) {
+          loseAgent(
+            name,
+            `agent ${name} unreachable: ${err instanceof Error ? err.message : String(err)}`,
+          );
+        }
+      },
+      (message) => {
+        if (message.type === 'interval') tally.add(workerIndex, message);
+      },
+    );
     workers.set(workerIndex, worker);
     return worker;
   };
@@ -233,9 +222,12 @@ export async function prepareAgentRun(
   return {
     launcher,
     agents,
-    close: () => {
+    tally,
+    losses: () => [...losses],
+    close: async () => {
       clearInterval(silence);
       for (const s of subscriptions) s.unsubscribe();
+      await stream.close();
     },
   };
 }

@@ -42,6 +42,7 @@ import { TargetSecrets } from '../secrets/targetSecrets.ts';
 import { WorkloadsRepo } from '../store/workloadsRepo.ts';
 import { WorkloadLibrary } from '../workload/library.ts';
 
+import { openRunAgents } from '../agents/runAgents.ts';
 /** Where the core keeps its state and how it starts load workers. */
 export interface CoreOptions {
   dbFile: string;
@@ -128,6 +129,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     launcher: options.launcher,
     emit,
   });
+    openAgents: (request) => openRunAgents(request, (id) => brokers.get(id)),
   const campaignsRepo = new CampaignsRepo(db);
   const matrices = new MatrixLibrary(new MatrixRepo(db), workloads, targets);
   const campaigns = new CampaignRunner({

@@ -15,6 +15,11 @@ export interface WorkerHandle {
   onExit(callback: (code: number | null, signal: string | null) => void): void;
   /** Ends the process at once (used for workers that do not exit by themselves). */
   kill(): void;
+  /**
+   * Remote workers whose run goes on without them: `callback` hears once that the worker's host (a
+   * load agent) was lost; nothing more comes from the worker, and no exit is reported.
+   */
+  onLost?(callback: (reason: string) => void): void;
 }
 
 /** Starts worker number `workerIndex` (0-based). */

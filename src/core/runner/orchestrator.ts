@@ -8,6 +8,7 @@ import type { OrchestratorClock } from './orchestratorClock.ts';
 import { RunAggregate } from './runAggregate.ts';
 import type { RunHandle, RunObserver, RunOutcome, RunPhaseName, RunPlan } from './runContract.ts';
 import { splitConnections } from './split.ts';
+import { exitReason, fatalReason, messageOf } from './workerFailures.ts';
 import { workerStart } from './workerStart.ts';
 
 /** Time from "all ready" to t0, so every worker has the go message before load starts. */
@@ -40,6 +41,8 @@ interface WorkerState {
   lastSecond: number;
   /** Entries of the run's own this worker still held when load ended (it removes them before exiting). */
   ownEntriesHeld: number;
+  /** Its host was lost and the run goes on without it (it counts as exited and done). */
+  lost: boolean;
 }
 
 /** Starts a run on `launcher`'s workers (`clock` for tests); load never runs on the caller's event loop. */
@@ -63,8 +66,6 @@ class RunOrchestrator {
   /** The merged seconds and what they add up to. */
   private readonly aggregate: RunAggregate;
   private readonly clock: OrchestratorClock;
-  /** Set when the loss rule failed a run that ran to its end: its measured figures are kept. */
-  private lostServer = false;
   /** Set when the observer could not store a second; no later second is offered to it. */
   private storeFailed = false;
   /** Worker processes the run uses (the open model splits its rate across exactly these). */
@@ -122,12 +123,14 @@ class RunOrchestrator {
       fatal: false,
       lastSecond: -1,
       ownEntriesHeld: 0,
+      lost: false,
     };
     this.workers.push(state);
     handle.onMessage((message) => {
       if (isWorkerToParent(message)) this.onMessage(state, message);
     });
     handle.onExit((code, signal) => this.onExit(state, code, signal));
+    handle.onLost?.((reason) => this.onLost(state, reason));
     handle.send(
       workerStart(this.plan, index, connections, this.workerCount, this.aggregate.rateSteps),
     );
@@ -180,13 +183,7 @@ class RunOrchestrator {
       case 'fatal':
         worker.fatal = true;
         worker.ownEntriesHeld = message.ownEntries ?? 0;
-        this.fail(
-          message.stage === 'connect'
-            ? `could not connect: ${message.error.message}`
-            : message.stage === 'prepare'
-              ? `could not add the workload's pool entries before load: ${message.error.message}`
-              : `worker ${worker.number} failed: ${message.error.message}`,
-        );
+        this.fail(fatalReason(worker.number, message));
         break;
     }
   }
@@ -198,23 +195,32 @@ class RunOrchestrator {
       !worker.fatal &&
       (this.phase === 'connecting' || this.phase === 'running')
     ) {
-      const pid = worker.handle.pid === undefined ? '' : ` (pid ${worker.handle.pid})`;
-      const how = signal !== null ? `was ended by ${signal}` : `exited with code ${String(code)}`;
       const at = this.t0Ms === null ? 'before load started' : `at ${this.elapsedS()} s`;
       // Give a fatal message that raced the exit a moment to arrive: it explains more.
       this.after(EXIT_GRACE_MS, () => {
-        if (worker.fatal || worker.done !== null) return;
-        this.fail(
-          `worker ${worker.number}${pid} ${how} ${at}; the seconds merged so far and the other workers' seconds up to then are kept`,
-        );
+        if (worker.fatal || worker.done !== null || worker.lost) return;
+        this.fail(exitReason(worker.number, worker.handle.pid, code, signal, at));
       });
     }
     this.progress();
   }
 
+  /** A worker whose host was lost: the run goes on with the others, unless none is left. */
+  private onLost(worker: WorkerState, reason: string): void {
+    if (worker.exited || worker.done !== null) return;
+    worker.lost = true;
+    worker.exited = true;
+    if (this.phase === 'connecting' || this.workers.every((w) => w.lost)) {
+      this.fail(`${reason}; no worker is left to run the load`);
+      return;
+    }
+    if (this.phase === 'running') this.emitCompleteSeconds();
+    else this.progress();
+  }
+
   private go(): void {
     this.phase = 'running';
-    const t0Ms = this.clock.nowMs() + GO_LEAD_MS;
+    const t0Ms = this.clock.nowMs() + (this.plan.goLeadMs ?? GO_LEAD_MS);
     this.t0Ms = t0Ms;
     for (const w of this.workers) w.handle.send({ type: 'go', t0Ms });
     this.notifyPhase('running');
@@ -228,7 +234,7 @@ class RunOrchestrator {
       const dueMs = this.t0Ms + (this.nextSecond + 1) * 1000 + stallMs;
       if (this.nextSecond < this.totalS && this.clock.nowMs() > dueMs) {
         const late = this.workers
-          .filter((w) => w.lastSecond < this.nextSecond)
+          .filter((w) => !w.lost && w.lastSecond < this.nextSecond)
           .map((w) => w.number);
         this.fail(
           `worker ${late.join(', ')} stopped reporting (second ${this.nextSecond} is ${stallMs / 1000} s overdue)`,
@@ -239,11 +245,13 @@ class RunOrchestrator {
     });
   }
 
-  /** Emits, in order, every second all workers have reported. */
+  /** Emits, in order, every second all workers have reported (a lost one only if it had). */
   private emitCompleteSeconds(): void {
+    const expected = (s: number): number =>
+      this.workers.filter((w) => !w.lost || w.lastSecond >= s).length;
     while (
       this.nextSecond < this.totalS &&
-      this.aggregate.reportsFor(this.nextSecond) >= this.workers.length
+      this.aggregate.reportsFor(this.nextSecond) >= expected(this.nextSecond)
     ) {
       this.emit(this.nextSecond);
       if (this.phase !== 'running') return;
@@ -278,7 +286,10 @@ class RunOrchestrator {
   /** Moves the run on when workers are done: completes it, or settles a stop/failure. */
   private progress(): void {
     if (this.phase === 'running') {
-      if (this.nextSecond >= this.totalS && this.workers.every((w) => w.done === 'completed')) {
+      if (
+        this.nextSecond >= this.totalS &&
+        this.workers.every((w) => w.done === 'completed' || w.lost)
+      ) {
         this.phase = 'finished';
         this.status = 'completed';
         this.resolveWhenExited(this.exitWaitMs(EXIT_WAIT_MS));
@@ -338,24 +349,7 @@ class RunOrchestrator {
       for (const w of this.workers) if (!w.exited) w.handle.kill();
       for (const cancel of this.timers) cancel();
       this.timers.clear();
-      // A run that completed through faults says what happened (errors by cause, silent seconds).
-      if (this.status === 'completed' && this.endReason === null) {
-        const verdict = this.aggregate.endVerdict();
-        this.endReason = verdict.reason;
-        const lost = verdict.lostServer;
-        if (lost !== null) {
-          this.status = 'failed';
-          this.lostServer = true;
-          this.endReason = `${lost}; ${this.endReason ?? ''}`.replace(/; $/, '');
-        }
-      }
-      this.resolveDone({
-        status: this.status,
-        endReason: this.endReason,
-        // A lost server's run was measured to its end: its figures show what was lost, with its errors.
-        summary: this.status === 'failed' && !this.lostServer ? null : this.aggregate.summary(),
-        histogramBase64: this.aggregate.histogramBase64(),
-      });
+      this.resolveDone(this.aggregate.outcome(this.status, this.endReason));
     };
     if (waitMs <= 0 || this.workers.every((w) => w.exited)) {
       resolve();
@@ -392,8 +386,4 @@ class RunOrchestrator {
     });
     this.timers.add(cancel);
   }
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -13,6 +13,7 @@ import { phaseOfSecond } from './runPhases.ts';
 import { ServerLossWatch } from './serverLoss.ts';
 import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
 import { timeToFullSpeedS } from './timeToFullSpeed.ts';
+import type { RunOutcome } from './runContract.ts';
 
 /** One merged second, ready for the observer. */
 export interface MergedSecond {
@@ -22,14 +23,6 @@ export interface MergedSecond {
   intendedHistogramBase64: string | undefined;
   /** Mixes: each operation label's histogram. */
   operationHistogramsBase64: ReadonlyMap<string, string> | undefined;
-}
-
-/** How a run that reached its end is judged from its seconds. */
-export interface EndVerdict {
-  /** Errors by cause and silent seconds, when there were any. */
-  reason: string | null;
-  /** Set when the lost-server rule fails the run (no success at the end while ops failed). */
-  lostServer: string | null;
 }
 
 /** Accumulates a run's seconds as they are merged; one per run. */
@@ -109,9 +102,28 @@ export class RunAggregate {
     this.own.reported = true;
   }
 
-  /** The verdict on a run that ran to its end. */
-  endVerdict(): EndVerdict {
-    return { reason: this.digest.reason(), lostServer: this.loss.verdict() };
+  /**
+   * How the run ended, from how it was ended (`status`, `endReason`). A run that completed through
+   * faults says what happened (errors by cause, silent seconds); the lost-server rule fails it, and
+   * its figures are kept (measured to its end, they show what was lost). Other failed runs have none.
+   */
+  outcome(status: RunOutcome['status'], endReason: string | null): RunOutcome {
+    let lostServer = false;
+    if (status === 'completed' && endReason === null) {
+      endReason = this.digest.reason();
+      const lost = this.loss.verdict();
+      if (lost !== null) {
+        status = 'failed';
+        lostServer = true;
+        endReason = `${lost}; ${endReason ?? ''}`.replace(/; $/, '');
+      }
+    }
+    return {
+      status,
+      endReason,
+      summary: status === 'failed' && !lostServer ? null : this.summary(),
+      histogramBase64: this.histogramBase64(),
+    };
   }
 
   /** The measured totals with the load model, its open-model figures and time to full speed. */

@@ -21,6 +21,8 @@ export interface RunPlan {
    * Runs on agents wait longer than an agent takes to be lost, so the failure names the agent.
    */
   stallMs?: number;
+  /** Time from "all ready" to t0 (default 100 ms); runs on agents start 2 s ahead, in step. */
+  goLeadMs?: number;
 }
 
 /** Default wait for an answer before an operation counts as a `timeout` error (above slapd's 10 s time limit). */

@@ -6,6 +6,7 @@ import type { LabInfo } from '../../shared/labTypes.ts';
 import type {
   ActiveRun,
   RunConfig,
+  RunAgentsRequest,
   RunDetail,
   RunRequest,
   RunSample,
@@ -16,8 +17,6 @@ import { parseThresholds } from '../../shared/thresholds.ts';
 import { validateRunRequest } from '../../shared/validation.ts';
 import { workloadLabels } from '../../shared/workload.ts';
 import { policyToken } from '../../shared/describe.ts';
-import { AGENT_RUN_STALL_MS } from '../agents/natsLauncher.ts';
-import type { AgentRun } from '../agents/natsLauncher.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import { serverStatsSampler } from '../lab/serverStats.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
@@ -32,8 +31,8 @@ import { OP_TIMEOUT_MS } from '../runner/runContract.ts';
 import type { RunHandle } from '../runner/runContract.ts';
 import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
 import { runDnSource } from './runDnSource.ts';
-import { prepareOnAgents } from './runOnAgents.ts';
-import type { RunOnAgents } from './runOnAgents.ts';
+import { startOnAgents } from './runOnAgents.ts';
+import type { AgentSession, AgentsOpener } from './runOnAgents.ts';
 import { serverDelta } from './serverDelta.ts';
 import { newId, nowIso } from '../store/ids.ts';
 import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
@@ -55,6 +54,8 @@ export interface RunServiceDeps {
   workloads: WorkloadLibrary;
   launcher: WorkerLauncher;
   emit: (message: ApiEventMessage) => void;
+  /** Connects to the load agents a request names (absent: runs on agents are refused). */
+  openAgents?: AgentsOpener;
 }
 
 /** Per-call options that never get stored (e.g. a password read from a file by the CLI). */
@@ -62,8 +63,6 @@ export interface RunStartOptions {
   password?: string;
   /** Folder relative file paths in the workload start from (a workload file's folder). */
   workloadBaseDir?: string;
-  /** Load agents to run the workers on instead of this machine. */
-  agents?: RunOnAgents;
 }
 
 interface ActiveState {
@@ -130,8 +129,9 @@ export class RunService {
 
     const { dnSource, entries } = await runDnSource(lab, workload, connection, target.baseDn);
 
+    const onAgents = req.agents === undefined ? null : await this.openAgents(req.agents);
     const workers = Math.min(
-      req.workers ?? options.agents?.count ?? defaultWorkerCount(),
+      req.workers ?? onAgents?.count ?? defaultWorkerCount(),
       req.connections,
     );
     const config: RunConfig = {
@@ -164,17 +164,17 @@ export class RunService {
     if (thresholds.length > 0) config.thresholds = thresholds.map((t) => t.expression);
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
-    const agentRun = await prepareOnAgents(options.agents, runId, config);
+    const session = onAgents === null ? null : await startOnAgents(onAgents, runId, config);
     try {
       this.deps.runs.create(runId, config, environment);
     } catch (err) {
-      agentRun?.close();
+      void session?.close();
       // Nothing is half-written: the run cannot be recorded, so load never starts.
       throw databaseFailure(err, 'recording a new run (no load was started)');
     }
     return {
       runId,
-      done: this.launch(runId, config, connection, dnSource, workload, lab, agentRun),
+      done: this.launch(runId, config, connection, dnSource, workload, lab, session),
     };
   }
 
@@ -185,13 +185,13 @@ export class RunService {
     dnSource: DnSource,
     workload: ResolvedWorkload,
     lab: LabInfo | null,
-    agentRun: AgentRun | null,
+    session: AgentSession | null,
   ): Promise<RunDetail> {
     const labPid = lab?.pid ?? null;
     // The lab server's own operation counts at load start, for the cross-check at the end.
     let countsAtStart: Promise<Record<string, number> | null> | null = null;
     const { runs, emit } = this.deps;
-    const launcher = agentRun?.launcher ?? this.deps.launcher;
+    const launcher = session?.launcher ?? this.deps.launcher;
     // A lab runs on this machine: its server's CPU and memory go with each second.
     const serverStats = labPid === null ? null : serverStatsSampler(labPid);
     const plan = {
@@ -202,15 +202,15 @@ export class RunService {
       passwordFiles: workload.passwordFiles,
       ...(workload.baseDir === undefined ? {} : { workloadBaseDir: workload.baseDir }),
       opTimeoutMs: (config.opTimeoutS ?? OP_TIMEOUT_MS / 1000) * 1000,
-      // A lost agent fails the run by name before its workers look merely stalled.
-      ...(agentRun === null ? {} : { stallMs: AGENT_RUN_STALL_MS }),
+      ...session?.plan,
     };
     // Every run has a hard maximum length, whatever happens to its phases.
     const cap = hardCap(loadGuardLimits().maxRunS, (reason) => handle.stop(reason));
     const handle = startRun(plan, launcher, {
       onSample: (measuredSample, histogramBase64, intendedHistogramBase64, operationHistograms) => {
         const server = serverStats?.sample() ?? null;
-        const sample = server === null ? measuredSample : { ...measuredSample, server };
+        const merged = session?.withAgents(measuredSample) ?? measuredSample;
+        const sample = server === null ? merged : { ...merged, server };
         try {
           runs.appendSample(
             runId,
@@ -258,7 +258,9 @@ export class RunService {
     this.active = state;
     emit({ event: 'run/started', payload: { runId, active: this.snapshot(state) } });
     const stored = handle.done.then(
-      async (outcome) => {
+      async (runOutcome) => {
+        await session?.close();
+        const outcome = session?.withAgentFigures(runOutcome, config) ?? runOutcome;
         let summary = outcome.summary && this.withCeiling(outcome.summary, config);
         if (summary !== null && lab !== null && countsAtStart !== null) {
           const served = serverDelta(
@@ -303,11 +305,18 @@ export class RunService {
     void stored
       .finally(() => {
         cap.disarm();
-        agentRun?.close();
+        void session?.close();
       })
       .catch(() => undefined);
     state.stored = stored;
     return stored;
+  }
+
+  /** The load agents `request` names, connected; an error when this host has no broker access. */
+  private openAgents(request: RunAgentsRequest): ReturnType<AgentsOpener> {
+    if (this.deps.openAgents === undefined)
+      throw new ApiError('unavailable', 'this host cannot run load on agents', 'agents');
+    return this.deps.openAgents(request);
   }
 
   /** Compares a closed-model run with this machine's calibrated ceiling for the same settings. */
