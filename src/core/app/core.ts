@@ -128,8 +128,8 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     labs,
     launcher: options.launcher,
     emit,
-  });
     openAgents: (request) => openRunAgents(request, (id) => brokers.get(id)),
+  });
   const campaignsRepo = new CampaignsRepo(db);
   const matrices = new MatrixLibrary(new MatrixRepo(db), workloads, targets);
   const campaigns = new CampaignRunner({
