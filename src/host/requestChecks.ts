@@ -136,6 +136,7 @@ const TAKES_NO_REQUEST: Record<NoRequestChannel, true> = {
   'campaigns/active': true,
   'reference/list': true,
   'workloads/list': true,
+  'brokers/list': true,
 };
 
 /** True when the channel's request is an object (every channel that takes one), false when it takes none. */

@@ -38,6 +38,8 @@ import type {
   MatrixSpec,
 } from './matrix.ts';
 import type { ReferenceTable } from './reference.ts';
+import type { AgentListing, BrokerListing } from './agentTypes.ts';
+import type { RunAgentsRequest } from './types.ts';
 
 /** Request and response of each API channel. */
 export interface ApiSpec {
@@ -153,6 +155,17 @@ export interface ApiSpec {
   /** Saves a user workload (id `user/NAME`), replacing one with the same id. */
   'workloads/save': { req: { spec: WorkloadSpec }; res: WorkloadListItem };
   'workloads/delete': { req: { id: string }; res: void };
+  /** The NATS brokers of this data folder, newest first, without their credentials. */
+  'brokers/list': { req: undefined; res: BrokerListing[] };
+  /**
+   * The load agents a broker has heard from (as `dirbench agents list --json`): connects as the
+   * coordinator, lists, closes. `broker` is a broker id of this data folder or a tls:// URL with
+   * the coordinator's credentials file.
+   */
+  'agents/list': {
+    req: Pick<RunAgentsRequest, 'broker' | 'caFile' | 'credentialsFile'>;
+    res: AgentListing[];
+  };
 }
 
 /** Name of an API channel. */
@@ -247,6 +260,8 @@ const CHANNEL_RECORD = {
   'workloads/check': true,
   'workloads/save': true,
   'workloads/delete': true,
+  'brokers/list': true,
+  'agents/list': true,
 } as const satisfies Record<ApiChannel, true>;
 
 /** Every channel name, for hosts that must enumerate them (IPC gate, HTTP router). */

@@ -1,10 +1,8 @@
 // `dirbench agents list`: the agents a broker has heard from, whether each is still there, and
 // its clock's offset from this machine's.
-import { listAgents } from '../../core/agents/agentsList.ts';
+import { listBrokerAgents } from '../../core/agents/agentsList.ts';
 import type { AgentListing } from '../../core/agents/agentsList.ts';
 import { formatClockOffset } from '../../core/agents/clockEstimate.ts';
-import { ensureHeartbeatStream } from '../../core/agents/heartbeatStream.ts';
-import { connectBroker } from '../../core/broker/connect.ts';
 import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
@@ -55,15 +53,9 @@ async function list(options: RawOptions): Promise<number> {
   const target = await withCliCore(options, (core) =>
     coordinatorTarget(options, (id) => core.brokers.get(id)),
   );
-  const agents = await withBrokerOptionNames(async () => {
-    const nc = await connectBroker({ ...target, reconnect: false, name: 'dirbench-agents-list' });
-    try {
-      await ensureHeartbeatStream(nc);
-      return await listAgents(nc);
-    } finally {
-      await nc.close();
-    }
-  });
+  const agents = await withBrokerOptionNames(() =>
+    listBrokerAgents({ ...target, name: 'dirbench-agents-list' }),
+  );
   if (options.json === true) printJson(agents);
   else printAgents(agents);
   return 0;

@@ -1,29 +1,15 @@
 // `agents list`: each agent's last heartbeat from the broker's stream, whether it is still there,
 // and, for those that are, its clock's offset from ours.
 import type { NatsConnection } from '@nats-io/transport-node';
+import type { AgentListing } from '../../shared/agentTypes.ts';
+import { connectBroker } from '../broker/connect.ts';
+import type { BrokerConnectOptions } from '../broker/connect.ts';
 import { probeClock } from './clockProbe.ts';
 import type { ProbeOptions } from './clockProbe.ts';
 import { AGENT_LOST_AFTER_MS } from './heartbeat.ts';
-import type { AgentState } from './heartbeat.ts';
-import { lastHeartbeats } from './heartbeatStream.ts';
+import { ensureHeartbeatStream, lastHeartbeats } from './heartbeatStream.ts';
 
-/** One agent as `agents list` shows it. */
-export interface AgentListing {
-  name: string;
-  host: string;
-  version: string;
-  /** Its own state, or 'lost' when its last heartbeat is older than 6 s. */
-  state: AgentState | 'lost';
-  /** Since its last heartbeat reached the broker. */
-  lastSeenMs: number;
-  /** Agent clock minus ours; null when it was not probed (lost) or did not answer. */
-  clockOffsetMs: number | null;
-  clockUncertaintyMs: number | null;
-  cores: number;
-  /** From its last heartbeat: CPU in % of one core, event-loop use 0..1. */
-  cpuPercent: number;
-  eventLoopUtilization: number;
-}
+export type { AgentListing } from '../../shared/agentTypes.ts';
 
 /**
  * The agents that ever heartbeated on this broker, by name. `nowMs` is our clock, compared with
@@ -54,4 +40,21 @@ export async function listAgents(
       };
     }),
   );
+}
+
+/**
+ * Connects as the coordinator, lists the agents and closes: one look, as `agents list` and the
+ * API's `agents/list` take it. A lost connection is not retried (the caller asks again).
+ */
+export async function listBrokerAgents(
+  target: Omit<BrokerConnectOptions, 'reconnect'>,
+  probe: ProbeOptions = {},
+): Promise<AgentListing[]> {
+  const nc = await connectBroker({ ...target, reconnect: false });
+  try {
+    await ensureHeartbeatStream(nc);
+    return await listAgents(nc, Date.now, probe);
+  } finally {
+    await nc.close();
+  }
 }

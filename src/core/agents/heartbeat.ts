@@ -1,14 +1,14 @@
 // What an agent says about itself every 2 s: who and where it is, its state and how busy it is.
+import type { AgentState } from '../../shared/agentTypes.ts';
 import { agentSubjectPrefix } from '../broker/permissions.ts';
+
+export type { AgentState } from '../../shared/agentTypes.ts';
 
 /** How often an agent publishes its heartbeat. */
 export const HEARTBEAT_INTERVAL_MS = 2_000;
 
 /** An agent silent this long is lost. */
 export const AGENT_LOST_AFTER_MS = 6_000;
-
-/** What an agent is doing: waiting, or hosting a run's workers. */
-export type AgentState = 'idle' | 'running';
 
 /** One heartbeat, as published (JSON) on `dirbench.agent.NAME.heartbeat`. */
 export interface Heartbeat {

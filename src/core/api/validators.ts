@@ -61,6 +61,21 @@ function exportRequest<T extends object>(req: unknown): T {
   } as unknown as T;
 }
 
+/** Where to look for agents: a broker id or URL, and the files a URL needs. */
+function agentsListRequest(req: unknown): ApiRequest<'agents/list'> {
+  const r = fieldsOf(req);
+  const broker = optionalText(r.broker, 'broker')?.trim() ?? '';
+  if (broker === '')
+    throw invalid('broker', 'broker is required: a broker id (see broker list) or a tls:// URL');
+  const caFile = optionalText(r.caFile, 'caFile')?.trim() || undefined;
+  const credentialsFile = optionalText(r.credentialsFile, 'credentialsFile')?.trim() || undefined;
+  return {
+    broker,
+    ...(caFile === undefined ? {} : { caFile }),
+    ...(credentialsFile === undefined ? {} : { credentialsFile }),
+  };
+}
+
 /** Every channel's validator. */
 export const API_VALIDATORS: ApiValidators = {
   'targets/list': noRequest,
@@ -141,4 +156,6 @@ export const API_VALIDATORS: ApiValidators = {
   // The library validates the definition (validateWorkloadSpec) with every field's path.
   'workloads/save': (req) => specRequest(req) as ApiRequest<'workloads/save'>,
   'workloads/delete': idRequest('id'),
+  'brokers/list': noRequest,
+  'agents/list': agentsListRequest,
 };

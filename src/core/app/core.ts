@@ -7,6 +7,7 @@ import type {
   ApiRequest,
   ApiResponse,
 } from '../../shared/api.ts';
+import { agentHandlers } from '../api/agentHandlers.ts';
 import { callApi } from '../api/dispatch.ts';
 import type { CampaignProgress } from '../../shared/matrix.ts';
 import type { RunRequest } from '../../shared/types.ts';
@@ -41,8 +42,8 @@ import type { SecretSealer } from '../secrets/secretRef.ts';
 import { TargetSecrets } from '../secrets/targetSecrets.ts';
 import { WorkloadsRepo } from '../store/workloadsRepo.ts';
 import { WorkloadLibrary } from '../workload/library.ts';
-
 import { openRunAgents } from '../agents/runAgents.ts';
+
 /** Where the core keeps its state and how it starts load workers. */
 export interface CoreOptions {
   dbFile: string;
@@ -157,6 +158,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     ...explorerHandlers(db),
     ...historyHandlers(runs, emit),
     ...referenceHandlers(),
+    ...agentHandlers(brokers),
   };
   let closed = false;
   return {

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ApiError } from '../../shared/errors.ts';
+import { BrokerManager } from '../broker/brokerManager.ts';
+import type { StoredBroker } from '../broker/brokerRecord.ts';
+import { tempDir } from '../testing/tempDirFixture.ts';
+import { thrownBy } from '../testing/thrownBy.ts';
+import { agentHandlers } from './agentHandlers.ts';
+import { API_VALIDATORS } from './validators.ts';
+
+/** A stopped broker record with every file field set, so a leak into the listing would show. */
+function stoppedBroker(dir: string): StoredBroker {
+  return {
+    id: 'b1',
+    state: 'stopped',
+    pid: null,
+    listen: '127.0.0.1',
+    port: 4222,
+    url: 'tls://127.0.0.1:4222',
+    agentUrl: 'tls://127.0.0.1:4222',
+    caFile: join(dir, 'ca.pem'),
+    coordinatorCredentialsFile: join(dir, 'coordinator.creds.json'),
+    agentCredentialsFile: join(dir, 'agent.creds.json'),
+    agentCredentialFiles: { a1: join(dir, 'a1.creds.json') },
+    agents: ['a1'],
+    persistent: true,
+    dir,
+    serverVersion: '2.9.25',
+    error: null,
+    createdAt: '2026-11-27T20:00:00.000Z',
+    ownerPid: null,
+  };
+}
+
+function handlersWith(dir: string, brokers: StoredBroker[]) {
+  const manager = new BrokerManager({
+    dataDir: dir,
+    registry: {
+      insert: () => undefined,
+      update: () => undefined,
+      get: (id) => brokers.find((b) => b.id === id) ?? null,
+      list: () => brokers,
+    },
+    natsServer: () => '/bin/false',
+  });
+  return agentHandlers(manager);
+}
+
+/** A loopback port nobody listens on (just freed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+test('agents/list requests: a broker is required, files are optional text', () => {
+  const check = API_VALIDATORS['agents/list'];
+  for (const req of [{}, { broker: '  ' }]) {
+    const err = thrownBy(() => check(req), ApiError, 'a missing broker is refused');
+    assert.equal(err.field, 'broker');
+    assert.match(err.message, /broker id .* or a tls:\/\/ URL/);
+  }
+  assert.equal(
+    thrownBy(() => check({ broker: 'b1', caFile: 3 }), ApiError, 'caFile').field,
+    'caFile',
+  );
+  assert.deepEqual(check({ broker: ' b1 ', caFile: '', credentialsFile: ' c.json ' }), {
+    broker: 'b1',
+    credentialsFile: 'c.json',
+  });
+});
+
+test('brokers/list shows where each broker is and never its files or credentials', async (t) => {
+  const dir = await tempDir(t, 'dirbench-agent-handlers-');
+  const listed = await handlersWith(dir, [stoppedBroker(dir)])['brokers/list']();
+  assert.deepEqual(listed, [
+    {
+      id: 'b1',
+      url: 'tls://127.0.0.1:4222',
+      state: 'stopped',
+      agents: ['a1'],
+      createdAt: '2026-11-27T20:00:00.000Z',
+    },
+  ]);
+});
+
+test('agents/list names the field at fault: unknown or stopped broker, URL without credentials, nobody there', async (t) => {
+  const dir = await tempDir(t, 'dirbench-agent-handlers-');
+  const handlers = handlersWith(dir, [stoppedBroker(dir)]);
+  const refusal = async (req: { broker: string; credentialsFile?: string }) => {
+    try {
+      await handlers['agents/list'](req);
+    } catch (err) {
+      if (err instanceof ApiError) return err;
+      throw err;
+    }
+    return assert.fail(`${JSON.stringify(req)} was not refused`);
+  };
+  const unknown = await refusal({ broker: 'nope' });
+  assert.equal(unknown.field, 'broker');
+  assert.match(unknown.message, /no broker "nope"/);
+  const stopped = await refusal({ broker: 'b1' });
+  assert.equal(stopped.field, 'broker');
+  assert.match(stopped.message, /stopped, not running/);
+  const bare = await refusal({ broker: 'tls://127.0.0.1:4222' });
+  assert.equal(bare.field, 'credentialsFile');
+
+  const caFile = join(dir, 'ca.pem');
+  writeFileSync(caFile, 'not used: nothing listens');
+  const url = `tls://127.0.0.1:${await closedPort()}`;
+  const credentialsFile = join(dir, 'coordinator.creds.json');
+  writeFileSync(
+    credentialsFile,
+    JSON.stringify({ url, caFile, user: 'coordinator', password: 'x' }),
+  );
+  const away = await refusal({ broker: url, credentialsFile });
+  assert.equal(away.kind, 'unavailable');
+  assert.equal(away.field, 'broker');
+  assert.match(away.message, /No broker answers at tls:\/\/127\.0\.0\.1:\d+/);
+});
