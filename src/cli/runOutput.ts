@@ -1,7 +1,7 @@
 // Human-readable output of `dirbench run`: one progress line per second and the final summary.
 import { describeLoadModel, describePolicy, tlsTrustWarning } from '../shared/describe.ts';
 import { figuresOf, labelsInOrder } from '../shared/operationLabels.ts';
-import type { RunDetail, RunSample } from '../shared/types.ts';
+import type { RunAgentSummary, RunDetail, RunSample } from '../shared/types.ts';
 import { workloadLabels } from '../shared/workload.ts';
 import { ms } from './options.ts';
 
@@ -17,7 +17,46 @@ export function progressLine(sample: RunSample, totalS: number): string {
   parts.push(`errors ${sample.errors}`);
   const busiest = sample.workers?.reduce((max, w) => Math.max(max, w.cpuPercent), 0);
   if (busiest !== undefined) parts.push(`client cpu ${Math.round(busiest)}%`);
+  const reporting = agentsReporting(sample);
+  if (reporting !== null) parts.push(reporting);
   return `${parts.join('  ')}\n`;
+}
+
+/** "agents 1/2" when an agent of a run on agents is lost in `sample` (a part of the load is missing). */
+export function agentsReporting(sample: RunSample): string | null {
+  const agents = sample.agents ?? [];
+  const reporting = agents.filter((a) => a.state !== 'lost').length;
+  return reporting < agents.length ? `agents ${reporting}/${agents.length}` : null;
+}
+
+/** A clock offset with its sign: "+0.2 ms". */
+function signedMs(offsetMs: number): string {
+  return `${offsetMs < 0 ? '-' : '+'}${Math.abs(offsetMs).toFixed(1)} ms`;
+}
+
+/** One line per agent, e.g. `agent rack1: 1,503 ops/s, 0 errors, clock +0.2 ms, lost`. */
+export function agentLines(agents: readonly RunAgentSummary[]): string[] {
+  return agents.map((a) => {
+    const rate = Math.round(a.opsPerSec).toLocaleString('en-US');
+    const errors = `${a.errors.toLocaleString('en-US')} error${a.errors === 1 ? '' : 's'}`;
+    const late = a.lateSeconds > 0 ? `, ${a.lateSeconds} s late` : '';
+    return `  agent ${a.name}: ${rate} ops/s, ${errors}, clock ${signedMs(a.clockOffsetMs)}${late}${a.lost ? ', lost' : ''}`;
+  });
+}
+
+/** The PARTIAL warning of a run that went on after losing an agent; empty for any other run. */
+export function partialLines(run: Pick<RunDetail, 'summary'>): string[] {
+  const s = run.summary;
+  if (s?.partial !== true) return [];
+  const lost = (s.agents ?? []).filter((a) => a.lost).map((a) => a.name);
+  const who =
+    lost.length === 0
+      ? 'an agent was lost'
+      : `agent${lost.length > 1 ? 's' : ''} ${lost.join(', ')} ${lost.length > 1 ? 'were' : 'was'} lost`;
+  const it = lost.length > 1 ? 'them' : 'it';
+  return [
+    `  PARTIAL: ${who} and the run went on without ${it}; the figures lack that load from then on`,
+  ];
 }
 
 /** The multi-line text summary printed on stdout without --json. */
@@ -29,6 +68,7 @@ export function summaryText(run: RunDetail): string {
   if (tls !== null) lines.push(`  WARNING: ${tls}`);
   if (run.config.clientCertFile)
     lines.push(`  TLS client certificate ${run.config.clientCertFile}`);
+  lines.push(...partialLines(run));
   if (s) {
     lines.push(
       `  ${s.opsPerSec.toFixed(1)} ops/s over ${s.measuredS} s, ${s.errors} errors, ${s.entriesPerOp.toFixed(2)} entries/op`,
@@ -50,6 +90,7 @@ export function summaryText(run: RunDetail): string {
         `    ${label.padEnd(14)} ${o.opsPerSec.toFixed(1).padStart(9)} ops/s  p50 ${ms(o.latencyUs.p50)} ms  p99 ${ms(o.latencyUs.p99)} ms  ${o.errors} errors${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`,
       );
     }
+    lines.push(...agentLines(s.agents ?? []));
     if (s.ownEntries) {
       const own = s.ownEntries;
       lines.push(

@@ -20,6 +20,7 @@ import { RunExtraPanels } from '../panels/RunExtraPanels.tsx';
 import { RunShapeCards } from '../panels/RunShapeCards.tsx';
 import { openModelFigures } from '../panels/runFigures.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
+import { AgentsCard, PartialRunBanner } from './AgentsCard.tsx';
 import { ConfigurationCard } from './ConfigurationCard.tsx';
 import { EnvironmentCard } from './EnvironmentCard.tsx';
 import { ErrorsByCodeTable } from './ErrorsByCodeTable.tsx';
@@ -134,6 +135,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
           </RouteButton>
         </div>
       )}
+      <PartialRunBanner run={run} />
       {summary && <ClientBoundBanner summary={summary} />}
       {summary && <SummaryCards summary={summary} cooldownS={config.cooldownS} />}
       <ThresholdsCard run={run} />
@@ -150,6 +152,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
       {run.samples.length > 0 && (
         <RunCharts samples={run.samples} config={config} timeline={timeline} />
       )}
+      <AgentsCard run={run} timeline={timeline} />
       <OperationsPanel samples={run.samples} summary={summary} spec={spec} timeline={timeline} />
       <OwnEntriesNote summary={summary} />
       <RunExtraPanels samples={run.samples} summary={summary} timeline={timeline} />

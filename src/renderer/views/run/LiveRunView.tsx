@@ -10,6 +10,7 @@ import { RunCharts } from '../../charts/RunCharts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useActiveRun } from './ActiveRunProvider.tsx';
+import { LiveAgents } from './LiveAgents.tsx';
 import { LiveFigureCards } from './LiveFigureCards.tsx';
 import { liveFigures } from './liveFigures.ts';
 import { LiveRunActions } from './LiveRunActions.tsx';
@@ -79,6 +80,7 @@ function LiveRunBody({
         </div>
       )}
       <RunCharts samples={run.samples} config={config} timeline={timeline} testIdPrefix="live-" />
+      <LiveAgents samples={run.samples} timeline={timeline} />
       <OperationsPanel
         samples={run.samples}
         summary={null}
