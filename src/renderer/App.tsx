@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Sidebar } from './components/Sidebar.tsx';
 import { useHashRoute } from './hooks/useHashRoute.ts';
 import type { Route } from './hooks/useHashRoute.ts';
+import { AgentsView } from './views/agents/AgentsView.tsx';
 import { CampaignsView } from './views/campaigns/CampaignsView.tsx';
 import { CampaignView } from './views/campaigns/CampaignView.tsx';
 import { CompareView } from './views/compare/CompareView.tsx';
@@ -17,6 +18,7 @@ import { TargetsView } from './views/targets/TargetsView.tsx';
 const TITLES: Record<Route['name'], string> = {
   targets: 'Targets',
   labs: 'Labs',
+  agents: 'Agents',
   run: 'Run',
   history: 'History',
   'run-detail': 'Run detail',
@@ -33,6 +35,8 @@ function Screen({ route }: { route: Route }) {
       return <TargetsView />;
     case 'labs':
       return <LabsView />;
+    case 'agents':
+      return <AgentsView />;
     case 'run':
       return <RunView />;
     case 'history':

@@ -15,6 +15,7 @@ import './styles/dialogs.css';
 import './styles/screens.css';
 import './styles/workloads.css';
 import './styles/labs.css';
+import './styles/agents.css';
 import './styles/history.css';
 import './styles/matrix.css';
 import './styles/reference.css';

@@ -31,7 +31,9 @@ export interface BrokerListing {
   /** Where this machine's coordinator connects (tls://...). */
   url: string;
   state: BrokerListingState;
-  /** The agent names it was started with (each has its own credentials file). */
+  /** The agent names it was started with. */
   agents: string[];
+  /** Each agent's credentials file by name: a path for `dirbench agent --credentials-file`, not its content. */
+  agentCredentialFiles: Record<string, string>;
   createdAt: string;
 }

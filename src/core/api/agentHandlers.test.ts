@@ -75,7 +75,7 @@ test('agents/list requests: a broker is required, files are optional text', () =
   });
 });
 
-test('brokers/list shows where each broker is and never its files or credentials', async (t) => {
+test("brokers/list shows where each broker is and its agents' file paths, never the coordinator's files", async (t) => {
   const dir = await tempDir(t, 'dirbench-agent-handlers-');
   const listed = await handlersWith(dir, [stoppedBroker(dir)])['brokers/list']();
   assert.deepEqual(listed, [
@@ -84,6 +84,7 @@ test('brokers/list shows where each broker is and never its files or credentials
       url: 'tls://127.0.0.1:4222',
       state: 'stopped',
       agents: ['a1'],
+      agentCredentialFiles: { a1: join(dir, 'a1.creds.json') },
       createdAt: '2026-11-27T20:00:00.000Z',
     },
   ]);

@@ -14,9 +14,10 @@ const LIST_CONNECT_TIMEOUT_MS = 3_000;
 /** A clock probe unanswered this long ends that agent's probing (loopback answers in < 1 ms). */
 const LIST_PROBE_TIMEOUT_MS = 500;
 
-/** A broker's record without its files and credentials. */
-function brokerListing({ id, url, state, agents, createdAt }: BrokerInfo): BrokerListing {
-  return { id, url, state, agents, createdAt };
+/** A broker's record without its coordinator's files (agents' file paths only, for the commands). */
+function brokerListing(info: BrokerInfo): BrokerListing {
+  const { id, url, state, agents, agentCredentialFiles, createdAt } = info;
+  return { id, url, state, agents, agentCredentialFiles, createdAt };
 }
 
 /** The connection's `url` is the request's `broker`: errors name the field the caller filled. */

@@ -28,6 +28,7 @@ const PATHS = {
   upload: 'M12 20V9M7 14l5-5 5 5M5 4h14',
   pause: 'M8 5v14M16 5v14',
   layers: 'M12 3l9 5-9 5-9-5zM3 13l9 5 9-5',
+  agents: 'M10 3h4v4h-4zM3 17h4v4H3zM17 17h4v4h-4zM12 7v5M5 17v-2.5h14V17M12 12v2.5',
 } as const;
 
 /** Names of the available icons. */

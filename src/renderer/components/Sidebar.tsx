@@ -9,6 +9,7 @@ import type { IconName } from './Icon.tsx';
 const ITEMS: { route: Route; label: string; icon: IconName }[] = [
   { route: { name: 'targets' }, label: 'Targets', icon: 'server' },
   { route: { name: 'labs' }, label: 'Labs', icon: 'flask' },
+  { route: { name: 'agents' }, label: 'Agents', icon: 'agents' },
   { route: { name: 'run' }, label: 'Run', icon: 'play' },
   { route: { name: 'matrix' }, label: 'Matrices', icon: 'grid' },
   { route: { name: 'campaigns' }, label: 'Campaigns', icon: 'layers' },

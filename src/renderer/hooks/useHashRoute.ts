@@ -5,6 +5,7 @@ import { useSyncExternalStore } from 'react';
 export type Route =
   | { name: 'targets' }
   | { name: 'labs' }
+  | { name: 'agents' }
   | { name: 'run' }
   | { name: 'history' }
   | { name: 'run-detail'; runId: string }
@@ -23,6 +24,7 @@ export function parseRoute(hash: string): Route {
   const campaign = /^\/campaigns\/([^/]+)$/.exec(path);
   if (campaign?.[1]) return { name: 'campaign', campaignId: decodeURIComponent(campaign[1]) };
   if (path === '/labs') return { name: 'labs' };
+  if (path === '/agents') return { name: 'agents' };
   if (path === '/run') return { name: 'run' };
   if (path === '/history') return { name: 'history' };
   if (path === '/campaigns') return { name: 'campaigns' };
