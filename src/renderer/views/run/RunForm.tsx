@@ -9,6 +9,7 @@ import { useApi } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
+import { isAgentsField } from '../agents/loadFrom.ts';
 import { useActiveRun } from './ActiveRunProvider.tsx';
 import { HeavyLoadDialog } from './HeavyLoadDialog.tsx';
 import type { PendingConfirmation } from './HeavyLoadDialog.tsx';
@@ -32,6 +33,7 @@ import type { WorkloadMode } from './workload/WorkloadSection.tsx';
 const FIELD_ORDER = [
   'targetId',
   'workload',
+  'agents',
   'connections',
   'depth',
   'warmupS',
@@ -151,7 +153,9 @@ export function RunForm({ targets }: { targets: Target[] }) {
         ? 'rateProfile'
         : error.field?.startsWith('thresholds')
           ? 'thresholds'
-          : (HOST_FIELDS[error.field ?? ''] ?? error.field);
+          : isAgentsField(error.field)
+            ? 'agents'
+            : (HOST_FIELDS[error.field ?? ''] ?? error.field);
       if (error.field?.startsWith('workloadSpec') && mode === 'custom') {
         setCustomServerError(error);
         focusCustom(customCheckErrors(custom.kind, error));

@@ -4,6 +4,7 @@ import type { Target } from '../../../shared/targetTypes.ts';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { NumericField, SelectField, TextAreaField } from '../../components/FieldControls.tsx';
 import { LoadModelFields, RateProfileField } from './LoadModelFields.tsx';
+import { LoadFromFields } from '../agents/LoadFromFields.tsx';
 import { PolicyField } from './PolicyField.tsx';
 import type { RunFieldProps } from './runForm.ts';
 
@@ -44,6 +45,12 @@ export function RunFormFields({
       </div>
       {workload}
       <h2 className="section-title form-section-title">Load</h2>
+      <LoadFromFields
+        idPrefix="run-agents"
+        value={values.agents}
+        onChange={(agents) => onChange({ agents })}
+        error={errors.agents}
+      />
       <div className="form-row form-row-6">
         {NUMBER_FIELDS.map(({ field, label, hint, min }) => (
           <NumericField
@@ -51,7 +58,7 @@ export function RunFormFields({
             id={`run-${field}`}
             label={label}
             error={errors[field]}
-            hint={hint}
+            hint={field === 'workers' && values.agents ? 'Blank: one per agent.' : hint}
             min={min}
             value={values[field]}
             placeholder={field === 'workers' ? 'default' : undefined}

@@ -2,7 +2,7 @@
 import { ApiError } from '../../../shared/errors.ts';
 import { parseRateProfile } from '../../../shared/rateProfile.ts';
 import { splitThresholds } from '../../../shared/thresholds.ts';
-import type { ConnectionPolicy, RunRequest } from '../../../shared/types.ts';
+import type { ConnectionPolicy, RunAgentsRequest, RunRequest } from '../../../shared/types.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import {
   checkInteger,
@@ -35,6 +35,8 @@ export interface RunFormValues {
   rateProfile: string;
   /** Pass/fail thresholds, one per line or comma-separated (`p99<5ms, errorRate<0.1%`); blank: none. */
   thresholds: string;
+  /** Load from agents through a broker; absent: from this machine. */
+  agents?: RunAgentsRequest;
 }
 
 /** Validation messages keyed by form field. */
@@ -84,6 +86,7 @@ function formField(field: string): keyof RunFieldErrors {
   if (field === 'policy') return 'reconnectEveryOps';
   if (field.startsWith('rateProfile')) return 'rateProfile';
   if (field.startsWith('thresholds')) return 'thresholds';
+  if (field.startsWith('agents')) return 'agents';
   return field as keyof RunFieldErrors;
 }
 
@@ -127,6 +130,7 @@ export function toRunRequest(
     cooldownS: toNumber(values.cooldownS),
   };
   if (values.workers.trim() !== '') req.workers = toNumber(values.workers);
+  if (values.agents !== undefined) req.agents = values.agents;
   const thresholds = splitThresholds(values.thresholds);
   if (thresholds.length > 0) req.thresholds = thresholds;
   if (usesProfile(values)) {

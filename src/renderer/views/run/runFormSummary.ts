@@ -2,6 +2,7 @@
 import { describePolicy } from '../../../shared/describe.ts';
 import type { RunRequest } from '../../../shared/types.ts';
 import { formatDurationS, formatInt } from '../../format/numbers.ts';
+import { describeLoadFrom } from '../agents/loadFrom.ts';
 import { toRunRequest, usesProfile } from './runForm.ts';
 import type { RunFormValues } from './runForm.ts';
 
@@ -18,7 +19,7 @@ function rateText(req: RunRequest, values: RunFormValues): string | null {
     : 'target rate needed';
 }
 
-/** "salford/S.3 · 16 requests in flight · 12 s in total", with the target rate and a non-default policy. */
+/** "salford/S.3 · 16 requests in flight · 12 s in total", with the target rate, a non-default policy and agents. */
 export function summary(values: RunFormValues, workload: string): string | null {
   const req = toRunRequest(values);
   const cooldownS = req.cooldownS ?? 0;
@@ -34,6 +35,7 @@ export function summary(values: RunFormValues, workload: string): string | null 
       ? describePolicy(req.policy)
       : null,
     `${formatDurationS(req.warmupS + req.durationS + cooldownS)} in total`,
+    describeLoadFrom(values.agents),
   ];
   return parts.filter(Boolean).join(' · ');
 }
