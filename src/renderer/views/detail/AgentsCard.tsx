@@ -8,7 +8,7 @@ import { Num } from '../../components/Num.tsx';
 import { num, TableCard } from '../../components/TableCard.tsx';
 import { formatInt } from '../../format/numbers.ts';
 import { PanelSection } from '../panels/PanelSection.tsx';
-import { AgentName, AgentRateCells, ErrorCount } from '../run/AgentCells.tsx';
+import { AgentName, AgentRateCells, AgentStateBadge, ErrorCount } from '../run/AgentCells.tsx';
 import { agentRows, partialWarning, signedMs } from './agentRows.ts';
 import type { AgentRow } from './agentRows.ts';
 
@@ -22,22 +22,22 @@ function StateCell({ row }: { row: AgentRow }) {
   return (
     <>
       {row.lost && (
-        <span
-          className="badge badge-danger"
-          data-testid="agent-lost"
-          title="Silent for 6 s; its figures are missing from then on"
-        >
-          lost{row.lostAtS === null ? '' : ` at ${row.lostAtS} s`}
+        <span data-testid="agent-lost">
+          <AgentStateBadge
+            state="lost"
+            title="Silent for 6 s; its figures are missing from then on"
+          />
+          {row.lostAtS !== null && <span className="muted"> from {row.lostAtS} s</span>}
         </span>
       )}
       {row.lost && row.lateSeconds > 0 && ' '}
       {row.lateSeconds > 0 && (
-        <span
-          className="badge badge-warning"
-          data-testid="agent-late"
-          title="Measured seconds whose figures from this agent arrived more than 3 s late"
-        >
-          late {row.lateSeconds} s
+        <span data-testid="agent-late">
+          <AgentStateBadge
+            state="late"
+            title="Measured seconds whose figures from this agent arrived more than 3 s late"
+          />
+          <span className="muted"> {row.lateSeconds} s</span>
         </span>
       )}
     </>
