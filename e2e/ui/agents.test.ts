@@ -152,3 +152,26 @@ test(
     assert.ok((run.summary?.opsPerSec ?? 0) > 0, 'the agents did load the lab');
   },
 );
+
+test('a matrix built with Load from = agents saves them for every cell', async (t) => {
+  assert.ok(findNatsServer() !== null, 'nats-server is needed: npm run test:setup installs it');
+  const { page, serve } = await startUi(t);
+  await waitReady(page);
+  const broker = await startBrokerAndAgents(t, serve.dataDir);
+  await showRoute(page, '#/matrix');
+  await page.getByLabel('Name', { exact: true }).fill('on-agents');
+  await page.getByRole('radio', { name: 'Agents' }).check();
+  const choices = page.getByTestId('matrix-agents-agent-choices');
+  await choices.getByText('rack2', { exact: true }).waitFor();
+  await page.getByRole('checkbox', { name: /Every connected agent/ }).uncheck();
+  await choices.getByRole('checkbox', { name: /rack2/ }).uncheck();
+  await page.getByRole('radio', { name: 'Go on without it' }).check();
+  await page.locator('[data-testid="matrix-summary"][data-state="valid"]').waitFor();
+  await page.locator('#matrix-agents').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await saveScreenshot(page, 'matrix-builder-agents.png');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved as user/on-agents.').waitFor();
+  const saved = await apiCall(page, 'matrix/get', { id: 'user/on-agents' });
+  assert.deepEqual(saved.agents, { broker: broker.id, names: ['rack1'], onAgentLoss: 'continue' });
+});

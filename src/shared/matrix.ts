@@ -1,7 +1,7 @@
 // Test matrices (servers x sizes x index profiles x workloads x concurrency x policies x repeats)
 // and the campaigns that run them: the types the runner, the store, the CLI and the UI share.
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
-import type { ConnectionPolicy, LatencySummary, WorkloadId } from './types.ts';
+import type { ConnectionPolicy, LatencySummary, RunAgentsRequest, WorkloadId } from './types.ts';
 
 /** Where a matrix's cells run: a lab DirBench builds at each size, or a saved target as it is. */
 export type MatrixServer = { lab: LabKind } | { targetId: string };
@@ -43,6 +43,8 @@ export interface MatrixSpec {
   poolEntries?: number;
   /** Thresholds every cell's run is checked against, beside its workload's own (`p99<5ms`). */
   thresholds?: string[];
+  /** Every cell's load from these agents (as a run request's `agents`); absent: from this machine. */
+  agents?: RunAgentsRequest;
 }
 
 /** One combination of a matrix's axes: one run. */

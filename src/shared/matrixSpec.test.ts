@@ -100,6 +100,41 @@ test('bad fields are named with their path and the reason', () => {
   );
 });
 
+test('agents: kept as given (broker trimmed) for every cell; a bad broker, names or loss policy is named', () => {
+  const agents = { broker: ' b-1 ', names: ['rack1', 'rack2'], onAgentLoss: 'continue' };
+  assert.deepEqual(validateMatrixSpec({ ...BASE, agents }).agents, {
+    broker: 'b-1',
+    names: ['rack1', 'rack2'],
+    onAgentLoss: 'continue',
+  });
+  const byUrl = { broker: 'tls://bench:4222', names: 'all', credentialsFile: '/c.json' };
+  assert.deepEqual(validateMatrixSpec({ ...BASE, agents: byUrl }).agents, byUrl);
+  assert.equal(validateMatrixSpec(BASE).agents, undefined);
+  rejects({ ...BASE, agents: 'all' }, 'agents', /agents must be an object/);
+  rejects({ ...BASE, agents: { names: 'all' } }, 'agents.broker', /choose a broker/);
+  rejects({ ...BASE, agents: { broker: 'b-1', names: [] } }, 'agents.names', /or "all"/);
+  rejects(
+    { ...BASE, agents: { broker: 'b-1', names: ['rack 1'] } },
+    'agents.names',
+    /agent name "rack 1" must be 1-40 letters/,
+  );
+  rejects(
+    { ...BASE, agents: { broker: 'b-1', names: 'all', onAgentLoss: 'retry' } },
+    'agents.onAgentLoss',
+    /"fail" \(the default\) or "continue"/,
+  );
+  rejects(
+    { ...BASE, agents: { broker: 'tls://bench:4222', names: 'all' } },
+    'agents.credentialsFile',
+    /credentials file/,
+  );
+  rejects(
+    { ...BASE, agents: { broker: 'b-1', names: 'all', password: 'x' } },
+    'agents.password',
+    /not a field of agents: it has broker, names/,
+  );
+});
+
 test('lab axes are required only when a lab server is present', () => {
   const spec = validateMatrixSpec({
     ...BASE,

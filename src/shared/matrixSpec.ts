@@ -1,11 +1,12 @@
 // Checks a test matrix from anywhere (a JSON file, the builder, a saved row): every error names the
 // field path (`sizes[2]`, `servers[0].lab`) and says how to fix it. Pure, so the GUI can use it too.
+import { validateRunAgents } from './runAgentsRequest.ts';
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { MatrixServer, MatrixSpec } from './matrix.ts';
 import { LAB_KINDS, LAB_SHAPES } from './labTypes.ts';
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
-import type { ConnectionPolicy } from './types.ts';
+import type { ConnectionPolicy, RunAgentsRequest } from './types.ts';
 import { checkInteger, LIMITS, parsePolicy, shownValue, validatePolicy } from './validation.ts';
 import { policyToken } from './describe.ts';
 
@@ -50,6 +51,7 @@ export const MATRIX_SPEC_KEYS = [
   'studyConcurrency',
   'poolEntries',
   'thresholds',
+  'agents',
 ] as const;
 
 /** Ids of saved and built-in matrices: `user/NAME` or `builtin/NAME`. */
@@ -138,6 +140,27 @@ function choice<T extends string>(value: unknown, field: string, allowed: readon
   return value as T;
 }
 
+const AGENTS_KEYS = ['broker', 'names', 'onAgentLoss', 'caFile', 'credentialsFile'] as const;
+
+/** The matrix's load agents, checked as a run request's are; an unknown key is refused, not dropped. */
+function matrixAgents(value: unknown): RunAgentsRequest {
+  validateRunAgents(value, 'agents');
+  const unknown = Object.keys(value).find((k) => !(AGENTS_KEYS as readonly string[]).includes(k));
+  if (unknown !== undefined)
+    throw invalid(
+      `agents.${unknown}`,
+      `agents.${unknown} is not a field of agents: it has ${AGENTS_KEYS.join(', ')}`,
+    );
+  const { broker, names, onAgentLoss, caFile, credentialsFile } = value;
+  return {
+    broker: broker.trim(),
+    names,
+    ...(onAgentLoss === undefined ? {} : { onAgentLoss }),
+    ...(caFile === undefined ? {} : { caFile }),
+    ...(credentialsFile === undefined ? {} : { credentialsFile }),
+  };
+}
+
 /** Validates and normalizes a matrix (defaults filled in, sizes ascending); throws ApiError('validation') naming the field. */
 export function validateMatrixSpec(input: unknown): MatrixSpec {
   const m = record(input, '', 'a JSON object with name, servers, sizes, workloads, ...');
@@ -183,6 +206,7 @@ export function validateMatrixSpec(input: unknown): MatrixSpec {
   noDuplicates(policies, 'policies', policyToken);
   if (m.studyConcurrency !== undefined && typeof m.studyConcurrency !== 'boolean')
     throw invalid('studyConcurrency', 'studyConcurrency must be true or false');
+  const agents = m.agents === undefined ? undefined : matrixAgents(m.agents);
 
   const spec: MatrixSpec = {
     ...(m.id === undefined ? {} : { id: m.id as string }),
@@ -208,6 +232,7 @@ export function validateMatrixSpec(input: unknown): MatrixSpec {
     ...(m.poolEntries === undefined
       ? {}
       : { poolEntries: checkInteger(m.poolEntries, 'poolEntries', 1, LIMITS.labEntries) }),
+    ...(agents === undefined ? {} : { agents }),
   };
   const perServer = workloads.length * connections.length * policies.length * spec.repeats;
   const cells = servers.reduce(

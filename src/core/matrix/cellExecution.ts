@@ -69,6 +69,7 @@ export function cellRunRequest(
     seed: spec.seed ?? 1,
     ...(hasPool && spec.poolEntries !== undefined ? { poolEntries: spec.poolEntries } : {}),
     ...(spec.thresholds === undefined ? {} : { thresholds: spec.thresholds }),
+    ...(spec.agents === undefined ? {} : { agents: spec.agents }),
   };
 }
 

@@ -8,6 +8,7 @@ import { Checkbox } from '../../components/Checkbox.tsx';
 import { ChipToggles } from '../../components/ChipToggles.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
 import type { Segment } from '../../components/RadioSegments.tsx';
+import { LoadFromFields } from '../agents/LoadFromFields.tsx';
 import { KIND_TEXT, LAB_KINDS, SHAPES } from '../labs/labForm.ts';
 import {
   errorField,
@@ -165,6 +166,15 @@ export function MatrixBuilder({
       </Section>
 
       <Section title="Load" about="Concurrency levels and connection policies multiply the cells.">
+        <LoadFromFields
+          idPrefix="matrix-agents"
+          value={spec.agents}
+          onChange={(agents) => {
+            const { agents: _old, ...rest } = spec;
+            onChange(agents === undefined ? rest : { ...rest, agents });
+          }}
+          error={errorFor('agents')}
+        />
         <CountToggles
           axis={COUNT_AXES.connections}
           values={spec.connections}

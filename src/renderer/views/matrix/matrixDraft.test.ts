@@ -42,12 +42,19 @@ test('a host error lands on the builder section its field path names', () => {
   assert.equal(errorField(new ApiError('validation', 'x', 'sizes[2]')), 'sizes');
   assert.equal(errorField(new ApiError('validation', 'x', 'servers[0].lab')), 'servers');
   assert.equal(errorField(new ApiError('validation', 'x', 'durationS')), 'durationS');
+  assert.equal(errorField(new ApiError('validation', 'x', 'agents.names')), 'agents');
   assert.equal(errorField(new ApiError('validation', 'x', 'somethingElse')), null);
   assert.equal(errorField(new ApiError('failed', 'x')), null);
 });
 
 test('exported matrices drop their DirBench id and get a file name from their name', () => {
   assert.equal(exportableMatrix({ ...NEW_MATRIX, id: 'user/x' }).id, undefined);
+  // Load agents go with the file, in and out.
+  const agents = { broker: 'b-1', names: ['rack1'], onAgentLoss: 'continue' as const };
+  const exported = exportableMatrix({ ...NEW_MATRIX, id: 'user/x', agents });
+  assert.deepEqual(exported.agents, agents);
+  const imported = importedMatrix(JSON.parse(JSON.stringify(exported)));
+  assert.deepEqual('spec' in imported ? imported.spec.agents : imported.error, agents);
   assert.equal(matrixFileName({ name: 'Salford at 1M' }), 'Salford-at-1M.matrix.json');
 });
 
