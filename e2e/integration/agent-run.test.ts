@@ -3,91 +3,39 @@
 // launcher. A run completes with every worker's ops in its seconds; a SIGKILLed agent fails the
 // run naming it.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { RunSample } from '../../src/shared/types.ts';
 import { AGENT_RUN_STALL_MS, prepareAgentRun } from '../../src/core/agents/natsLauncher.ts';
-import type { BrokerInfo } from '../../src/core/broker/brokerRecord.ts';
-import { stopBrokerProcess } from '../../src/core/broker/brokerProcess.ts';
 import { connectBroker } from '../../src/core/broker/connect.ts';
-import { findNatsServer } from '../../src/core/broker/natsServer.ts';
+import {
+  decodeHistogram,
+  mergeInto,
+  summarize,
+  createHistogram,
+} from '../../src/core/loadgen/histogram.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
 import type { RunOutcome } from '../../src/core/runner/runContract.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
 import type { Responder } from '../../src/core/responder/responder.ts';
-import { agentConnected, waitFor } from './agentsHarness.ts';
 import { runCli } from './cliHarness.ts';
 import { testRunConfig } from './engineHarness.ts';
+import { waitFor } from './agentsHarness.ts';
+import { startAgentFleet, within } from './fixtures/agentFleet.ts';
+import type { AgentFleet } from './fixtures/agentFleet.ts';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const fixture = join(import.meta.dirname, 'fixtures', 'startOwnedBroker.ts');
-
-interface Spawned {
-  child: ChildProcess;
-  stderr: () => string;
-  exited: Promise<unknown>;
-}
-
-let dataDir: string;
-let broker: BrokerInfo;
+let fleet: AgentFleet | undefined;
 let responder: Responder | undefined;
 let coordinator: NatsConnection | undefined;
-const spawned: Spawned[] = [];
-const agents = new Map<string, Spawned>();
-
-function start(args: string[]): Spawned {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const s = { child, stderr: () => stderr, exited };
-  spawned.push(s);
-  return s;
-}
-
-/** `promise`, or a failure after `timeoutMs`. */
-async function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 before(async () => {
-  assert.ok(findNatsServer() !== null, 'nats-server is needed: npm run test:setup installs it');
-  dataDir = mkdtempSync(join(tmpdir(), 'dirbench-agent-run-'));
-  const owner = start([fixture, dataDir, join(dataDir, 'dirbench.sqlite'), 'rack1,rack2']);
-  const lines = createInterface({ input: owner.child.stdout ?? assert.fail() });
-  const line = await within(
-    (async () => {
-      for await (const l of lines) return l;
-      return assert.fail(`fixture ended: ${owner.stderr()}`);
-    })(),
-    30_000,
-    'broker started',
-  );
-  lines.close();
-  broker = JSON.parse(line) as BrokerInfo;
-  for (const name of ['rack1', 'rack2']) {
-    const file = broker.agentCredentialFiles[name] ?? assert.fail(`no credentials for ${name}`);
-    agents.set(name, start([CLI, 'agent', '--name', name, '--credentials-file', file]));
-  }
-  for (const agent of agents.values()) await agentConnected(agent);
+  fleet = await startAgentFleet('agent-run', ['rack1', 'rack2']);
   coordinator = await connectBroker({
-    credentialsFile: broker.coordinatorCredentialsFile,
+    credentialsFile: fleet.broker.coordinatorCredentialsFile,
     reconnect: false,
   });
   responder = await startResponder();
@@ -96,18 +44,18 @@ before(async () => {
 after(async () => {
   await coordinator?.close().catch(() => undefined);
   await responder?.close();
-  for (const s of spawned.toReversed())
-    if (s.child.exitCode === null && s.child.signalCode === null && s.child.pid !== undefined)
-      process.kill(s.child.pid, 'SIGKILL');
-  if (broker?.pid) await stopBrokerProcess(broker.pid, join(broker.dir, 'nats.conf'));
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  await fleet?.stop();
 });
 
 /** Interval ops each worker reported, by second: what the merged samples must add up to. */
 type OpsBySecond = Map<number, Map<number, number>>;
 
-/** The launcher with every interval message counted per second and worker. */
-function counting(launcher: WorkerLauncher, ops: OpsBySecond): WorkerLauncher {
+/** The launcher with every interval counted per second and worker, and its histogram kept. */
+function counting(
+  launcher: WorkerLauncher,
+  ops: OpsBySecond,
+  histograms: string[],
+): WorkerLauncher {
   return (index) => {
     const handle = launcher(index);
     handle.onMessage((m) => {
@@ -115,6 +63,7 @@ function counting(launcher: WorkerLauncher, ops: OpsBySecond): WorkerLauncher {
       const bySecond = ops.get(m.second) ?? new Map<number, number>();
       bySecond.set(index, (bySecond.get(index) ?? 0) + m.ops);
       ops.set(m.second, bySecond);
+      histograms.push(m.histogram);
     });
     return handle;
   };
@@ -125,7 +74,12 @@ async function runOnAgents(
   runId: string,
   durationS: number,
   onSample: (sample: RunSample) => void,
-): Promise<{ outcome: RunOutcome; ops: OpsBySecond; agentNames: string[][] }> {
+): Promise<{
+  outcome: RunOutcome;
+  ops: OpsBySecond;
+  histograms: string[];
+  agentNames: string[][];
+}> {
   const r = responder ?? assert.fail();
   const config = testRunConfig(r.url, 1000, { workers: 4, connections: 4, warmupS: 0, durationS });
   const prepared = await prepareAgentRun(coordinator ?? assert.fail(), {
@@ -135,6 +89,7 @@ async function runOnAgents(
     loadMs: durationS * 1000,
   });
   const ops: OpsBySecond = new Map();
+  const histograms: string[] = [];
   try {
     const handle = startRun(
       {
@@ -147,13 +102,14 @@ async function runOnAgents(
         },
         stallMs: AGENT_RUN_STALL_MS,
       },
-      counting(prepared.launcher, ops),
+      counting(prepared.launcher, ops, histograms),
       { onSample },
     );
     const outcome = await within(handle.done, 60_000, `run ${runId} done`);
     return {
       outcome,
       ops,
+      histograms,
       agentNames: prepared.agents.map((a) => [a.name, ...a.workers.map(String)]),
     };
   } finally {
@@ -161,9 +117,10 @@ async function runOnAgents(
   }
 }
 
-test('a 3 s run over two agents completes with every worker in each second', async () => {
+test('a 3 s run over two agents completes with every worker in each second, merged exactly', async () => {
   const samples: RunSample[] = [];
-  const { outcome, ops, agentNames } = await runOnAgents('run-agents1', 3, (s) => samples.push(s));
+  const run = await runOnAgents('run-agents1', 3, (s) => samples.push(s));
+  const { outcome, ops, agentNames } = run;
   assert.equal(outcome.status, 'completed', outcome.endReason ?? '');
   assert.deepEqual(agentNames, [
     ['rack1', '0', '2'],
@@ -178,8 +135,15 @@ test('a 3 s run over two agents completes with every worker in each second', asy
     assert.ok(s.ops > 0, `second ${s.second} has no ops`);
     assert.equal(s.errors, 0, JSON.stringify(s.errorsByCode));
   }
+  // The run's histogram is exactly that of every latency the workers recorded, however it travelled.
+  const all = createHistogram(64);
+  for (const h of run.histograms) mergeInto(all, decodeHistogram(h));
+  const merged = decodeHistogram(outcome.histogramBase64 ?? assert.fail('no histogram'));
+  assert.equal(merged.totalCount, all.totalCount);
+  assert.equal(merged.totalCount, outcome.summary?.ops);
+  assert.deepEqual(summarize(merged), summarize(all));
   // Both agents say they are idle again (their workers ended and were cleaned up).
-  for (const [name, agent] of agents)
+  for (const [name, agent] of fleet?.agents ?? [])
     await waitFor(
       `${name} idle`,
       () => agent.stderr().includes('all its workers here have ended'),
@@ -193,6 +157,7 @@ test('dirbench run --broker URL --agents all puts one worker on each agent and s
   try {
     const common = ['--target', r.url, '--base', r.baseDn, '--workload', 'read-random'];
     const timing = ['--connections', '4', '--warmup', '0', '--duration', '2', '--json'];
+    const broker = fleet?.broker ?? assert.fail();
     const broker_ = ['--broker', broker.url];
     const creds = ['--broker-credentials-file', broker.coordinatorCredentialsFile];
     const result = await runCli(
@@ -232,7 +197,7 @@ test('dirbench run --broker URL --agents all puts one worker on each agent and s
 
 test('a SIGKILLed agent fails the run, naming it', { timeout: 60_000 }, async () => {
   let killedAtMs = 0;
-  const rack2 = agents.get('rack2') ?? assert.fail();
+  const rack2 = fleet?.agents.get('rack2') ?? assert.fail();
   const { outcome } = await runOnAgents('run-agents2', 30, (s) => {
     if (s.second === 1 && rack2.child.pid !== undefined) {
       killedAtMs = Date.now();

@@ -191,3 +191,26 @@ test('garbage closes the connection', async () => {
   socket.write(Buffer.from([0x04, 0x01, 0x41]));
   await closed;
 });
+
+test('with an answer delay, answers are held back that long, and onRequest hears each request in order', async () => {
+  const heard: [number, number][] = [];
+  const slow = await startResponder({
+    answerDelayMs: 30,
+    onRequest: (connection, opTag) => heard.push([connection, opTag]),
+  });
+  const client = new Client({ url: slow.url, timeout: 5000, connectTimeout: 2000 });
+  try {
+    await client.bind('', '');
+    for (let i = 0; i < 5; i++) {
+      const startedMs = performance.now();
+      const { searchEntries } = await client.search(`uid=u${i},o=x`, { scope: 'base' });
+      // Timers never fire early, so no answer comes sooner (the correction keeps the mean at 30).
+      assert.ok(performance.now() - startedMs >= 30 - 2, `answer ${i} came early`);
+      assert.equal(searchEntries.length, 1);
+    }
+    assert.deepEqual(heard, [[0, 0x60], ...Array.from({ length: 5 }, () => [0, 0x63])]);
+  } finally {
+    await client.unbind().catch(() => undefined);
+    await slow.close();
+  }
+});

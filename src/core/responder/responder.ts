@@ -14,6 +14,7 @@ import {
   encodeResult,
 } from './ldapMessages.ts';
 import type { DecodedRequest } from './ldapMessages.ts';
+import { answerDelay } from './answerDelay.ts';
 
 /** How to start a responder. */
 export interface ResponderOptions {
@@ -23,6 +24,10 @@ export interface ResponderOptions {
   entry?: Record<string, string[]>;
   /** Entries a one-level or subtree search returns, named uid=user.N under its base (default 100). */
   listEntries?: number;
+  /** Answers leave this long after their requests arrived, on average (a server's latency without its CPU). */
+  answerDelayMs?: number;
+  /** Hears of each request as it arrives: the connection's number (from 0) and the protocol op tag. */
+  onRequest?: (connection: number, opTag: number) => void;
 }
 
 /** A running responder. */
@@ -48,6 +53,9 @@ interface Answers {
   rootDse: Buffer;
   entry: Record<string, string[]>;
   listEntries: number;
+  /** Holds answers back (absent: they leave at once). */
+  delay: ((callback: () => void) => void) | null;
+  onRequest: ((connection: number, opTag: number) => void) | undefined;
 }
 
 /** Starts a responder on 127.0.0.1 (loopback only: it authenticates nobody). */
@@ -59,12 +67,15 @@ export async function startResponder(options: ResponderOptions = {}): Promise<Re
     rootDse: encodeAttributes(rootDseAttributes()),
     entry,
     listEntries: options.listEntries ?? 100,
+    delay: (options.answerDelayMs ?? 0) > 0 ? answerDelay(options.answerDelayMs ?? 0) : null,
+    onRequest: options.onRequest,
   };
   const sockets = new Set<net.Socket>();
+  let connections = 0;
   const server = net.createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    serveConnection(socket, answers);
+    serveConnection(socket, answers, connections++);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -88,7 +99,7 @@ export async function startResponder(options: ResponderOptions = {}): Promise<Re
 }
 
 /** Reads requests off one connection, however TCP splits or joins them, and answers each at once. */
-function serveConnection(socket: net.Socket, answers: Answers): void {
+function serveConnection(socket: net.Socket, answers: Answers, connection: number): void {
   let pending: Buffer | null = null;
   socket.on('error', () => socket.destroy());
   socket.on('data', (chunk: Buffer) => {
@@ -107,6 +118,7 @@ function serveConnection(socket: net.Socket, answers: Answers): void {
         if (message.tag !== 0x30) throw new RangeError('not an LDAPMessage');
         const request = decodeRequest(buf, message.start, message.end);
         offset = message.end;
+        answers.onRequest?.(connection, request.opTag);
         if (request.opTag === REQUEST_TAG.unbind) {
           closing = true;
           break;
@@ -119,11 +131,13 @@ function serveConnection(socket: net.Socket, answers: Answers): void {
       return;
     }
     // Pipelined requests of one read get their answers in one write: fewer syscalls, same order.
-    if (replies.length > 0) socket.write(Buffer.concat(replies));
-    if (closing) {
-      socket.end();
-      return;
-    }
+    const reply = (): void => {
+      if (replies.length > 0 && !socket.destroyed) socket.write(Buffer.concat(replies));
+      if (closing) socket.end();
+    };
+    if (answers.delay !== null) answers.delay(reply);
+    else reply();
+    if (closing) return;
     // Keep only the unread tail (a copy, so the big chunk it came from can be freed).
     if (offset < buf.length) pending = Buffer.from(buf.subarray(offset));
   });
