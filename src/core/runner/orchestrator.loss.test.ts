@@ -3,10 +3,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RunSample } from '../../shared/types.ts';
-import { createHistogram, encodeHistogram, recordLatencyUs } from '../loadgen/histogram.ts';
-import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
 import { FakeWorker } from '../testing/fakeWorkers.ts';
 import type { WorkerScript } from '../testing/fakeWorkers.ts';
+import { intervalMessage } from '../testing/intervalMessage.ts';
 import { runConfigFixture, runPlanFixture } from '../testing/runConfigFixture.ts';
 import type { WorkerLauncher } from './launcher.ts';
 import { startRun } from './orchestrator.ts';
@@ -23,21 +22,7 @@ class LosableWorker extends FakeWorker {
   }
 }
 
-function interval(second: number, ops: number): WorkerIntervalMessage {
-  const h = createHistogram();
-  for (let i = 0; i < ops; i++) recordLatencyUs(h, 500);
-  const histogram = encodeHistogram(h);
-  return {
-    type: 'interval',
-    second,
-    intervalMs: 1000,
-    ops,
-    errors: 0,
-    errorsByCode: {},
-    entries: ops,
-    histogram,
-  };
-}
+const interval = (second: number, ops: number) => intervalMessage(second, ops);
 
 /** Three workers over 3 s; those in `doomed` report second 0, then their host is lost. */
 function losingLauncher(doomed: ReadonlySet<number>): { launcher: WorkerLauncher; t0s: number[] } {

@@ -7,35 +7,16 @@ import {
   encodeHistogram,
   recordLatencyUs,
 } from '../loadgen/histogram.ts';
-import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
 import type { WorkerLauncher } from './launcher.ts';
 import { fakeLauncher } from '../testing/fakeWorkers.ts';
+import { intervalMessage } from '../testing/intervalMessage.ts';
 import { runConfigFixture, runPlanFixture } from '../testing/runConfigFixture.ts';
 import { ManualClock } from '../testing/manualClock.ts';
 import { startRun } from './orchestrator.ts';
 import type { OrchestratorClock } from './orchestratorClock.ts';
 import type { RunOutcome } from './runContract.ts';
 
-function interval(
-  second: number,
-  ops: number,
-  latencyUs: number,
-  extra: Partial<WorkerIntervalMessage> = {},
-): WorkerIntervalMessage {
-  const h = createHistogram();
-  for (let i = 0; i < ops; i++) recordLatencyUs(h, latencyUs);
-  return {
-    type: 'interval',
-    second,
-    intervalMs: 1000,
-    ops,
-    errors: 0,
-    errorsByCode: {},
-    entries: ops,
-    histogram: encodeHistogram(h),
-    ...extra,
-  };
-}
+const interval = intervalMessage;
 
 const config = runConfigFixture;
 
