@@ -81,11 +81,12 @@ test('the Agents screen lists the agents of a running broker, idle with a clock 
     await page.getByTestId('agent-commands').innerText(),
     /dirbench broker start --agents agent-1,agent-2/,
   );
+  await saveScreenshot(page, 'agents-no-broker.png');
 
   const broker = await startBrokerAndAgents(t, serve.dataDir);
-  // The page is still on the Agents screen: a reload lists the brokers again.
-  await page.reload();
-  await waitReady(page, 30_000);
+  // A broker started since: Refresh brokers picks it.
+  await page.getByRole('button', { name: 'Refresh brokers' }).click();
+  await page.getByRole('option', { name: new RegExp(broker.id) }).waitFor({ state: 'attached' });
   assert.equal(await page.getByLabel('Broker', { exact: true }).inputValue(), broker.id);
   const rows = page.getByTestId('agent-row');
   await page.locator('[data-testid="agent-row"][data-state="idle"]').nth(1).waitFor();
@@ -115,6 +116,7 @@ test('the Agents screen lists the agents of a running broker, idle with a clock 
   const error = page.getByTestId('agents-error');
   await error.waitFor({ timeout: 10_000 });
   assert.match(await error.innerText(), /No broker answers at tls:\/\/127\.0\.0\.1:1/);
+  await saveScreenshot(page, 'agents-unreachable.png');
   assert.equal(await rows.count(), 0);
 });
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { BrokerListing } from '../../../shared/agentTypes.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -110,6 +111,12 @@ export function AgentsView() {
       <PageHeader
         title="Agents"
         subtitle="Load agents on this and other machines, reached through a NATS broker. Runs and matrices take their load from them with Load from: agents."
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={brokers.reload}>
+            <Icon name="refresh" />
+            Refresh brokers
+          </button>
+        }
       />
       {brokers.error && (
         <ErrorPanel
@@ -119,7 +126,15 @@ export function AgentsView() {
         />
       )}
       {brokers.loading && <LoadingBlock label="Listing brokers" />}
-      {brokers.data && <BrokerAgents brokers={brokers.data} />}
+      {brokers.data && (
+        // A broker started or stopped since (by the CLI) starts the choice over from the first running one.
+        <BrokerAgents
+          key={runningBrokers(brokers.data)
+            .map((b) => b.id)
+            .join(',')}
+          brokers={brokers.data}
+        />
+      )}
     </div>
   );
 }
