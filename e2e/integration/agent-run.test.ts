@@ -98,7 +98,8 @@ async function runOnAgents(
         connection: { url: r.url, startTls: false, bindDn: '', password: '', tcpNoDelay: true },
         dnSource: {
           kind: 'list',
-          dns: Array.from({ length: 1000 }, (_, i) => `uid=user.${i},${r.baseDn}`),
+          // 40,000 DNs: over a broker message, so each agent gets the list in parts.
+          dns: Array.from({ length: 40_000 }, (_, i) => `uid=user.${i},${r.baseDn}`),
         },
         stallMs: AGENT_RUN_STALL_MS,
       },

@@ -18,6 +18,11 @@ export function prepareSubject(name: string): string {
   return `${agentSubjectPrefix(name)}.prepare`;
 }
 
+/** The subject agent `name` takes the parts of a big DN list on, before the prepare request. */
+export function dnPartSubject(name: string): string {
+  return `${agentSubjectPrefix(name)}.prepare.dns`;
+}
+
 /** The subject agent `name` relays worker `workerIndex`'s messages of run `runId` on. */
 export function relaySubject(name: string, runId: string, workerIndex: number | '*'): string {
   return `${agentSubjectPrefix(name)}.run.${runId}.worker.${workerIndex}`;
@@ -42,6 +47,8 @@ export interface PrepareRequest {
   /** Load time of the run (warm-up + measured + cool-down), to bound how long the agent keeps it. */
   loadMs: number;
   workers: PreparedWorker[];
+  /** The workers' DN list came ahead in this many parts (dnListParts.ts); their start lists are empty. */
+  dnParts?: number;
 }
 
 /** Agent -> coordinator (reply to prepare). */

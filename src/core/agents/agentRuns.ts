@@ -6,6 +6,7 @@ import { wallNowMs } from '../loadgen/wallClock.ts';
 import { forkLauncher } from '../runner/launcher.ts';
 import type { WorkerHandle, WorkerLauncher } from '../runner/launcher.ts';
 import {
+  dnPartSubject,
   GO_WAIT_LIMIT_MS,
   parsePrepare,
   parseToWorker,
@@ -17,6 +18,8 @@ import {
 } from './agentRunProtocol.ts';
 import type { PrepareReply, PrepareRequest, Relayed } from './agentRunProtocol.ts';
 import { relayPublisher } from './relayPublisher.ts';
+import { parseDnPart, withDnList } from './dnListParts.ts';
+import type { DnPart } from './dnListParts.ts';
 import type { RelayPublisher } from './relayPublisher.ts';
 
 /** One run on this agent. */
@@ -74,10 +77,17 @@ export function hostRuns(nc: NatsConnection, name: string, options: RunHostOptio
     run.cancelDeadline = () => clearTimeout(timer);
   };
 
-  const prepare = (request: PrepareRequest): PrepareReply => {
+  /** Parts of big DN lists that came ahead of their runs' prepare requests. */
+  const dnParts = new Map<string, DnPart[]>();
+
+  const prepare = (received: PrepareRequest): PrepareReply => {
     if (closed) return { ok: false, error: `agent ${name} is stopping` };
-    if (runs.has(request.runId))
-      return { ok: false, error: `run ${request.runId} is already here` };
+    if (runs.has(received.runId))
+      return { ok: false, error: `run ${received.runId} is already here` };
+    const request = withDnList(received, dnParts.get(received.runId) ?? []);
+    dnParts.delete(received.runId);
+    if (request === null)
+      return { ok: false, error: `run ${received.runId}: parts of its DN list did not arrive` };
     const run: HostedRun = { request, workers: new Map(), cancelDeadline: () => undefined };
     runs.set(request.runId, run);
     const pids: (number | null)[] = [];
@@ -108,6 +118,20 @@ export function hostRuns(nc: NatsConnection, name: string, options: RunHostOptio
   };
 
   const subscriptions: Subscription[] = [
+    nc.subscribe(dnPartSubject(name), {
+      callback: (err, msg) => {
+        if (err !== null) return;
+        const part = parseDnPart(msg.string());
+        if (part !== null && !closed) {
+          dnParts.set(part.runId, [...(dnParts.get(part.runId) ?? []), part]);
+          // Parts whose prepare request never comes are dropped with the run's wait for 'go'.
+          setTimeout(() => dnParts.delete(part.runId), GO_WAIT_LIMIT_MS).unref();
+        }
+        const reply: PrepareReply =
+          part === null ? { ok: false, error: 'not a DN list part' } : { ok: true, pids: [] };
+        msg.respond(JSON.stringify(reply));
+      },
+    }),
     nc.subscribe(prepareSubject(name), {
       callback: (err, msg) => {
         if (err !== null) return;

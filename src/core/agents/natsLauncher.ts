@@ -8,7 +8,9 @@ import type { AgentLossPolicy, RunAgentPlacement } from '../../shared/types.ts';
 import type { WorkerStartMessage } from '../loadgen/protocol.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { AgentTally } from './agentTally.ts';
+import { splitPrepare } from './dnListParts.ts';
 import {
+  dnPartSubject,
   PREPARE_TIMEOUT_MS,
   parseRelayed,
   placeWorkers,
@@ -150,6 +152,18 @@ export async function prepareAgentRun(
   }, SILENCE_CHECK_MS);
   silence.unref();
 
+  /** Sends agent `name` its prepare request, a big DN list ahead of it in parts. */
+  const sendPrepare = async (name: string, request: PrepareRequest) => {
+    const { request: small, parts } = splitPrepare(request);
+    for (const part of parts) {
+      const reply = (
+        await nc.request(dnPartSubject(name), JSON.stringify(part), { timeout: PREPARE_TIMEOUT_MS })
+      ).json<PrepareReply>();
+      if (!reply.ok) throw new Error(reply.error);
+    }
+    return nc.request(prepareSubject(name), JSON.stringify(small), { timeout: PREPARE_TIMEOUT_MS });
+  };
+
   /** Sends each agent one prepare request with the start messages gathered so far. */
   const prepareAll = (): void => {
     for (const agent of agents) {
@@ -163,10 +177,7 @@ export async function prepareAgentRun(
         }),
       };
       if (request.workers.length === 0) continue;
-      void nc
-        .request(prepareSubject(agent.name), JSON.stringify(request), {
-          timeout: PREPARE_TIMEOUT_MS,
-        })
+      void sendPrepare(agent.name, request)
         .then((msg) => {
           const reply = msg.json<PrepareReply>();
           if (!reply.ok)
