@@ -1,7 +1,8 @@
 // Options of the commands that connect to a broker as a client (agent, agents list), and their
 // connection errors told in those options' names.
-import { ApiError, invalid, withField } from '../../shared/errors.ts';
-import type { BrokerInfo } from '../../core/broker/brokerRecord.ts';
+import { ApiError, withField } from '../../shared/errors.ts';
+import { resolveCoordinator } from '../../core/agents/runAgents.ts';
+import type { BrokerLookup, CoordinatorTarget } from '../../core/agents/runAgents.ts';
 import type { OptionTable } from '../commandSpec.ts';
 import { stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
@@ -50,51 +51,33 @@ export async function withBrokerOptionNames<T>(
   }
 }
 
-/** Where to connect as the coordinator. */
-export interface CoordinatorTarget {
-  url?: string;
-  caFile?: string;
-  credentialsFile: string;
-}
-
 /**
  * --broker as a URL with its credentials file, or the id of a broker on this machine (`lookup`
  * finds it), whose address, CA and coordinator credentials are used.
  */
 export async function coordinatorTarget(
   options: RawOptions,
-  lookup: (id: string) => BrokerInfo | null,
+  lookup: BrokerLookup,
   files: BrokerFileOptions = CLIENT_FILE_OPTIONS,
 ): Promise<CoordinatorTarget> {
   const broker = stringOption(options, 'broker', 'a tls:// URL or a broker id (see broker list)');
-  const caOption = options[files.ca];
-  const caFile = typeof caOption === 'string' ? caOption : undefined;
-  const credentialsOption = options[files.credentials];
-  const credentials = typeof credentialsOption === 'string' ? credentialsOption : undefined;
-  if (/^[a-z]+:\/\//i.test(broker)) {
-    if (credentials === undefined)
-      throw invalid(
-        `--${files.credentials}`,
-        `--${files.credentials} is required with a broker URL: the coordinator's credentials file`,
+  const text = (name: string): string | undefined =>
+    typeof options[name] === 'string' ? options[name] : undefined;
+  const caFile = text(files.ca);
+  const credentialsFile = text(files.credentials);
+  return withBrokerOptionNames(async () => {
+    try {
+      return resolveCoordinator(
+        {
+          broker,
+          ...(caFile === undefined ? {} : { caFile }),
+          ...(credentialsFile === undefined ? {} : { credentialsFile }),
+        },
+        lookup,
       );
-    return {
-      url: broker,
-      credentialsFile: credentials,
-      ...(caFile === undefined ? {} : { caFile }),
-    };
-  }
-  const info = lookup(broker);
-  if (info === null)
-    throw new ApiError(
-      'not-found',
-      `--broker: there is no broker "${broker}" (see dirbench broker list)`,
-      '--broker',
-    );
-  if (info.state !== 'running')
-    throw invalid('--broker', `--broker: broker ${broker} is ${info.state}, not running`);
-  return {
-    url: info.url,
-    caFile: caFile ?? info.caFile,
-    credentialsFile: credentials ?? info.coordinatorCredentialsFile,
-  };
+    } catch (err) {
+      // The broker field is the --broker option whatever the command calls its files.
+      throw err instanceof ApiError && err.field === 'broker' ? withField(err, '--broker') : err;
+    }
+  }, files);
 }
