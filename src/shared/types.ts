@@ -291,6 +291,11 @@ export interface RunAgentPlacement {
   name: string;
   workers: number[];
   clockOffsetMs: number;
+  /** The agent's machine as its last heartbeat described it (absent in runs before it was kept). */
+  host?: string;
+  cores?: number;
+  /** Its DirBench version. */
+  version?: string;
 }
 
 /** Whole-run figures over the measured phase. */

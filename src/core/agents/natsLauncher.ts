@@ -48,6 +48,8 @@ export interface AgentRunOptions {
   loadMs: number;
   /** `fail` (default): a lost agent ends the run; `continue`: the run goes on without it. */
   onAgentLoss?: AgentLossPolicy;
+  /** Each agent's machine as its heartbeat describes it, recorded with the run. */
+  machines?: ReadonlyMap<string, Pick<RunAgent, 'host' | 'cores' | 'version'>>;
   /** A silent agent is lost after this (default 6 s). */
   lostAfterMs?: number;
   probe?: ProbeOptions;
@@ -105,6 +107,7 @@ export async function prepareAgentRun(
     name,
     clockOffsetMs,
     workers: placement.flatMap((a, i) => (a === name ? [i] : [])),
+    ...options.machines?.get(name),
   }));
   const tally = new AgentTally(placement, nowMs);
   const workers = new Map<number, RemoteWorker>();

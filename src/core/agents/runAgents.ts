@@ -8,6 +8,7 @@ import type { BrokerInfo } from '../broker/brokerRecord.ts';
 import { connectBroker } from '../broker/connect.ts';
 import type { RunOnAgents } from '../runs/runOnAgents.ts';
 import { listAgents } from './agentsList.ts';
+import type { AgentListing } from '../../shared/agentTypes.ts';
 import { ensureHeartbeatStream } from './heartbeatStream.ts';
 import { prepareAgentRun } from './natsLauncher.ts';
 
@@ -52,7 +53,7 @@ export function resolveCoordinator(
 }
 
 /** The agents `names` asks for (or every connected one); an error names any that is not there. */
-async function chosenAgents(nc: NatsConnection, names: string[] | 'all'): Promise<string[]> {
+async function chosenAgents(nc: NatsConnection, names: string[] | 'all'): Promise<AgentListing[]> {
   await ensureHeartbeatStream(nc);
   const listed = await listAgents(nc);
   const chosen =
@@ -82,7 +83,7 @@ async function chosenAgents(nc: NatsConnection, names: string[] | 'all'): Promis
         'names',
       );
   }
-  return chosen;
+  return chosen.map((name) => listed.find((a) => a.name === name) as AgentListing);
 }
 
 /** The request's field an error of connecting or choosing is about (`agents.broker`, ...). */
@@ -103,18 +104,27 @@ export async function openRunAgents(
     const target = resolveCoordinator(request, lookup);
     nc = await connectBroker({ ...target, reconnect: true, name: 'dirbench-run' });
     const connection = nc;
-    const names = await chosenAgents(connection, request.names);
+    const chosen = await chosenAgents(connection, request.names);
+    const names = chosen.map((a) => a.name);
+    const machines = new Map(
+      chosen.map((a) => [a.name, { host: a.host, cores: a.cores, version: a.version }]),
+    );
     return {
       count: names.length,
       brokerUrl: target.url ?? connection.getServer(),
       onAgentLoss,
       prepare: (runId, workers, loadMs) =>
-        prepareAgentRun(connection, { runId, agents: names, workers, loadMs, onAgentLoss }).catch(
-          (err: unknown) => {
-            const why = err instanceof Error ? err.message : String(err);
-            throw new ApiError('unavailable', `load agents: ${why}`, 'agents.names');
-          },
-        ),
+        prepareAgentRun(connection, {
+          runId,
+          agents: names,
+          workers,
+          loadMs,
+          onAgentLoss,
+          machines,
+        }).catch((err: unknown) => {
+          const why = err instanceof Error ? err.message : String(err);
+          throw new ApiError('unavailable', `load agents: ${why}`, 'agents.names');
+        }),
       close: () => connection.close(),
     };
   } catch (err) {

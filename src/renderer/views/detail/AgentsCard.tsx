@@ -107,6 +107,11 @@ export function AgentsCard({ run, timeline }: { run: RunDetail; timeline: RunTim
           <tr key={row.name} data-testid="agent-row" data-agent={row.name}>
             <td>
               <AgentName name={row.name} index={i} />
+              {row.machine !== null && (
+                <div className="muted small" data-testid="agent-machine">
+                  {row.machine}
+                </div>
+              )}
             </td>
             <td className="mono" data-testid="agent-workers">
               {row.workers}

@@ -6,7 +6,14 @@ import { agentRows, lostAtSecond, partialWarning, signedMs, workerList } from '.
 
 const placement = {
   agents: [
-    { name: 'rack1', workers: [0, 2], clockOffsetMs: 0.24 },
+    {
+      name: 'rack1',
+      workers: [0, 2],
+      clockOffsetMs: 0.24,
+      host: 'load-1',
+      cores: 8,
+      version: '0.1.0',
+    },
     { name: 'rack2', workers: [1, 3], clockOffsetMs: -3.5 },
   ],
 };
@@ -48,6 +55,7 @@ test('rows: placement, measured figures, share of the agents ops, clock from the
   const rows = agentRows(placement, summary, []);
   assert.deepEqual(rows[0], {
     name: 'rack1',
+    machine: 'load-1 · 8 cores · DirBench 0.1.0',
     workers: '1, 3',
     workerCount: 2,
     ops: 15_030,
@@ -60,6 +68,7 @@ test('rows: placement, measured figures, share of the agents ops, clock from the
     lostAtS: null,
   });
   assert.equal(rows[1]?.share, 0.25);
+  assert.equal(rows[1]?.machine, null, 'runs stored before machines were kept');
 });
 
 test('a run that ended before measuring lists where each agent ran, without figures', () => {

@@ -1,10 +1,12 @@
 // The run detail's figures for a run on load agents: one row per agent (where its workers ran,
 // what it did, its clock), and the partial-run warning when an agent was lost.
-import type { RunConfig, RunSample, RunSummary } from '../../../shared/types.ts';
+import type { RunAgentPlacement, RunConfig, RunSample, RunSummary } from '../../../shared/types.ts';
 
 /** One agent's row of the agents card. */
 export interface AgentRow {
   name: string;
+  /** The agent's machine for people ("rack1.lab · 8 cores · DirBench 0.1.0"); null when not recorded. */
+  machine: string | null;
   /** Its workers, numbered from 1 for people: "1, 3" or "1–4". */
   workers: string;
   workerCount: number;
@@ -49,6 +51,20 @@ export function lostAtSecond(samples: readonly RunSample[], name: string): numbe
   return sample?.second ?? null;
 }
 
+/** An agent's host, cores and version as recorded with the run; null when none was. */
+export function machineOf(
+  agent: Pick<RunAgentPlacement, 'host' | 'cores' | 'version'>,
+): string | null {
+  const parts = [
+    agent.host,
+    agent.cores === undefined
+      ? undefined
+      : `${agent.cores} ${agent.cores === 1 ? 'core' : 'cores'}`,
+    agent.version === undefined ? undefined : `DirBench ${agent.version}`,
+  ].filter((p): p is string => p !== undefined && p !== '');
+  return parts.length === 0 ? null : parts.join(' · ');
+}
+
 /** One row per agent the run was placed on; empty for a run on this machine. */
 export function agentRows(
   config: Pick<RunConfig, 'agents'>,
@@ -63,6 +79,7 @@ export function agentRows(
     const lostAtS = lostAtSecond(samples, agent.name);
     return {
       name: agent.name,
+      machine: machineOf(agent),
       workers: workerList(agent.workers),
       workerCount: agent.workers.length,
       ops: f?.ops ?? null,
