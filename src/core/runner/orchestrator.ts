@@ -211,7 +211,8 @@ class RunOrchestrator {
     worker.lost = true;
     worker.exited = true;
     if (this.phase === 'connecting' || this.workers.every((w) => w.lost)) {
-      this.fail(`${reason}; no worker is left to run the load`);
+      const why = this.phase === 'connecting' ? 'before load started' : 'no worker is left';
+      this.fail(`${reason}; ${why}`);
       return;
     }
     if (this.phase === 'running') this.emitCompleteSeconds();
