@@ -2,7 +2,7 @@
 // agents one of them (or a broker elsewhere, by URL) has heard from.
 import type { ApiHandlers, ChannelsOf } from '../../shared/api.ts';
 import type { BrokerListing } from '../../shared/agentTypes.ts';
-import { ApiError } from '../../shared/errors.ts';
+import { ApiError, withField } from '../../shared/errors.ts';
 import { listBrokerAgents } from '../agents/agentsList.ts';
 import { resolveCoordinator } from '../agents/runAgents.ts';
 import type { BrokerInfo } from '../broker/brokerRecord.ts';
@@ -22,11 +22,7 @@ function brokerListing(info: BrokerInfo): BrokerListing {
 
 /** The connection's `url` is the request's `broker`: errors name the field the caller filled. */
 function inRequestFields(err: unknown): unknown {
-  if (!(err instanceof ApiError) || err.field !== 'url') return err;
-  return new ApiError(err.kind, err.message, 'broker', {
-    ...(err.detail === undefined ? {} : { detail: err.detail }),
-    ...(err.code === undefined ? {} : { code: err.code }),
-  });
+  return err instanceof ApiError && err.field === 'url' ? withField(err, 'broker') : err;
 }
 
 /** Builds the broker and agent handlers over this data folder's brokers. */
