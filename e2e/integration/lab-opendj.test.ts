@@ -25,6 +25,7 @@ import { resolveIndexProfile } from '../../src/core/lab/indexProfiles.ts';
 import { createOpenDjDriver } from '../../src/core/lab/opendj/index.ts';
 import { openDjLayout } from '../../src/core/lab/opendj/layout.ts';
 import { processMatches } from '../../src/core/lab/processes.ts';
+import { listeningAddresses } from './fixtures/listeningAddresses.ts';
 import { pollUntil } from './fixtures/pollUntil.ts';
 
 const ENTRIES = 10_000;
@@ -41,28 +42,6 @@ function processesNaming(text: string): number[] {
     .filter((e) => /^\d+$/.test(e))
     .map(Number)
     .filter((pid) => pid !== process.pid && processMatches(pid, [text]));
-}
-
-/** Local addresses listening on `port`, from /proc/net/tcp and tcp6 (Java binds IPv6 sockets). */
-function listeningAddresses(port: number): string[] {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  const found: string[] = [];
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    const rows = existsSync(table) ? readFileSync(table, 'utf8').split('\n').slice(1) : [];
-    for (const row of rows) {
-      const cols = row.trim().split(/\s+/);
-      if (cols[1]?.endsWith(`:${hexPort}`) !== true || cols[3] !== '0A') continue;
-      const hex = (cols[1] as string).split(':')[0] as string;
-      // Little-endian 32-bit words: 0100007F is 127.0.0.1, also at the end of ::ffff:127.0.0.1.
-      const v4 = hex.length === 8 || /^0{16}FFFF0000/.test(hex) ? hex.slice(-8) : null;
-      found.push(
-        v4 === null
-          ? `[${hex}]`
-          : [3, 2, 1, 0].map((i) => parseInt(v4.slice(i * 2, i * 2 + 2), 16)).join('.'),
-      );
-    }
-  }
-  return found;
 }
 
 async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
