@@ -22,6 +22,7 @@ const LAB_VENDORS: Record<string, string> = {
   openldap: 'OpenLDAP',
   '389ds': '389 Directory Server',
   opendj: 'OpenDJ',
+  apacheds: 'ApacheDS',
 };
 
 /** The server as people name it: "OpenLDAP 2.5.13", else the lab kind, else the target's name. */

@@ -1,8 +1,8 @@
 // Managed lab servers: kinds, shapes, load methods, states, and what the UI and CLI see of a lab.
 import type { ApiErrorBody } from './errors.ts';
 
-/** Lab server kinds, in the order pickers show them: OpenLDAP slapd, 389 Directory Server, OpenDJ. */
-export const LAB_KINDS = ['openldap', '389ds', 'opendj'] as const;
+/** Lab server kinds, in the order pickers show them: OpenLDAP slapd, 389 Directory Server, OpenDJ, ApacheDS. */
+export const LAB_KINDS = ['openldap', '389ds', 'opendj', 'apacheds'] as const;
 
 /** A lab server kind (core has one driver for each). */
 export type LabKind = (typeof LAB_KINDS)[number];
@@ -20,6 +20,7 @@ export const LAB_KIND_CAPABILITIES: Readonly<Record<LabKind, LabKindCapabilities
   openldap: { tls: true, install: 'package' },
   '389ds': { tls: false, install: 'package' },
   opendj: { tls: false, install: 'download' },
+  apacheds: { tls: false, install: 'package' },
 };
 
 /** Directory shapes a lab can be generated in: Salford's (seed 000) or M-Vault's flat one (seed 001). */

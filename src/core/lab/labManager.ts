@@ -12,6 +12,7 @@ import type { LabDriver, RunningServer } from './driver.ts';
 import { createOpenLdapDriver } from './openldapDriver.ts';
 import { createDs389Driver } from './ds389/index.ts';
 import { createOpenDjDriver, fetchOpenDjZip } from './opendj/index.ts';
+import { createApacheDsDriver } from './apacheds/index.ts';
 import { buildLab } from './labBuild.ts';
 import { checkLabStart, prepareLab, toInfo } from './labRecord.ts';
 import type { LabRegistry, LabStartRequest, StoredLab } from './labRecord.ts';
@@ -46,6 +47,7 @@ const DRIVER_FACTORIES: Readonly<Record<LabKind, (softwareDir: string) => LabDri
   openldap: () => createOpenLdapDriver(),
   '389ds': () => createDs389Driver(),
   opendj: (softwareDir) => createOpenDjDriver({ softwareDir }),
+  apacheds: () => createApacheDsDriver(),
 };
 
 /** Starts, tracks and stops lab servers. */

@@ -31,6 +31,7 @@ const LAB_TITLES: Readonly<Record<string, string>> = {
   openldap: 'OpenLDAP',
   '389ds': '389 Directory Server',
   opendj: 'OpenDJ',
+  apacheds: 'ApacheDS',
 };
 
 /** "OpenLDAP, 100,000 entries, salford-indexed" for a cell's lab; the target id for a saved target. */

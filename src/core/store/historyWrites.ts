@@ -18,6 +18,7 @@ const LAB_VENDORS: Record<LabKind, string> = {
   openldap: 'OpenLDAP',
   '389ds': '389 Project',
   opendj: 'OpenDJ',
+  apacheds: 'Apache Software Foundation',
 };
 
 /** The server vendor and version a run's environment names (root DSE first, then the lab's). */

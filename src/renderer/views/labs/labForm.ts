@@ -25,6 +25,8 @@ export const KIND_TEXT: Record<LabKind, { title: string; short: string; loader: 
   openldap: { title: 'OpenLDAP', short: 'OpenLDAP', loader: 'slapadd' },
   '389ds': { title: '389 Directory Server', short: '389 DS', loader: 'ldif2db' },
   opendj: { title: 'OpenDJ', short: 'OpenDJ', loader: 'import-ldif' },
+  // ApacheDS 2.0 has no offline import: its labs are loaded over LDAP on a private start.
+  apacheds: { title: 'ApacheDS', short: 'ApacheDS', loader: 'LDAP adds' },
 };
 
 /** Kinds whose labs can serve StartTLS and ldaps:// (the host rejects the others with field `tls`). */
