@@ -39,6 +39,8 @@ test('each missing piece is named by the package that provides it', () => {
   assert.deepEqual(packagesOf(['389ds']), [['389-ds-base']]);
   assert.deepEqual(packagesOf(['java']), [['openjdk-17-jre-headless', 'default-jre-headless']]);
   assert.deepEqual(packagesOf(['mvn']), [['maven']]);
+  assert.deepEqual(packagesOf(['/usr/share/apacheds/lib/apacheds-service.jar']), [['apacheds']]);
+  assert.deepEqual(packagesOf(['/usr/share/java/caffeine.jar']), [['libcaffeine-java']]);
   assert.deepEqual(packagesOf(['nats-server']), [['nats-server']]);
 });
 

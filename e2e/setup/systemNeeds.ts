@@ -4,6 +4,7 @@ import { accessSync, constants, existsSync, globSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { findNatsServer, natsServerSearchDirs } from '../../src/core/broker/natsServer.ts';
+import { APACHEDS_JARS } from '../../src/core/lab/apacheds/install.ts';
 import { findDs389 } from '../../src/core/lab/ds389/install.ts';
 import { findOpenLdap } from '../../src/core/lab/openldap.ts';
 import { findJava } from '../../src/core/lab/opendj/java.ts';
@@ -101,6 +102,14 @@ export const SYSTEM_NEEDS: readonly SystemNeed[] = [
     usedFor: 'OpenDJ labs (Java 11 or newer)',
     present: (p) => p.java(),
   },
+  // Debian's apacheds does not depend on every library its lib/ links to or its code loads: one
+  // need per package, each found by its jar as the ApacheDS labs look for it.
+  ...APACHEDS_JARS.map(({ jar, package: pkg }): SystemNeed => ({
+    packages: [pkg],
+    noRecommends: true,
+    usedFor: `ApacheDS labs (${jar})`,
+    present: (p) => p.exists(jar),
+  })),
   {
     packages: ['maven'],
     noRecommends: true,
