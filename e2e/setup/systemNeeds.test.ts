@@ -42,6 +42,9 @@ test('each missing piece is named by the package that provides it', () => {
   assert.deepEqual(packagesOf(['/usr/share/apacheds/lib/apacheds-service.jar']), [['apacheds']]);
   assert.deepEqual(packagesOf(['/usr/share/java/caffeine.jar']), [['libcaffeine-java']]);
   assert.deepEqual(packagesOf(['nats-server']), [['nats-server']]);
+  assert.deepEqual(packagesOf(['/usr/sbin/samba']), [['samba-ad-dc']]);
+  assert.deepEqual(packagesOf(['/usr/lib/*/samba/ldb/samba_dsdb.so']), [['samba-ad-dc']]);
+  assert.deepEqual(packagesOf(['/usr/share/samba/setup/ad-schema']), [['samba-ad-provision']]);
 });
 
 test('the SASL PLAIN plugin counts in any multiarch folder or the plain one', () => {

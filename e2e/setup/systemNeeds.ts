@@ -111,6 +111,19 @@ export const SYSTEM_NEEDS: readonly SystemNeed[] = [
     present: (p) => p.exists(jar),
   })),
   {
+    // samba-ad-dc brings samba, winbind and the AD database modules (samba-dsdb-modules).
+    packages: ['samba-ad-dc'],
+    noRecommends: true,
+    usedFor: 'Samba AD labs (samba, samba-tool and the AD database modules)',
+    present: (p) => p.exists('/usr/sbin/samba') && p.matches('/usr/lib/*/samba/ldb/samba_dsdb.so'),
+  },
+  {
+    packages: ['samba-ad-provision'],
+    noRecommends: true,
+    usedFor: 'Samba AD labs (the AD schema a domain is provisioned from)',
+    present: (p) => p.exists('/usr/share/samba/setup/ad-schema'),
+  },
+  {
     packages: ['maven'],
     noRecommends: true,
     usedFor: 'fetching the OpenDJ server zip from Maven Central',

@@ -23,6 +23,7 @@ const LAB_VENDORS: Record<string, string> = {
   '389ds': '389 Directory Server',
   opendj: 'OpenDJ',
   apacheds: 'ApacheDS',
+  'samba-ad': 'Samba',
 };
 
 /** The server as people name it: "OpenLDAP 2.5.13", else the lab kind, else the target's name. */

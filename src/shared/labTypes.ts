@@ -1,8 +1,8 @@
 // Managed lab servers: kinds, shapes, load methods, states, and what the UI and CLI see of a lab.
 import type { ApiErrorBody } from './errors.ts';
 
-/** Lab server kinds, in the order pickers show them: OpenLDAP slapd, 389 Directory Server, OpenDJ, ApacheDS. */
-export const LAB_KINDS = ['openldap', '389ds', 'opendj', 'apacheds'] as const;
+/** Lab server kinds, in the order pickers show them: OpenLDAP slapd, 389 Directory Server, OpenDJ, ApacheDS, Samba AD. */
+export const LAB_KINDS = ['openldap', '389ds', 'opendj', 'apacheds', 'samba-ad'] as const;
 
 /** A lab server kind (core has one driver for each). */
 export type LabKind = (typeof LAB_KINDS)[number];
@@ -21,6 +21,7 @@ export const LAB_KIND_CAPABILITIES: Readonly<Record<LabKind, LabKindCapabilities
   '389ds': { tls: false, install: 'package' },
   opendj: { tls: false, install: 'download' },
   apacheds: { tls: false, install: 'package' },
+  'samba-ad': { tls: false, install: 'package' },
 };
 
 /** Directory shapes a lab can be generated in: Salford's (seed 000) or M-Vault's flat one (seed 001). */

@@ -342,7 +342,8 @@ const labInstall: CommandSpec = {
 /** `dirbench lab start|list|stop|destroy|install`. */
 export const labFamily: CommandFamily = {
   name: 'lab',
-  summary: 'local lab servers (OpenLDAP, 389 DS, OpenDJ, ApacheDS) with a generated directory',
+  summary:
+    'local lab servers (OpenLDAP, 389 DS, OpenDJ, ApacheDS, Samba AD) with a generated directory',
   subcommands: [
     labStart,
     labList,

@@ -13,6 +13,7 @@ import { createOpenLdapDriver } from './openldapDriver.ts';
 import { createDs389Driver } from './ds389/index.ts';
 import { createOpenDjDriver, fetchOpenDjZip } from './opendj/index.ts';
 import { createApacheDsDriver } from './apacheds/index.ts';
+import { createSambaAdDriver } from './sambaAd/index.ts';
 import { buildLab } from './labBuild.ts';
 import { checkLabStart, prepareLab, toInfo } from './labRecord.ts';
 import type { LabRegistry, LabStartRequest, StoredLab } from './labRecord.ts';
@@ -48,6 +49,7 @@ const DRIVER_FACTORIES: Readonly<Record<LabKind, (softwareDir: string) => LabDri
   '389ds': () => createDs389Driver(),
   opendj: (softwareDir) => createOpenDjDriver({ softwareDir }),
   apacheds: () => createApacheDsDriver(),
+  'samba-ad': () => createSambaAdDriver(),
 };
 
 /** Starts, tracks and stops lab servers. */

@@ -30,12 +30,30 @@ function toAttributes(values: Record<string, (string | Buffer)[]>): Attribute[] 
   );
 }
 
-/** Adds every entry of the LDIF; resolves with how many, rejects naming the entry that failed. */
+/** True when `dn` exists (a base search finds it). */
+async function entryExists(client: Client, dn: string): Promise<boolean> {
+  try {
+    const { searchEntries } = await client.search(dn, {
+      scope: 'base',
+      filter: '(objectClass=*)',
+      attributes: ['1.1'],
+    });
+    return searchEntries.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Adds every entry of the LDIF; resolves with how many, rejects naming the entry that failed. The
+ * first entry (the suffix) may exist already: Samba AD creates a naming context with its head.
+ */
 export async function loadOverProtocol(opts: ProtocolLoadOptions): Promise<number> {
   const clients: Client[] = [];
   const inFlight = new Map<string, Promise<void>>();
   const entries = readLdif(opts.ldifPath);
   let added = 0;
+  let first = true;
   const timer = setInterval(() => opts.onProgress(added), 500);
   try {
     for (let i = 0; i < opts.connections; i++) {
@@ -52,10 +70,14 @@ export async function loadOverProtocol(opts: ProtocolLoadOptions): Promise<numbe
         const entry = next.value;
         const parent = inFlight.get(dnKey(parentDn(entry.dn)));
         const key = dnKey(entry.dn);
+        const suffix = first;
+        first = false;
         // Registered before the first await, so a child taken next by another connection waits for it.
         const adding = (async () => {
           if (parent !== undefined) await parent;
-          await client.add(entry.dn, toAttributes(entry.attributes));
+          await client.add(entry.dn, toAttributes(entry.attributes)).catch(async (err: unknown) => {
+            if (!suffix || !(await entryExists(client, entry.dn))) throw err;
+          });
         })().catch((err: unknown) => {
           throw new Error(
             `adding ${entry.dn} (LDIF line ${entry.line}) failed: ${err instanceof Error ? err.message : String(err)}`,

@@ -32,6 +32,7 @@ const LAB_TITLES: Readonly<Record<string, string>> = {
   '389ds': '389 Directory Server',
   opendj: 'OpenDJ',
   apacheds: 'ApacheDS',
+  'samba-ad': 'Samba AD',
 };
 
 /** "OpenLDAP, 100,000 entries, salford-indexed" for a cell's lab; the target id for a saved target. */

@@ -19,6 +19,7 @@ const LAB_VENDORS: Record<LabKind, string> = {
   '389ds': '389 Project',
   opendj: 'OpenDJ',
   apacheds: 'Apache Software Foundation',
+  'samba-ad': 'Samba',
 };
 
 /** The server vendor and version a run's environment names (root DSE first, then the lab's). */

@@ -5,7 +5,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { TermRow } from '../../components/TermRow.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
-import { loadRate } from './labForm.ts';
+import { KIND_TEXT, loadRate } from './labForm.ts';
 import {
   ldapsearchCommand,
   loadedEntries,
@@ -36,6 +36,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 export function LabDetails({ lab, id }: { lab: LabInfo; id: string }) {
   const tls = tlsLabel(lab);
   const rate = loadRate(loadedEntries(lab), lab.loadS);
+  const notes = KIND_TEXT[lab.kind].notes;
   return (
     <dl className="lab-details" id={id} data-testid="lab-details">
       <Row term="Bind DN">
@@ -85,6 +86,7 @@ export function LabDetails({ lab, id }: { lab: LabInfo; id: string }) {
           )}
         </Row>
       )}
+      {notes !== undefined && <Row term="Server">{notes}</Row>}
       <Row term="Files">
         <code>{lab.dataDir}</code>
         <span className="muted"> · created {formatDateTime(lab.createdAt)}</span>

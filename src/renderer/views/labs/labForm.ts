@@ -20,13 +20,26 @@ import type { IndexProfile } from '../../../shared/workload.ts';
 /** The lab kinds in the order the picker shows them. */
 export const LAB_KINDS: readonly LabKind[] = SHARED_LAB_KINDS;
 
-/** How each kind is named: in full, in buttons, and its offline bulk loader. */
-export const KIND_TEXT: Record<LabKind, { title: string; short: string; loader: string }> = {
+/** How each kind is named: in full, in buttons, its offline bulk loader, and what sets its labs apart. */
+export const KIND_TEXT: Record<
+  LabKind,
+  { title: string; short: string; loader: string; notes?: string }
+> = {
   openldap: { title: 'OpenLDAP', short: 'OpenLDAP', loader: 'slapadd' },
   '389ds': { title: '389 Directory Server', short: '389 DS', loader: 'ldif2db' },
   opendj: { title: 'OpenDJ', short: 'OpenDJ', loader: 'import-ldif' },
   // ApacheDS 2.0 has no offline import: its labs are loaded over LDAP on a private start.
   apacheds: { title: 'ApacheDS', short: 'ApacheDS', loader: 'LDAP adds' },
+  'samba-ad': {
+    title: 'Samba AD',
+    short: 'Samba AD',
+    loader: 'ldb adds',
+    notes:
+      'An Active Directory domain controller (domain DC=dirbench,DC=test) on a loopback address of its own, port 389. ' +
+      'Simple binds over plain LDAP are allowed (ldap server require strong auth = no). ' +
+      "The people live in the lab's own naming context beside the domain: AD authenticates only accounts of its domain, so binds as them fail. " +
+      'Samba indexes for equality only: sub and pres in an index profile are not built.',
+  },
 };
 
 /** Kinds whose labs can serve StartTLS and ldaps:// (the host rejects the others with field `tls`). */

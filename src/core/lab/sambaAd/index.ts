@@ -1,0 +1,104 @@
+// The Samba AD lab driver: a domain controller provisioned under the lab directory, the lab's
+// naming context added beside the domain, bulk loaded through Samba's ldb modules or over LDAP,
+// served by `samba -i` on a loopback address of its own (AD's LDAP ports are fixed).
+import { rmSync } from 'node:fs';
+import type { LabDriver, LabServerConfig, RunningServer } from '../driver.ts';
+import { cachedInstall } from '../installLookup.ts';
+import { ServerExitedError } from '../ldapReady.ts';
+import { freeLoopbackAddress } from './address.ts';
+import {
+  findSambaAd,
+  SAMBA_AD_INSTALL_HINT,
+  sambaAdAvailability,
+  sambaVersion,
+} from './install.ts';
+import type { SambaAdSearchPaths } from './install.ts';
+import { sambaAdLayout } from './layout.ts';
+import { loadSambaAdOffline, provisionSambaAd } from './ldbTool.ts';
+import { isLabSamba, spawnSamba, stopSamba, waitForSamba } from './process.ts';
+import { SAMBA_AD_LDAP_PORT, SAMBA_AD_ROOT_DN, writeSambaAdSmbConf } from './smbConf.ts';
+
+/** Addresses a start tries when the one it picked was taken before samba bound it. */
+const ADDRESS_ATTEMPTS = 5;
+
+/** What samba logs when its address and port are taken. */
+const ADDRESS_TAKEN = /ADDRESS_ALREADY_ASSOCIATED|address already in use/i;
+
+/** A Samba AD driver over the installation found in `paths` (the usual places by default). */
+export function createSambaAdDriver(paths?: SambaAdSearchPaths): LabDriver {
+  const install = cachedInstall(() => findSambaAd(paths), SAMBA_AD_INSTALL_HINT);
+  return {
+    kind: 'samba-ad',
+    title: 'Samba AD domain controller',
+    availability: () => sambaAdAvailability(paths),
+    rootDn: () => SAMBA_AD_ROOT_DN,
+    async configure(config: LabServerConfig, signal: AbortSignal) {
+      signal.throwIfAborted();
+      await provisionSambaAd(
+        {
+          install: install(),
+          layout: sambaAdLayout(config.labDir),
+          logPath: `${config.labDir}/setup.log`,
+          signal,
+        },
+        {
+          address: await freeLoopbackAddress(SAMBA_AD_LDAP_PORT),
+          suffix: config.suffix,
+          rootPassword: config.rootPassword,
+          indexProfile: config.indexProfile,
+        },
+      );
+    },
+    async bulkLoad(config, options) {
+      await loadSambaAdOffline(
+        {
+          install: install(),
+          layout: sambaAdLayout(config.labDir),
+          logPath: options.logPath,
+          signal: options.signal,
+        },
+        { ldifPath: options.ldifPath, suffix: config.suffix, onProgress: options.onProgress },
+      );
+    },
+    async start(config, options): Promise<RunningServer> {
+      const layout = sambaAdLayout(config.labDir);
+      const taken = new Set<string>();
+      for (let attempt = 1; ; attempt++) {
+        options.signal.throwIfAborted();
+        const address = await freeLoopbackAddress(SAMBA_AD_LDAP_PORT, taken);
+        writeSambaAdSmbConf(layout, address);
+        const proc = await spawnSamba(install().samba, layout, address, {
+          logPath: options.logPath,
+          persistent: options.persistent,
+        });
+        try {
+          await waitForSamba(proc, options.logPath, options.timeoutMs, options.signal);
+          return { pid: proc.pid, url: proc.url, exited: proc.exited, child: proc.child };
+        } catch (err) {
+          await stopSamba(proc.pid, layout);
+          // Another lab (or anything else) took the address between the check and samba's bind.
+          const addressTaken = err instanceof ServerExitedError && ADDRESS_TAKEN.test(err.logTail);
+          if (!addressTaken || attempt >= ADDRESS_ATTEMPTS) throw err;
+          taken.add(address);
+        }
+      }
+    },
+    stop: (pid, labDir, graceMs) => stopSamba(pid, sambaAdLayout(labDir), graceMs),
+    isLabProcess: (pid, labDir) => isLabSamba(pid, sambaAdLayout(labDir)),
+    version: () => sambaVersion(install().samba),
+    removeData(labDir) {
+      // The domain's databases, secrets and state; smb.conf and logs stay for diagnosis.
+      const layout = sambaAdLayout(labDir);
+      for (const dir of [
+        layout.privateDir,
+        layout.stateDir,
+        layout.lockDir,
+        layout.cacheDir,
+        layout.bindDnsDir,
+        layout.runDir,
+      ])
+        rmSync(dir, { recursive: true, force: true });
+      rmSync(layout.toolScript, { force: true });
+    },
+  };
+}
