@@ -26,6 +26,42 @@ export function livePids(): number[] {
   return entries.filter((e) => /^\d+$/.test(e)).map(Number);
 }
 
+/** State, parent PID and start time (clock ticks since boot) of a process; null when gone (Linux /proc). */
+export function procStat(pid: number): { state: string; ppid: number; startTicks: string } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the parenthesized name (which may hold anything): state ppid ... starttime is 20 on.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', ppid: Number(fields[1]), startTicks: fields[19] ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every process below `pid` (children, their children, ...) mapped to its start time, so a PID
+ * reused later can be told apart (Linux /proc; elsewhere none).
+ */
+export function descendantPids(pid: number): Map<number, string> {
+  const children = new Map<number, { pid: number; startTicks: string }[]>();
+  for (const candidate of livePids()) {
+    const stat = procStat(candidate);
+    if (stat === null) continue;
+    const siblings = children.get(stat.ppid) ?? [];
+    siblings.push({ pid: candidate, startTicks: stat.startTicks });
+    children.set(stat.ppid, siblings);
+  }
+  const found = new Map<number, string>();
+  const queue = [pid];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const child of children.get(next) ?? []) {
+      found.set(child.pid, child.startTicks);
+      queue.push(child.pid);
+    }
+  }
+  return found;
+}
+
 /** The command line of a live process, arguments joined by spaces; null when gone or a zombie. */
 export function processCommandLine(pid: number): string | null {
   if (!Number.isInteger(pid) || pid <= 0) return null;

@@ -93,3 +93,30 @@ test(
     assert.equal(serverStatsSampler(0), null);
   },
 );
+
+test('a server that forked (prefork Samba) is sampled with its workers: CPU and RSS summed', () => {
+  let workerTicks = 0;
+  let nowMs = 0;
+  let workers = [4243, 4244];
+  const files = (path: string): string | null => {
+    if (path === '/proc/4242/stat') return STAT.replace(' 1234 56 ', ' 100 0 ');
+    if (path === '/proc/4242/status') return STATUS;
+    const worker = /^\/proc\/(4243|4244)\/(stat|status)$/.exec(path);
+    if (worker === null || !workers.includes(Number(worker[1]))) return null;
+    return worker[2] === 'stat' ? STAT.replace(' 1234 56 ', ` ${workerTicks} 0 `) : STATUS;
+  };
+  const sampler = new ServerStatsSampler(
+    4242,
+    files,
+    () => nowMs,
+    () => [4243, 4244],
+  );
+  // Each worker used 50 ticks over 1 s, the server itself none: one core in all.
+  workerTicks = 50;
+  nowMs = 1000;
+  assert.deepEqual(sampler.sample(), { cpuPercent: 100, rssMb: 60 });
+  // A worker gone takes its ticks along: the span reads as idle, never negative.
+  workers = [4243];
+  nowMs = 2000;
+  assert.deepEqual(sampler.sample(), { cpuPercent: 0, rssMb: 40 });
+});

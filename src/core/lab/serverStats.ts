@@ -1,6 +1,8 @@
-// CPU and memory of a lab server process, read from Linux /proc once per run second.
+// CPU and memory of a lab server (its process and any it forked, as Samba does), read from Linux
+// /proc once per run second.
 import { readFileSync } from 'node:fs';
 import type { ServerTelemetry } from '../../shared/types.ts';
+import { descendantPids } from './processes.ts';
 
 /** Clock ticks per second of /proc CPU times: USER_HZ is 100 in the Linux ABI on every architecture Node runs on. */
 const USER_HZ = 100;
@@ -40,11 +42,18 @@ function readProc(path: string): string | null {
   }
 }
 
-/** Samples one server process: each call gives its CPU % since the previous call and its RSS now. */
+/** The processes a server forked (a prefork Samba's workers); slapd and the JVMs have none. */
+export type ProcFamily = (pid: number) => readonly number[];
+
+/**
+ * Samples one server: each call gives its CPU % since the previous call and its RSS now, both
+ * summed over the server process and the processes it forked (their shared pages count in each).
+ */
 export class ServerStatsSampler {
   private readonly pid: number;
   private readonly read: ProcReader;
   private readonly nowMs: () => number;
+  private readonly family: ProcFamily;
   private lastTicks: number | null;
   private lastMs: number;
   private last: ServerTelemetry | null = null;
@@ -53,10 +62,12 @@ export class ServerStatsSampler {
     pid: number,
     read: ProcReader = readProc,
     nowMs: () => number = () => performance.now(),
+    family: ProcFamily = () => [],
   ) {
     this.pid = pid;
     this.read = read;
     this.nowMs = nowMs;
+    this.family = family;
     this.lastTicks = this.cpuTicks();
     this.lastMs = nowMs();
   }
@@ -74,14 +85,14 @@ export class ServerStatsSampler {
     const spanMs = nowMs - this.lastMs;
     if (this.last !== null && spanMs < MIN_SPAN_MS) return this.last;
     const ticks = this.cpuTicks();
-    const status = this.read(`/proc/${this.pid}/status`);
-    const rssKb = status === null ? null : parseProcStatusRssKb(status);
+    const rssKb = this.sum('status', parseProcStatusRssKb);
     if (ticks === null || rssKb === null) return null;
     const previous = this.lastTicks;
     this.lastTicks = ticks;
     this.lastMs = nowMs;
     if (previous === null || spanMs <= 0) return null;
-    const cpuS = (ticks - previous) / USER_HZ;
+    // A forked process that exited takes its ticks with it: never a negative share.
+    const cpuS = Math.max(0, ticks - previous) / USER_HZ;
     this.last = {
       cpuPercent: Math.round(((cpuS * 1000) / spanMs) * 1000) / 10,
       rssMb: Math.round((rssKb / 1024) * 10) / 10,
@@ -90,13 +101,29 @@ export class ServerStatsSampler {
   }
 
   private cpuTicks(): number | null {
-    const stat = this.read(`/proc/${this.pid}/stat`);
-    return stat === null ? null : parseProcStatCpuTicks(stat);
+    return this.sum('stat', parseProcStatCpuTicks);
+  }
+
+  /** `parse` of /proc/<pid>/`file` summed over the server and its family; null when the server is gone. */
+  private sum(file: 'stat' | 'status', parse: (text: string) => number | null): number | null {
+    const read = (pid: number): number | null => {
+      const text = this.read(`/proc/${pid}/${file}`);
+      return text === null ? null : parse(text);
+    };
+    const own = read(this.pid);
+    if (own === null) return null;
+    // A forked process may exit between the listing and the read: it then adds nothing.
+    return this.family(this.pid).reduce((total, pid) => total + (read(pid) ?? 0), own);
   }
 }
 
 /** A sampler for `pid`, or null where /proc is not available (macOS, Windows): `server` stays undefined there. */
 export function serverStatsSampler(pid: number): ServerStatsSampler | null {
   if (process.platform !== 'linux' || !Number.isInteger(pid) || pid <= 0) return null;
-  return new ServerStatsSampler(pid);
+  return new ServerStatsSampler(
+    pid,
+    readProc,
+    () => performance.now(),
+    (server) => [...descendantPids(server).keys()],
+  );
 }

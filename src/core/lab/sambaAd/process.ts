@@ -1,10 +1,10 @@
 // Runs a lab's samba in the foreground (tied to this process by the watchdog, or detached),
 // identifies it by PID, and stops it with every process it forked.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { spawnForeground } from '../foregroundServer.ts';
 import type { ForegroundOptions, ForegroundServer } from '../foregroundServer.ts';
 import { waitForLdap } from '../ldapReady.ts';
-import { livePids } from '../processes.ts';
+import { descendantPids, procStat } from '../processes.ts';
 import type { StopOutcome } from '../processes.ts';
 import type { SambaAdLayout } from './layout.ts';
 import { SAMBA_AD_LDAP_PORT } from './smbConf.ts';
@@ -84,44 +84,11 @@ export function isLabSamba(pid: number, layout: SambaAdLayout): boolean {
   return openFiles(pid).some((file) => file.startsWith(prefix));
 }
 
-/** State, parent PID and start time (clock ticks since boot) from /proc/PID/stat; null when gone. */
-function statOf(pid: number): { state: string; ppid: number; startTicks: string } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After the parenthesized name: state ppid pgrp ... with starttime the 20th field after it.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0] ?? '', ppid: Number(fields[1]), startTicks: fields[19] ?? '' };
-  } catch {
-    return null;
-  }
-}
-
-/** Every process below `pid` (children, their children, ...), with its start time. */
-function descendants(pid: number): Map<number, string> {
-  const children = new Map<number, number[]>();
-  const starts = new Map<number, string>();
-  for (const candidate of livePids()) {
-    const stat = statOf(candidate);
-    if (stat === null) continue;
-    starts.set(candidate, stat.startTicks);
-    children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), candidate]);
-  }
-  const found = new Map<number, string>();
-  const queue = [pid];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift() as number) ?? []) {
-      found.set(child, starts.get(child) ?? '');
-      queue.push(child);
-    }
-  }
-  return found;
-}
-
 /** The processes of `family` still alive (not zombies) as the same process (same start time). */
 function stillAlive(family: Map<number, string>): number[] {
   return [...family]
     .filter(([pid, start]) => {
-      const stat = statOf(pid);
+      const stat = procStat(pid);
       return stat !== null && stat.state !== 'Z' && stat.startTicks === start;
     })
     .map(([pid]) => pid);
@@ -162,8 +129,8 @@ export async function stopSamba(
   graceMs = 10_000,
 ): Promise<StopOutcome> {
   if (!isLabSamba(pid, layout)) return 'not-running';
-  const family = descendants(pid);
-  const start = statOf(pid)?.startTicks ?? '';
+  const family = descendantPids(pid);
+  const start = procStat(pid)?.startTicks ?? '';
   family.set(pid, start);
   const alive = (): number[] => stillAlive(family);
   signal([pid], 'SIGTERM');
