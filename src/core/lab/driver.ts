@@ -88,6 +88,8 @@ export interface LabDriver {
    * lab's root); absent where the server keeps no such counts.
    */
   operationCounts?(client: Client): Promise<Record<string, number>>;
+  /** The most entries its labs can hold and why (a start asking more is refused before anything is written). */
+  readonly entryLimit?: { max: number; why: string };
   /** Runs once the entries are in and the server answers at `url` (e.g. access rules kept in the data). */
   afterLoad?(config: LabServerConfig, url: string): Promise<void>;
 }

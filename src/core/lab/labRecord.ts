@@ -85,6 +85,12 @@ export function checkLabStart(
   indexProfiles: (() => readonly IndexProfile[]) | undefined,
 ): CheckedStart {
   const entries = checkInteger(req.entries, 'entries', 1, LIMITS.labEntries);
+  if (driver.entryLimit !== undefined && entries > driver.entryLimit.max) {
+    throw invalid(
+      'entries',
+      `${driver.title} labs hold at most ${driver.entryLimit.max.toLocaleString('en')} entries (${driver.entryLimit.why}); ask for fewer`,
+    );
+  }
   const seed = checkInteger(req.seed ?? 1, 'seed', 0, 2 ** 31 - 1);
   const shape = req.shape ?? 'salford';
   if (!isShapeName(shape)) throw invalid('shape', unknownShapeMessage(shape));

@@ -3,7 +3,10 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { ApiError } from '../../../shared/errors.ts';
 import { resolveIndexProfile } from '../indexProfiles.ts';
+import { checkLabStart } from '../labRecord.ts';
+import { createSambaAdDriver } from './index.ts';
 import { freeLoopbackAddress } from './address.ts';
 import { findSambaAd, parseSambaVersion, shebangInterpreter } from './install.ts';
 import { sambaAdLayout } from './layout.ts';
@@ -113,4 +116,16 @@ test('a lookup names what is missing, and finds samba-tool through its interpret
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('a Samba AD lab above 250,000 entries is refused before anything is written, naming why', () => {
+  assert.throws(
+    () => checkLabStart({ kind: 'samba-ad', entries: 250_001 }, createSambaAdDriver(), undefined),
+    (err: unknown) =>
+      err instanceof ApiError &&
+      err.field === 'entries' &&
+      /at most 250,000 entries \(each takes about 10 KB .* stops at 4 GB\); ask for fewer/.test(
+        err.message,
+      ),
+  );
 });

@@ -263,7 +263,8 @@ export function StartLabCard({
             ? 'Adds over LDAP are much slower than the bulk loader: keep to 100K or less.'
             : values.kind === 'openldap'
               ? 'About 40 s per million entries with slapadd; 10M need about 11 GB of disk.'
-              : `${text.loader} loads the LDIF into the stopped server; 10M entries need over 10 GB of disk.`}
+              : (text.loadHint ??
+                `${text.loader} loads the LDIF into the stopped server; 10M entries need over 10 GB of disk.`)}
         </p>
         <div className="start-lab-actions">
           {starting && start.lab !== null && (

@@ -20,10 +20,10 @@ import type { IndexProfile } from '../../../shared/workload.ts';
 /** The lab kinds in the order the picker shows them. */
 export const LAB_KINDS: readonly LabKind[] = SHARED_LAB_KINDS;
 
-/** How each kind is named: in full, in buttons, its offline bulk loader, and what sets its labs apart. */
+/** How each kind is named: in full, in buttons, its offline bulk loader (and what to expect of it), and what sets its labs apart. */
 export const KIND_TEXT: Record<
   LabKind,
-  { title: string; short: string; loader: string; notes?: string }
+  { title: string; short: string; loader: string; notes?: string; loadHint?: string }
 > = {
   openldap: { title: 'OpenLDAP', short: 'OpenLDAP', loader: 'slapadd' },
   '389ds': { title: '389 Directory Server', short: '389 DS', loader: 'ldif2db' },
@@ -34,6 +34,8 @@ export const KIND_TEXT: Record<
     title: 'Samba AD',
     short: 'Samba AD',
     loader: 'ldb adds',
+    loadHint:
+      'ldb adds load the LDIF into the stopped domain, about 40 s for 10K entries; Samba AD labs hold at most 250,000 entries.',
     notes:
       'An Active Directory domain controller (domain DC=dirbench,DC=test) on a loopback address of its own, port 389. ' +
       'Simple binds over plain LDAP are allowed (ldap server require strong auth = no). ' +
