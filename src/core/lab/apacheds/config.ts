@@ -28,6 +28,14 @@ export const SYSTEM_INDEXES = [
   'administrativeRole',
 ];
 
+/** Largest entry cache a lab gets: each cached entry costs the JVM about 8 KB of heap. */
+export const MAX_ENTRY_CACHE = 200_000;
+
+/** Entries the partition caches: room for every entry (the package's partitions keep 10,000), up to MAX_ENTRY_CACHE. */
+export function entryCacheSize(entries: number): number {
+  return Math.min(MAX_ENTRY_CACHE, Math.max(10_000, entries));
+}
+
 /** What the lab's configuration is made for. */
 export interface ApacheDsSettings {
   suffix: string;
@@ -75,8 +83,7 @@ export function labConfig(template: string, settings: ApacheDsSettings): ConfigL
     'ads-partitionid': [LAB_PARTITION_ID],
     'ads-partitionSuffix': [settings.suffix],
     'ads-jdbmpartitionoptimizerenabled': ['TRUE'],
-    // Room for every entry (the package's partitions keep 10,000), up to a million.
-    'ads-partitioncachesize': [String(Math.min(1_000_000, Math.max(10_000, settings.entries)))],
+    'ads-partitioncachesize': [String(entryCacheSize(settings.entries))],
     'ads-partitionsynconwrite': ['TRUE'],
     'ads-enabled': ['TRUE'],
   });
