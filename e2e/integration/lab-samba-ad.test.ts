@@ -5,11 +5,13 @@
 // and destroy leave no samba process and no file. Needs Debian's samba-ad-dc and samba-ad-provision
 // and permission to listen on port 389; skipped, saying what is missing, without them.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { Client } from 'ldapts';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
 import { startLabAndWait } from '../../src/core/api/labStart.ts';
+import { SALFORD_BASE_DN } from '../../src/core/datagen/salfordWords.ts';
 import { LabManager } from '../../src/core/lab/labManager.ts';
 import { processAlive, processCommandLine } from '../../src/core/lab/processes.ts';
 import { createSambaAdDriver } from '../../src/core/lab/sambaAd/index.ts';
@@ -90,6 +92,22 @@ test(
     assert.equal(ldapsearchPersons(lab), ENTRIES, 'ldapsearch counts every person');
 
     await assertSalfordS2Runs(t, harness, lab);
+
+    // Adds, renames and deletes work in the lab's own naming context (deletes need its Deleted Objects).
+    const client = new Client({ url: lab.url });
+    try {
+      await client.bind(lab.bindDn, readFileSync(lab.passwordFile, 'utf8'));
+      const dn = `cn=Probe Person 1,ou=Finance,${SALFORD_BASE_DN}`;
+      await client.add(dn, {
+        objectClass: ['top', 'person', 'organizationalPerson', 'inetOrgPerson'],
+        sn: 'Person',
+      });
+      await client.modifyDN(dn, 'cn=Probe Person 2');
+      await client.del(`cn=Probe Person 2,ou=Finance,${SALFORD_BASE_DN}`);
+    } finally {
+      await client.unbind();
+    }
+    assert.equal(ldapsearchPersons(lab), ENTRIES, 'the probe is gone, its tombstone hidden');
 
     // Beside it: a persistent lab (detached, no watchdog) loaded over LDAP, later reaped as an orphan.
     const registry = new MemoryLabRegistry();

@@ -15,6 +15,8 @@ HEAD_CLASSES = {'c': 'country', 'o': 'organization', 'ou': 'organizationalUnit',
 # instanceType of a writable naming context head with no parent context.
 NC_HEAD_WRITABLE = '5'
 SEARCH_FLAG_ATTINDEX = 1
+# The well-known GUID that names a naming context's Deleted Objects container.
+DELETED_OBJECTS_GUID = '18e2ea80684f11d2b9aa00c04f79f805'
 
 
 def fail(message):
@@ -82,6 +84,16 @@ def setup(args):
             fail('a naming context %s cannot be created: its RDN must be c=, o=, ou= or dc=' % suffix)
         db.add({'dn': suffix, 'objectClass': ['top', head_class], rdn: str(suffix.get_rdn_value()),
                 'instanceType': NC_HEAD_WRITABLE})
+        # Deletes move entries here (as tombstones): a naming context without it refuses them. AD's
+        # is a container, which the schema does not allow under c= or o=; an OU takes its place.
+        # Itself deleted, it is hidden from searches: the lab's entry count stays the LDIF's.
+        deleted = 'OU=Deleted Objects,%s' % suffix
+        db.add({'dn': deleted, 'objectClass': ['top', 'organizationalUnit'],
+                'description': 'Deleted objects', 'isDeleted': 'TRUE',
+                'isCriticalSystemObject': 'TRUE', 'systemFlags': '-1946157056'},
+               # relax: system attributes, as provisioning sets them.
+               controls=['relax:0'])
+        replace(db, suffix, {'wellKnownObjects': ['B:32:%s:%s' % (DELETED_OBJECTS_GUID, deleted)]})
         db.transaction_commit()
     except BaseException:
         db.transaction_cancel()
