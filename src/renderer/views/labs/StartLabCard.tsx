@@ -212,7 +212,9 @@ export function StartLabCard({
                   {
                     value: 'offline',
                     label: 'Bulk loader',
-                    title: `${text.loader} into the stopped server (Salford's load times)`,
+                    title:
+                      text.offlineLoad ??
+                      `${text.loader} into the stopped server (Salford's load times)`,
                   },
                   {
                     value: 'protocol',
@@ -224,7 +226,7 @@ export function StartLabCard({
                 error={shown('load')}
                 hint={
                   values.load === 'offline'
-                    ? `${text.loader} while the server is stopped`
+                    ? (text.offlineLoad ?? `${text.loader} while the server is stopped`)
                     : 'LDAP adds on the running server, parents first'
                 }
               />

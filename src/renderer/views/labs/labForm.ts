@@ -20,16 +20,35 @@ import type { IndexProfile } from '../../../shared/workload.ts';
 /** The lab kinds in the order the picker shows them. */
 export const LAB_KINDS: readonly LabKind[] = SHARED_LAB_KINDS;
 
-/** How each kind is named: in full, in buttons, its offline bulk loader (and what to expect of it), and what sets its labs apart. */
+/**
+ * How each kind is named: in full, in buttons, its offline bulk loader (what it does when that is
+ * not "LDIF into the stopped server", and what to expect of it), and what sets its labs apart.
+ */
 export const KIND_TEXT: Record<
   LabKind,
-  { title: string; short: string; loader: string; notes?: string; loadHint?: string }
+  {
+    title: string;
+    short: string;
+    loader: string;
+    offlineLoad?: string;
+    notes?: string;
+    loadHint?: string;
+  }
 > = {
   openldap: { title: 'OpenLDAP', short: 'OpenLDAP', loader: 'slapadd' },
   '389ds': { title: '389 Directory Server', short: '389 DS', loader: 'ldif2db' },
   opendj: { title: 'OpenDJ', short: 'OpenDJ', loader: 'import-ldif' },
-  // ApacheDS 2.0 has no offline import: its labs are loaded over LDAP on a private start.
-  apacheds: { title: 'ApacheDS', short: 'ApacheDS', loader: 'LDAP adds' },
+  apacheds: {
+    title: 'ApacheDS',
+    short: 'ApacheDS',
+    loader: 'LDAP adds',
+    offlineLoad: 'LDAP adds to a private start of the server, before the lab opens',
+    loadHint:
+      'ApacheDS has no offline import: its server is started privately and the LDIF added over LDAP, about 40 s for 10K entries here; keep to 100K or less.',
+    notes:
+      "The administrator is ApacheDS's own uid=admin,ou=system, whatever the suffix. " +
+      'An index profile becomes one JDBM index per attribute: it serves equality, presence and substring filters alike.',
+  },
   'samba-ad': {
     title: 'Samba AD',
     short: 'Samba AD',
