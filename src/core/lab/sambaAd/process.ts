@@ -98,7 +98,8 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function signal(pids: readonly number[], name: NodeJS.Signals): void {
+/** Sends `name` to each of `pids` that is still there. */
+function sendSignal(pids: readonly number[], name: NodeJS.Signals): void {
   for (const pid of pids) {
     try {
       process.kill(pid, name);
@@ -133,9 +134,9 @@ export async function stopSamba(
   const start = procStat(pid)?.startTicks ?? '';
   family.set(pid, start);
   const alive = (): number[] => stillAlive(family);
-  signal([pid], 'SIGTERM');
+  sendSignal([pid], 'SIGTERM');
   if (await waitGone(alive, graceMs)) return 'stopped';
-  signal(alive(), 'SIGKILL');
+  sendSignal(alive(), 'SIGKILL');
   await waitGone(alive, 2_000);
   return 'killed';
 }
