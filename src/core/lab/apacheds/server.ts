@@ -1,11 +1,12 @@
 // Runs an ApacheDS lab's server: the JVM on the lab's instance folder, tied to this process by the
 // watchdog or detached; sets the admin's password on first start; identifies and stops it by PID.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Attribute, Change, Client, InvalidCredentialsError } from 'ldapts';
 import type { LabServerConfig, RunningServer, StartOptions } from '../driver.ts';
 import { spawnForeground } from '../foregroundServer.ts';
-import { waitForLdap } from '../ldapReady.ts';
+import { ServerExitedError, waitForLdap } from '../ldapReady.ts';
+import { readFileFrom } from '../logTail.ts';
 import { processMatches, stopProcess } from '../processes.ts';
 import type { StopOutcome } from '../processes.ts';
 import { ConfigLdif } from '../opendj/configLdif.ts';
@@ -142,6 +143,23 @@ async function setAdminPassword(url: string, password: string): Promise<void> {
   }
 }
 
+/**
+ * The error of a server that exited because its port was taken, saying so where the lab build
+ * looks for it (the log tail): ApacheDS logs the BindException far above its last stack lines.
+ */
+async function portClash(
+  err: unknown,
+  port: number,
+  server: RunningServer,
+  logPath: string,
+  logStart: number,
+): Promise<unknown> {
+  if (!(err instanceof ServerExitedError)) return err;
+  if (!/BindException: Address already in use/.test(readFileFrom(logPath, logStart))) return err;
+  const tail = `127.0.0.1:${port}: Address already in use (another program took the port)`;
+  return new ServerExitedError('ApacheDS', await server.exited, tail, logPath);
+}
+
 /** Loopback LDAP URL of a lab port. */
 function labUrl(port: number): string {
   return `ldap://127.0.0.1:${port}`;
@@ -155,6 +173,7 @@ export async function startApacheDsServer(
 ): Promise<RunningServer> {
   options.signal.throwIfAborted();
   writeStartConfig(config.labDir, config.port);
+  const logStart = existsSync(options.logPath) ? statSync(options.logPath).size : 0;
   const { command, args } = serverCommand(install, config.labDir, config.entries);
   const url = labUrl(config.port);
   const server: RunningServer = {
@@ -173,7 +192,7 @@ export async function startApacheDsServer(
     await setAdminPassword(url, config.rootPassword);
   } catch (err) {
     await stopApacheDsServer(server.pid, config.labDir, 10_000);
-    throw err;
+    throw await portClash(err, config.port, server, options.logPath, logStart);
   }
   return server;
 }
