@@ -9,10 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { Client, InvalidCredentialsError } from 'ldapts';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
 import { startLabAndWait } from '../../src/core/api/labStart.ts';
 import { openCore } from '../../src/core/app/core.ts';
 import type { Core } from '../../src/core/app/core.ts';
+import { salfordPersonDn, salfordPersonPassword } from '../../src/core/datagen/salford.ts';
 import { SALFORD_BASE_DN } from '../../src/core/datagen/salfordWords.ts';
 import { createApacheDsDriver } from '../../src/core/lab/apacheds/index.ts';
 import { apacheDsLayout } from '../../src/core/lab/apacheds/layout.ts';
@@ -72,7 +74,7 @@ after(async () => {
 });
 
 test(
-  'an ApacheDS lab of 2,000 entries answers ldapsearch, runs salford/S.2, and leaves nothing when destroyed',
+  'an ApacheDS lab of 2,000 entries answers ldapsearch, person binds and anonymous searches, runs salford/S.2, and leaves nothing when destroyed',
   { skip, timeout: 150_000 },
   async (t) => {
     const theCore = core as Core;
@@ -122,6 +124,32 @@ test(
       ENTRIES,
       'ldapsearch counts every person',
     );
+
+    // A person binds and searches as the study's bind tests do; anonymous searches have no limits.
+    const spec = { entries: ENTRIES, seed: lab.seed };
+    const person = new Client({ url: lab.url, timeout: 30_000 });
+    try {
+      await assert.rejects(
+        person.bind(salfordPersonDn(spec, 42), 'wrong'),
+        InvalidCredentialsError,
+      );
+      await person.bind(salfordPersonDn(spec, 42), salfordPersonPassword(spec, 42));
+      const own = await person.search(salfordPersonDn(spec, 42), { scope: 'base' });
+      assert.equal(own.searchEntries.length, 1, 'a person reads its own entry');
+    } finally {
+      await person.unbind().catch(() => undefined);
+    }
+    const anonymous = new Client({ url: lab.url, timeout: 30_000 });
+    try {
+      const all = await anonymous.search(SALFORD_BASE_DN, {
+        scope: 'sub',
+        filter: '(objectClass=person)',
+        attributes: ['1.1'],
+      });
+      assert.equal(all.searchEntries.length, ENTRIES, 'no size or time limit for anonymous reads');
+    } finally {
+      await anonymous.unbind().catch(() => undefined);
+    }
 
     const { done } = await theCore.runService.start({
       targetId: lab.targetId as string,

@@ -58,7 +58,8 @@ test("a lab's configuration holds its suffix, indexes and loopback port, not the
   const transport = `ads-transportid=ldap,ou=transports,${SERVER}`;
   assert.deepEqual(config.values(transport, 'ads-systemport'), ['40389']);
   assert.deepEqual(config.values(transport, 'ads-transportaddress'), ['127.0.0.1']);
-  assert.deepEqual(config.values(SERVER, 'ads-maxSizeLimit'), ['0']);
+  assert.deepEqual(config.values(SERVER, 'ads-maxSizeLimit'), ['2147483647']);
+  assert.deepEqual(config.values(SERVER, 'ads-maxTimeLimit'), ['86400000']);
   assert.deepEqual(config.values(SERVER, 'ads-replEnabled'), ['FALSE']);
 });
 

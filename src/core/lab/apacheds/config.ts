@@ -72,9 +72,10 @@ export function labConfig(template: string, settings: ApacheDsSettings): ConfigL
   }
   config.remove(LDAPS_TRANSPORT);
   // Admin reads (the entry count) are unlimited anyway; other users get what they ask for, as on
-  // the other kinds' labs, instead of ApacheDS's 1,000 entries and 15 s.
-  config.set(LDAP_SERVER, 'ads-maxSizeLimit', ['0']);
-  config.set(LDAP_SERVER, 'ads-maxTimeLimit', ['0']);
+  // the other kinds' labs, instead of ApacheDS's 1,000 entries and 15 s. Not 0: ApacheDS takes the
+  // smaller of the request's limit and this one, and a non-admin search then times out at once.
+  config.set(LDAP_SERVER, 'ads-maxSizeLimit', ['2147483647']);
+  config.set(LDAP_SERVER, 'ads-maxTimeLimit', ['86400000']);
   config.set(LDAP_SERVER, 'ads-replEnabled', ['FALSE']);
 
   const partition = `ads-partitionId=${LAB_PARTITION_ID},${PARTITIONS}`;
