@@ -5,25 +5,21 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { Client, InvalidCredentialsError } from 'ldapts';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
 import { startLabAndWait } from '../../src/core/api/labStart.ts';
-import { openCore } from '../../src/core/app/core.ts';
-import type { Core } from '../../src/core/app/core.ts';
 import { salfordPersonDn, salfordPersonPassword } from '../../src/core/datagen/salford.ts';
 import { SALFORD_BASE_DN } from '../../src/core/datagen/salfordWords.ts';
 import { createApacheDsDriver } from '../../src/core/lab/apacheds/index.ts';
 import { apacheDsLayout } from '../../src/core/lab/apacheds/layout.ts';
 import { LabManager } from '../../src/core/lab/labManager.ts';
 import { processAlive, processMatches } from '../../src/core/lab/processes.ts';
-import { trackedLauncher } from './engineHarness.ts';
 import { MemoryLabRegistry } from './fixtures/memoryLabRegistry.ts';
 import { listeningAddresses } from './fixtures/listeningAddresses.ts';
 import { pollUntil } from './fixtures/pollUntil.ts';
+import { assertSalfordS2Runs, useLabTestCore } from './fixtures/labTestCore.ts';
 
 const ENTRIES = 2_000;
 const driver = createApacheDsDriver();
@@ -49,35 +45,14 @@ function serversNaming(text: string): number[] {
     .filter((pid) => processMatches(pid, [MAIN_CLASS, text]) && commandName(pid) === 'java');
 }
 
-let dataDir = '';
-let core: Core | null = null;
-let workerPids: number[] = [];
-
-before(async () => {
-  if (skip !== false) return;
-  dataDir = await mkdtemp(join(tmpdir(), 'dirbench apacheds-it-'));
-  const tracked = trackedLauncher();
-  workerPids = tracked.pids;
-  core = await openCore({
-    dbFile: join(dataDir, 'db.sqlite'),
-    dataDir,
-    launcher: tracked.launcher,
-  });
-});
-
-after(async () => {
-  if (dataDir === '') return;
-  await core?.shutdown('test ended');
-  // Anything a failed step left running under this data folder: SIGKILL by PID, checked by path.
-  for (const pid of serversNaming(dataDir)) process.kill(pid, 'SIGKILL');
-  await rm(dataDir, { recursive: true, force: true });
-});
+// Anything a failed step left running under the data folder: SIGKILL by PID, checked by path.
+const harness = useLabTestCore('apacheds', skip, serversNaming);
 
 test(
   'an ApacheDS lab of 2,000 entries answers ldapsearch, person binds and anonymous searches, runs salford/S.2, and leaves nothing when destroyed',
   { skip, timeout: 150_000 },
   async (t) => {
-    const theCore = core as Core;
+    const theCore = harness.core();
     const started = performance.now();
     const lab: LabInfo = await startLabAndWait(theCore, {
       kind: 'apacheds',
@@ -151,27 +126,7 @@ test(
       await anonymous.unbind().catch(() => undefined);
     }
 
-    const { done } = await theCore.runService.start({
-      targetId: lab.targetId as string,
-      workload: 'salford/S.2',
-      connections: 4,
-      depth: 1,
-      warmupS: 0,
-      durationS: 3,
-      workers: 1,
-    });
-    const run = await done;
-    const s = run.summary;
-    t.diagnostic(
-      `salford/S.2: ${run.status}, ${s?.ops ?? 0} ops in 3 s, errors ${JSON.stringify(s?.errorsByCode ?? {})}`,
-    );
-    assert.equal(run.status, 'completed', run.endReason ?? '');
-    assert.ok(s !== null && s.ops > 0, 'operations done');
-    assert.equal(s?.errors, 0, `errors: ${JSON.stringify(s?.errorsByCode ?? {})}`);
-    assert.ok(
-      await pollUntil(() => !workerPids.some(processAlive), 5_000),
-      'no worker outlives the run',
-    );
+    await assertSalfordS2Runs(t, harness, lab);
 
     await theCore.labs.stop(lab.id);
     assert.ok(
@@ -190,7 +145,7 @@ test(
   { skip, timeout: 120_000 },
   async () => {
     const registry = new MemoryLabRegistry();
-    const reapDir = join(dataDir, 'reap');
+    const reapDir = join(harness.dataDir(), 'reap');
     const manager = new LabManager({ dataDir: reapDir, registry });
     // A persistent start gives a JVM without a watchdog, as if the watchdog had failed.
     const lab = await manager.start({ kind: 'apacheds', entries: 200, persistent: true });

@@ -1,4 +1,4 @@
-// The contract every lab server kind implements (OpenLDAP, 389 DS, OpenDJ): what it needs to run,
+// The contract every lab server kind implements (OpenLDAP, 389 DS, OpenDJ, Samba AD, ApacheDS): what it needs to run,
 // how it is configured and bulk-loaded offline, started on a loopback port, identified and stopped.
 import type { ChildProcess } from 'node:child_process';
 import type { Client } from 'ldapts';
