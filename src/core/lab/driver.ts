@@ -1,5 +1,6 @@
-// The contract every lab server kind implements (OpenLDAP, 389 DS, OpenDJ, Samba AD, ApacheDS): what it needs to run,
-// how it is configured and bulk-loaded offline, started on a loopback port, identified and stopped.
+// The contract every lab server kind implements (OpenLDAP, 389 DS, OpenDJ, Samba AD, ApacheDS):
+// what it needs to run, how it is configured and bulk-loaded, started on a loopback address,
+// identified and stopped.
 import type { ChildProcess } from 'node:child_process';
 import type { Client } from 'ldapts';
 import type { LabAvailability, LabKind } from '../../shared/labTypes.ts';
