@@ -2,7 +2,7 @@
 // the request's `agents`; the agents are checked before a lab starts or a server is contacted, and
 // errors about the request's agents name the options instead.
 import { ApiError, withField } from '../shared/errors.ts';
-import type { RunAgentsRequest } from '../shared/types.ts';
+import type { RunAgentsRequest } from '../shared/agentTypes.ts';
 import { openRunAgents } from '../core/agents/runAgents.ts';
 import type { Core } from '../core/app/core.ts';
 import type { OptionTable } from './commandSpec.ts';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RunAgentSummary, RunDetail, RunSample } from '../shared/types.ts';
+import type { RunDetail, RunSample } from '../shared/types.ts';
+import type { RunAgentSummary } from '../shared/agentTypes.ts';
 import { runConfigFixture } from '../core/testing/runConfigFixture.ts';
 import {
   agentLines,

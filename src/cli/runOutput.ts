@@ -1,7 +1,8 @@
 // Human-readable output of `dirbench run`: one progress line per second and the final summary.
 import { describeLoadModel, describePolicy, tlsTrustWarning } from '../shared/describe.ts';
 import { figuresOf, labelsInOrder } from '../shared/operationLabels.ts';
-import type { RunAgentSummary, RunDetail, RunSample } from '../shared/types.ts';
+import type { RunDetail, RunSample } from '../shared/types.ts';
+import type { RunAgentSummary } from '../shared/agentTypes.ts';
 import { workloadLabels } from '../shared/workload.ts';
 import { ms } from './options.ts';
 

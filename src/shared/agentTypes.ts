@@ -37,3 +37,56 @@ export interface BrokerListing {
   agentCredentialFiles: Record<string, string>;
   createdAt: string;
 }
+
+/** What to do when a load agent is lost mid-run: fail the run (default), or go on without it. */
+export type AgentLossPolicy = 'fail' | 'continue';
+
+/** Which load agents a run's workers go to, and through which broker. */
+export interface RunAgentsRequest {
+  /** A broker id on this machine (see `broker list`), or a tls:// URL with `credentialsFile`. */
+  broker: string;
+  /** The agents to run on, or every connected one. */
+  names: string[] | 'all';
+  onAgentLoss?: AgentLossPolicy;
+  /** With a broker URL: its CA (default: the credentials file's). */
+  caFile?: string;
+  /** With a broker URL: the coordinator's credentials file. */
+  credentialsFile?: string;
+}
+
+/** One load agent's part of one second (runs on agents). */
+export interface SampleAgent {
+  name: string;
+  ops: number;
+  errors: number;
+  /**
+   * `reported`: its figures are in the second; `late`: they are, but arrived more than 3 s after
+   * the second ended; `lost`: the agent was lost and the second lacks its figures.
+   */
+  state: 'reported' | 'late' | 'lost';
+}
+
+/** One load agent's figures over the measured phase (runs on agents). */
+export interface RunAgentSummary {
+  name: string;
+  opsPerSec: number;
+  ops: number;
+  errors: number;
+  clockOffsetMs: number;
+  /** True when the agent was lost during the run. */
+  lost: boolean;
+  /** Measured seconds whose figures from this agent came more than 3 s late. */
+  lateSeconds: number;
+}
+
+/** One load agent of a run: the global worker numbers (0-based) it ran, its clock minus ours. */
+export interface RunAgentPlacement {
+  name: string;
+  workers: number[];
+  clockOffsetMs: number;
+  /** The agent's machine as its last heartbeat described it (absent in runs before it was kept). */
+  host?: string;
+  cores?: number;
+  /** Its DirBench version. */
+  version?: string;
+}

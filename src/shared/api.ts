@@ -39,7 +39,7 @@ import type {
 } from './matrix.ts';
 import type { ReferenceTable } from './reference.ts';
 import type { AgentListing, BrokerListing } from './agentTypes.ts';
-import type { RunAgentsRequest } from './types.ts';
+import type { RunAgentsRequest } from './agentTypes.ts';
 
 /** Request and response of each API channel. */
 export interface ApiSpec {

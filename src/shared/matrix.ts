@@ -1,7 +1,8 @@
 // Test matrices (servers x sizes x index profiles x workloads x concurrency x policies x repeats)
 // and the campaigns that run them: the types the runner, the store, the CLI and the UI share.
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
-import type { ConnectionPolicy, LatencySummary, RunAgentsRequest, WorkloadId } from './types.ts';
+import type { ConnectionPolicy, LatencySummary, WorkloadId } from './types.ts';
+import type { RunAgentsRequest } from './agentTypes.ts';
 
 /** Where a matrix's cells run: a lab DirBench builds at each size, or a saved target as it is. */
 export type MatrixServer = { lab: LabKind } | { targetId: string };

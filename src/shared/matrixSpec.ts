@@ -6,7 +6,8 @@ import { invalid } from './errors.ts';
 import type { MatrixServer, MatrixSpec } from './matrix.ts';
 import { LAB_KINDS, LAB_SHAPES } from './labTypes.ts';
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
-import type { ConnectionPolicy, RunAgentsRequest } from './types.ts';
+import type { ConnectionPolicy } from './types.ts';
+import type { RunAgentsRequest } from './agentTypes.ts';
 import { checkInteger, LIMITS, parsePolicy, shownValue, validatePolicy } from './validation.ts';
 import { policyToken } from './describe.ts';
 

@@ -1,6 +1,6 @@
 // Checks of a request's load agents (RunRequest.agents, and a matrix's agents for its cells).
 import { invalid } from './errors.ts';
-import type { RunAgentsRequest } from './types.ts';
+import type { RunAgentsRequest } from './agentTypes.ts';
 
 /** Agent names are subject tokens and file names: letters, digits, _ and -. */
 const AGENT_NAME = /^[A-Za-z0-9_-]{1,40}$/;

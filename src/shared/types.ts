@@ -1,5 +1,12 @@
 // Domain types shared by every layer: runs, samples, summaries and history rows (targets and labs
 // have their own modules).
+import type {
+  AgentLossPolicy,
+  RunAgentPlacement,
+  RunAgentsRequest,
+  RunAgentSummary,
+  SampleAgent,
+} from './agentTypes.ts';
 import type { LabKind, LabLoadMethod } from './labTypes.ts';
 import type { RootDseInfo } from './targetTypes.ts';
 import type { ThresholdResult } from './thresholdCheck.ts';
@@ -69,22 +76,6 @@ export interface RunRequest {
   thresholds?: string[];
   /** Run the workers on load agents of a broker instead of this machine. */
   agents?: RunAgentsRequest;
-}
-
-/** What to do when a load agent is lost mid-run: fail the run (default), or go on without it. */
-export type AgentLossPolicy = 'fail' | 'continue';
-
-/** Which load agents a run's workers go to, and through which broker. */
-export interface RunAgentsRequest {
-  /** A broker id on this machine (see `broker list`), or a tls:// URL with `credentialsFile`. */
-  broker: string;
-  /** The agents to run on, or every connected one. */
-  names: string[] | 'all';
-  onAgentLoss?: AgentLossPolicy;
-  /** With a broker URL: its CA (default: the credentials file's). */
-  caFile?: string;
-  /** With a broker URL: the coordinator's credentials file. */
-  credentialsFile?: string;
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
@@ -259,43 +250,6 @@ export interface RunConfig extends Required<
   /** Runs on agents: the broker's URL (never its credentials) and the loss policy. */
   broker?: string;
   onAgentLoss?: AgentLossPolicy;
-}
-
-/** One load agent's part of one second (runs on agents). */
-export interface SampleAgent {
-  name: string;
-  ops: number;
-  errors: number;
-  /**
-   * `reported`: its figures are in the second; `late`: they are, but arrived more than 3 s after
-   * the second ended; `lost`: the agent was lost and the second lacks its figures.
-   */
-  state: 'reported' | 'late' | 'lost';
-}
-
-/** One load agent's figures over the measured phase (runs on agents). */
-export interface RunAgentSummary {
-  name: string;
-  opsPerSec: number;
-  ops: number;
-  errors: number;
-  clockOffsetMs: number;
-  /** True when the agent was lost during the run. */
-  lost: boolean;
-  /** Measured seconds whose figures from this agent came more than 3 s late. */
-  lateSeconds: number;
-}
-
-/** One load agent of a run: the global worker numbers (0-based) it ran, its clock minus ours. */
-export interface RunAgentPlacement {
-  name: string;
-  workers: number[];
-  clockOffsetMs: number;
-  /** The agent's machine as its last heartbeat described it (absent in runs before it was kept). */
-  host?: string;
-  cores?: number;
-  /** Its DirBench version. */
-  version?: string;
 }
 
 /** Whole-run figures over the measured phase. */

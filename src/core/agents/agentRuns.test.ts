@@ -31,7 +31,6 @@ function fakeNats() {
   const relays: RelayPublisher = {
     publish: (runId, workerIndex, relayed) =>
       published.push({ subject: relaySubject('rack1', runId, workerIndex), data: relayed }),
-    drained: () => Promise.resolve(),
   };
   const deliver = (subject: string, data: unknown): void => {
     for (const s of subs)

@@ -1,7 +1,7 @@
 // Each load agent's part of a run, counted by the coordinator from its workers' seconds: per
 // second (ops, errors, and whether its figures were in time, late or missing after its loss) and
 // over the measured phase, for the run's samples and summary.
-import type { RunAgentSummary, SampleAgent } from '../../shared/types.ts';
+import type { RunAgentSummary, SampleAgent } from '../../shared/agentTypes.ts';
 import type { WorkerIntervalMessage } from '../loadgen/protocol.ts';
 
 /** A second whose figures from an agent arrive this long after it ended was late. */
@@ -55,11 +55,6 @@ export class AgentTally {
   /** Agent `name` was lost: the seconds it did not report are marked so. */
   lose(name: string): void {
     this.#lost.add(name);
-  }
-
-  /** The agents lost so far, in the run's order. */
-  lostAgents(): string[] {
-    return this.#names.filter((n) => this.#lost.has(n));
   }
 
   /** Each agent's part of `second`. */

@@ -4,7 +4,7 @@
 // the stream back into worker events. An agent silent for 6 s is lost: its workers end (the run
 // fails naming it) or, when the run goes on without it, are reported lost.
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import type { AgentLossPolicy, RunAgentPlacement } from '../../shared/types.ts';
+import type { AgentLossPolicy, RunAgentPlacement } from '../../shared/agentTypes.ts';
 import type { WorkerStartMessage } from '../loadgen/protocol.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { AgentTally } from './agentTally.ts';

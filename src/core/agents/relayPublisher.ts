@@ -16,8 +16,6 @@ const GIVE_UP_AFTER_MS = 12_000;
 /** Sends agent `name`'s relays. */
 export interface RelayPublisher {
   publish(runId: string, workerIndex: number, relayed: Relayed): void;
-  /** Resolves when every relay queued so far was acknowledged or given up. */
-  drained(): Promise<void>;
 }
 
 /** Options of relayPublisher (tests). */
@@ -67,9 +65,6 @@ export function relayPublisher(
       void next.then(() => {
         if (queues.get(key) === next) queues.delete(key);
       });
-    },
-    drained: async () => {
-      await Promise.all([...queues.values()]);
     },
   };
 }

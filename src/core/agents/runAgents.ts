@@ -3,7 +3,7 @@
 // every agent asked for is there, and offers the run service a way to prepare them.
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ApiError, invalid, withField } from '../../shared/errors.ts';
-import type { RunAgentsRequest } from '../../shared/types.ts';
+import type { RunAgentsRequest } from '../../shared/agentTypes.ts';
 import type { BrokerInfo } from '../broker/brokerRecord.ts';
 import { connectBroker } from '../broker/connect.ts';
 import type { RunOnAgents } from '../runs/runOnAgents.ts';

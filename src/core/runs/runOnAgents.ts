@@ -1,11 +1,7 @@
 // A run whose workers go to load agents: the run service opens the agents a request names, prepares
 // them, launches through them, and adds each agent's part to the run's seconds and summary.
-import type {
-  AgentLossPolicy,
-  RunAgentsRequest,
-  RunConfig,
-  RunSample,
-} from '../../shared/types.ts';
+import type { RunConfig, RunSample } from '../../shared/types.ts';
+import type { AgentLossPolicy, RunAgentsRequest } from '../../shared/agentTypes.ts';
 import { AGENT_GO_LEAD_MS, AGENT_RUN_STALL_MS } from '../agents/natsLauncher.ts';
 import type { AgentRun } from '../agents/natsLauncher.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';

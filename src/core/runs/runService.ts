@@ -6,12 +6,12 @@ import type { LabInfo } from '../../shared/labTypes.ts';
 import type {
   ActiveRun,
   RunConfig,
-  RunAgentsRequest,
   RunDetail,
   RunRequest,
   RunSample,
   RunSummary,
 } from '../../shared/types.ts';
+import type { RunAgentsRequest } from '../../shared/agentTypes.ts';
 import { checkThresholds } from '../../shared/thresholdCheck.ts';
 import { parseThresholds } from '../../shared/thresholds.ts';
 import { validateRunRequest } from '../../shared/validation.ts';

@@ -2,7 +2,7 @@
 // broker, which of its agents (or every connected one) and what a lost agent does to the run.
 import { useState } from 'react';
 import type { BrokerListing } from '../../../shared/agentTypes.ts';
-import type { AgentLossPolicy, RunAgentsRequest } from '../../../shared/types.ts';
+import type { AgentLossPolicy, RunAgentsRequest } from '../../../shared/agentTypes.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';

@@ -1,7 +1,7 @@
 // "Load from: this machine / agents" as the run form and the matrix builder hold it: a request's
 // `agents` (absent: this machine), the words that describe it, and which errors belong to it.
 import type { AgentListing } from '../../../shared/agentTypes.ts';
-import type { RunAgentsRequest } from '../../../shared/types.ts';
+import type { RunAgentsRequest } from '../../../shared/agentTypes.ts';
 import type { BrokerRef } from './useAgentsPoll.ts';
 import { isBrokerUrl } from './agentFacts.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RunAgentSummary } from '../../../shared/types.ts';
+import type { RunAgentSummary } from '../../../shared/agentTypes.ts';
 import { agentSample } from '../run/agentSampleFixture.ts';
 import { agentRows, lostAtSecond, partialWarning, signedMs, workerList } from './agentRows.ts';
 

@@ -1,6 +1,7 @@
 // The run detail's figures for a run on load agents: one row per agent (where its workers ran,
 // what it did, its clock), and the partial-run warning when an agent was lost.
-import type { RunAgentPlacement, RunConfig, RunSample, RunSummary } from '../../../shared/types.ts';
+import type { RunConfig, RunSample, RunSummary } from '../../../shared/types.ts';
+import type { RunAgentPlacement } from '../../../shared/agentTypes.ts';
 
 /** One agent's row of the agents card. */
 export interface AgentRow {

@@ -3,7 +3,7 @@
 import { mixColor } from '../../components/MixBar.tsx';
 import { Num } from '../../components/Num.tsx';
 import { formatInt, formatOpsPerSec } from '../../format/numbers.ts';
-import type { SampleAgent } from '../../../shared/types.ts';
+import type { SampleAgent } from '../../../shared/agentTypes.ts';
 import { agentBadge } from './liveAgents.ts';
 
 /** The agent's name with the dot of its line in the per-agent chart (`index`: its place in the run). */

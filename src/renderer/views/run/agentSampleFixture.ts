@@ -1,6 +1,7 @@
 // Seconds of a run on two load agents for the agents views' tests: each agent's ops, errors and
 // state as the coordinator records them, the second's totals the sum of the agents that reported.
-import type { RunSample, SampleAgent } from '../../../shared/types.ts';
+import type { RunSample } from '../../../shared/types.ts';
+import type { SampleAgent } from '../../../shared/agentTypes.ts';
 
 /** One agent's part of a second: `[name, ops, errors, state]`. */
 export type AgentPart = [string, number, number, SampleAgent['state']];

@@ -1,6 +1,7 @@
 // What the live view shows of a run on load agents: each agent's part of the newest second, its
 // badge, and how many agents are still reporting.
-import type { RunSample, SampleAgent } from '../../../shared/types.ts';
+import type { RunSample } from '../../../shared/types.ts';
+import type { SampleAgent } from '../../../shared/agentTypes.ts';
 
 /** The pill beside an agent whose figures were not in time: amber when late, red when lost. */
 export interface AgentBadge {

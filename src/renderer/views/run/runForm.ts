@@ -2,7 +2,8 @@
 import { ApiError } from '../../../shared/errors.ts';
 import { parseRateProfile } from '../../../shared/rateProfile.ts';
 import { splitThresholds } from '../../../shared/thresholds.ts';
-import type { ConnectionPolicy, RunAgentsRequest, RunRequest } from '../../../shared/types.ts';
+import type { ConnectionPolicy, RunRequest } from '../../../shared/types.ts';
+import type { RunAgentsRequest } from '../../../shared/agentTypes.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import {
   checkInteger,
