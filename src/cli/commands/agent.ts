@@ -36,21 +36,33 @@ async function runAgent(options: RawOptions): Promise<number> {
   const url = typeof options.broker === 'string' ? options.broker : undefined;
   const caFile = typeof options['ca-file'] === 'string' ? options['ca-file'] : undefined;
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  const agent = await withBrokerOptionNames(() =>
-    startAgent({
-      name,
-      credentialsFile,
-      log,
-      ...(url === undefined ? {} : { url }),
-      ...(caFile === undefined ? {} : { caFile }),
-    }),
-  );
-  const onSignal = (signal: NodeJS.Signals): void => void agent.stop(signal);
+  // Listening before the agent connects: a signal right after "connected" stops it cleanly too.
+  let stop: ((signal: NodeJS.Signals) => void) | null = null;
+  let pending: NodeJS.Signals | null = null;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stop === null) pending = signal;
+    else stop(signal);
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const end = await agent.ended;
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
+  let end: Awaited<ReturnType<typeof startAgent>>['ended'] extends Promise<infer E> ? E : never;
+  try {
+    const agent = await withBrokerOptionNames(() =>
+      startAgent({
+        name,
+        credentialsFile,
+        log,
+        ...(url === undefined ? {} : { url }),
+        ...(caFile === undefined ? {} : { caFile }),
+      }),
+    );
+    stop = (signal) => void agent.stop(signal);
+    if (pending !== null) stop(pending);
+    end = await agent.ended;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   setTimeout(() => process.exit(end.code), EXIT_GRACE_MS).unref();
   return end.code;
 }
