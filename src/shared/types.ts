@@ -8,6 +8,7 @@ import type {
   SampleAgent,
 } from './agentTypes.ts';
 import type { LabKind, LabLoadMethod } from './labTypes.ts';
+import type { ServerMonitorSample, ServerMonitorSummary } from './monitorTypes.ts';
 import type { RootDseInfo } from './targetTypes.ts';
 import type { ThresholdResult } from './thresholdCheck.ts';
 import type { RunSource } from './history.ts';
@@ -131,6 +132,8 @@ export interface RunSample {
   agents?: SampleAgent[];
   /** The lab server process, when the target is a local lab. */
   server?: ServerTelemetry;
+  /** A target's own monitor in this second (when the run's bind may read it). */
+  serverMonitor?: ServerMonitorSample;
   /** Imported runs: the peer tool's own figures (there is no histogram behind `latencyUs`). */
   imported?: ImportedFigures;
 }
@@ -288,6 +291,8 @@ export interface RunSummary {
   serverOperations?: Record<string, number>;
   /** Operations the client completed over the same window (warm-up, measured and cool-down). */
   clientOperationsAllPhases?: number;
+  /** Targets (not labs): the server's monitor readings at load start and end, or why it was not read. */
+  serverMonitor?: ServerMonitorSummary;
   /** Imported runs: the peer tool's own figures (there is no histogram behind `latencyUs`). */
   imported?: ImportedFigures;
   /** Runs on agents: each agent's share. */

@@ -14,7 +14,7 @@ import {
   writeSlapdConf,
 } from './openldap.ts';
 import type { OpenLdapSearchPaths } from './openldap.ts';
-import { openLdapOperationCounts } from './openldapMonitor.ts';
+import { openLdapOperationCounts } from '../monitor/openldap.ts';
 import { runSlapadd } from './slapadd.ts';
 import { isLabSlapd, labUrl, spawnSlapd, stopSlapd, waitForSlapd } from './slapd.ts';
 

@@ -9,7 +9,7 @@ import { DS389_INSTALL_HINT, ds389Availability, ds389Version, findDs389 } from '
 import type { Ds389SearchPaths } from './install.ts';
 import { DS389_ROOT_DN, setDs389Port, ssha512Password, writeDs389Instance } from './instance.ts';
 import { ds389Layout } from './layout.ts';
-import { ds389OperationCounts } from './monitor.ts';
+import { ds389OperationCounts } from '../../monitor/ds389.ts';
 import {
   isLabNsSlapd,
   removeStaleSemaphore,

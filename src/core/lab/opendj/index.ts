@@ -8,7 +8,7 @@ import { importLdif } from './importLdif.ts';
 import { findJava, JAVA_INSTALL_HINT } from './java.ts';
 import type { JavaRuntime } from './java.ts';
 import { openDjLayout } from './layout.ts';
-import { openDjOperationCounts } from './monitor.ts';
+import { openDjOperationCounts } from '../../monitor/opendj.ts';
 import { isOpenDjServer, startOpenDjServer, stopOpenDjServer } from './server.ts';
 import { configureOpenDj } from './setup.ts';
 import {

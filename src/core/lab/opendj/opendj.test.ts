@@ -17,7 +17,7 @@ import {
   javaProperties,
   labIndexes,
 } from './labSettings.ts';
-import { countsFromStatistics } from './monitor.ts';
+import { countsFromStatistics } from '../../monitor/opendj.ts';
 import { cleanLine } from './output.ts';
 import { mavenFetchCommand, zipCandidates } from './software.ts';
 import { extractZip, readZipEntry } from './unzip.ts';

@@ -1,0 +1,37 @@
+// What a run records from the server's own monitor (cn=monitor and kin), for labs and for any target.
+
+/** The servers DirBench knows how to read, or recognises as having no monitor it can read. */
+export type MonitoredServerKind =
+  'openldap' | '389ds' | 'opendj' | 'active-directory' | 'samba-ad' | 'apacheds' | 'unknown';
+
+/** One reading of the server's monitor. */
+export interface ServerMonitorReading {
+  /** Operations completed since the server started, by kind (bind, search, modify, ...). */
+  operations: Record<string, number>;
+  /** Client connections open at the time of the reading, where the server says. */
+  connections?: number;
+  /** Server threads (OpenLDAP: open worker threads; 389 DS: threads), where the server says. */
+  threads?: number;
+  /** Memory in use (OpenDJ: the JVM's used memory), where the server says. */
+  memoryMb?: number;
+}
+
+/** The server monitor's figures during one run second (targets whose monitor the bind may read). */
+export interface ServerMonitorSample {
+  /** Operations the server completed in this second, the monitor's own reads left out. */
+  ops: number;
+  connections?: number;
+  threads?: number;
+  memoryMb?: number;
+}
+
+/** What the run learnt from the server's monitor, stored with its summary. */
+export interface ServerMonitorSummary {
+  /** The server as told from its root DSE (and, for OpenLDAP, its monitor). */
+  server: MonitoredServerKind;
+  /** Readings at load start and at the run's end; absent when the monitor could not be read. */
+  before?: ServerMonitorReading;
+  after?: ServerMonitorReading;
+  /** Why the monitor was not read (ACL, not exposed, which server), in words; absent when it was. */
+  note?: string;
+}
