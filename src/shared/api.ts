@@ -66,6 +66,8 @@ export interface ApiSpec {
       loadConnections?: number;
       tls?: LabTlsMode;
       shape?: LabShape;
+      /** Consumers replicating from the lab's server, each its own process (0: none). */
+      replicas?: number;
     };
     /** The new lab as recorded (state `loading`, no target until it is ready). */
     res: { labId: string; lab: LabInfo };

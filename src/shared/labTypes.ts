@@ -39,6 +39,16 @@ export type LabTlsMode = 'starttls' | 'ldaps';
 /** Life-cycle state of a managed lab server. */
 export type LabState = 'loading' | 'starting' | 'running' | 'stopped' | 'failed';
 
+/** A consumer of a replicated lab: a server of the lab's kind in a folder and on a port of its own. */
+export interface LabReplica {
+  url: string;
+  port: number;
+  /** PID of its server; null once stopped. */
+  pid: number | null;
+  /** Its own folder (configuration, database, server.log), under the lab's. */
+  dataDir: string;
+}
+
 /** A managed local server on a loopback port with a generated directory. */
 export interface LabInfo {
   id: string;
@@ -82,6 +92,8 @@ export interface LabInfo {
   tls: { mode: LabTlsMode; caFile: string; ldapsUrl: string } | null;
   /** True when the lab was started from the CLI and outlives the command until `lab stop`. */
   persistent: boolean;
+  /** Consumers the lab's server (their supplier) replicates to, verified equal before load; absent or empty: one server. */
+  replicas?: LabReplica[];
   error: string | null;
   createdAt: string;
 }

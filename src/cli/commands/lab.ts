@@ -6,6 +6,7 @@ import { LAB_KINDS as SHARED_LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabAndWait } from '../../core/api/labStart.ts';
 import { isShapeName } from '../../core/datagen/shapes.ts';
+import { MAX_REPLICAS } from '../../core/lab/replicas/support.ts';
 import type { Core } from '../../core/app/core.ts';
 import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
@@ -57,6 +58,13 @@ export const LAB_BUILD_OPTIONS = {
     value: 'starttls|ldaps',
     description: 'the lab gets its own CA and its target verifies the server against it',
   },
+  replicas: {
+    type: 'string',
+    value: 'N',
+    description:
+      'consumers replicating from the lab (openldap: syncrepl; 389ds: agreements), each its own server; runs report their lag',
+    default: 0,
+  },
 } as const satisfies OptionTable;
 
 /** What only `lab start` takes besides the build options. */
@@ -97,6 +105,12 @@ function tlsOption(options: RawOptions): Pick<LabStartFields, 'tls'> {
     );
   }
   return { tls };
+}
+
+/** --replicas N, as a lab start request field (absent when 0). */
+export function replicasOption(options: RawOptions): Pick<LabStartFields, 'replicas'> {
+  const replicas = intOption(options, 'replicas', 0, 0, MAX_REPLICAS);
+  return replicas === 0 ? {} : { replicas };
 }
 
 /** --load offline|protocol, --load-connections N and --tls MODE, as lab start request fields. */
@@ -153,6 +167,7 @@ function labJson(lab: LabInfo) {
     tls: lab.tls,
     startS: lab.startS,
     pid: lab.pid,
+    replicas: (lab.replicas ?? []).map((r) => ({ url: r.url, pid: r.pid, dataDir: r.dataDir })),
     targetId: lab.targetId,
     dataDir: lab.dataDir,
   };
@@ -202,6 +217,7 @@ async function start(
         persistent: true,
         ...(index === undefined ? {} : { indexProfile: index }),
         ...shapeOption(options),
+        ...replicasOption(options),
         ...load,
       },
       { onProgress },
@@ -215,11 +231,19 @@ async function start(
       `Lab ${lab.id}: ${lab.serverVersion ?? lab.kind} at ${lab.url}, ${lab.entries.toLocaleString('en-US')} entries under ${lab.baseDn}\n` +
         `  index profile ${lab.indexProfile} (${lab.indexes.join('; ')})\n` +
         `  generated in ${lab.generateS?.toFixed(1) ?? '?'} s, ${lab.loadMethod === 'protocol' ? `added over LDAP (${lab.loadConnections} connections)` : 'bulk loaded'} in ${lab.loadS?.toFixed(1) ?? '?'} s (${Math.round(lab.entries / Math.max(lab.loadS ?? 0, 0.001)).toLocaleString('en-US')} entries/s), started in ${lab.startS?.toFixed(1) ?? '?'} s\n` +
+        replicaLines(lab) +
         `  bind as ${lab.bindDn} with the password in ${lab.passwordFile}\n` +
         `Target id: ${lab.targetId}. Stop it with: dirbench lab stop ${lab.id}\n`,
     );
   }
   return 0;
+}
+
+/** One line per replica of a lab, for the text output. */
+function replicaLines(lab: LabInfo): string {
+  return (lab.replicas ?? [])
+    .map((r, i) => `  replica ${i + 1} at ${r.url} (PID ${r.pid ?? '-'}), verified equal\n`)
+    .join('');
 }
 
 async function install(core: Core, kindArg: string | undefined): Promise<number> {
@@ -278,7 +302,8 @@ const labStart: CommandSpec = {
   summary: 'a local lab server with a generated directory, kept until lab stop; prints its id',
   usage: [
     `dirbench lab start ${KINDS} --entries N [--seed S] [--shape salford|flat] [--index PROFILE]`,
-    '                   [--load offline|protocol] [--load-connections N] [--tls starttls|ldaps] [--json]',
+    '                   [--load offline|protocol] [--load-connections N] [--tls starttls|ldaps]',
+    '                   [--replicas N] [--json]',
   ],
   args: ['KIND'],
   about: [
@@ -296,6 +321,10 @@ const labStart: CommandSpec = {
     {
       what: "389 DS with M-Vault's flat directory and its indexes, loaded over LDAP on 8 connections, as JSON",
       line: 'dirbench lab start 389ds --entries 100000 --shape flat --index mvault --load protocol --load-connections 8 --json',
+    },
+    {
+      what: 'OpenLDAP with one syncrepl consumer, each its own slapd; prints both URLs and PIDs',
+      line: 'dirbench lab start openldap --entries 10000 --replicas 1 --json',
     },
     {
       what: 'OpenLDAP serving ldaps:// with a CA of its own',

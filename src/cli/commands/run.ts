@@ -23,7 +23,14 @@ import {
 import { openCliCore } from '../coreForCli.ts';
 import { runOnce } from '../runOnce.ts';
 import { breachLines, EXIT_BREACHED, junitOption, writeJunit } from '../gates.ts';
-import { LAB_BUILD_OPTIONS, LAB_KINDS, labKind, loadOptions, shapeOption } from './lab.ts';
+import {
+  LAB_BUILD_OPTIONS,
+  LAB_KINDS,
+  labKind,
+  loadOptions,
+  replicasOption,
+  shapeOption,
+} from './lab.ts';
 import {
   RUN_AND_MATRIX_OPTIONS,
   RUN_LOAD_OPTIONS,
@@ -179,6 +186,7 @@ async function resolveTarget(
       ...(typeof options.index === 'string' ? { indexProfile: options.index } : {}),
       ...loadOptions(options),
       ...shapeOption(options),
+      ...replicasOption(options),
       entries,
       persistent: false,
     });

@@ -12,6 +12,7 @@ import { ServerExitedError } from './ldapReady.ts';
 import { DEFAULT_LOAD_CONNECTIONS } from './labRecord.ts';
 import type { StoredLab } from './labRecord.ts';
 import { loadOverProtocol } from './protocolLoad.ts';
+import { ReplicaSet } from './replicas/replicaSet.ts';
 import { releaseWatched } from './watchdog.ts';
 import { writebackHint } from './writebackHint.ts';
 
@@ -39,6 +40,8 @@ export interface BuildDeps {
   hooks: BuildHooks;
   /** Called once the server of a lab that must not outlive this process is up. */
   watchOwned(server: RunningServer): void;
+  /** Consumers to replicate the lab's server to (none when absent). */
+  replicas?: number;
 }
 
 /**
@@ -58,6 +61,8 @@ export async function buildLab(
   const labDir = lab.dataDir;
   const spec: DatasetSpec = { entries, seed };
   let server: RunningServer | null = null;
+  const replicaSet =
+    (deps.replicas ?? 0) > 0 ? new ReplicaSet(lab, driver, config, deps.replicas ?? 0) : null;
   try {
     const generateStarted = performance.now();
     hooks.progress('generate', 0, entries, `Preparing ${entries.toLocaleString('en')} entries`);
@@ -76,6 +81,7 @@ export async function buildLab(
     hooks.update({ generateS: seconds(generateStarted) });
 
     await driver.configure(config, signal);
+    await replicaSet?.prepareSupplier();
     if (lab.loadMethod === 'offline')
       await bulkLoad(lab, driver, config, dataset.path, signal, hooks);
 
@@ -96,10 +102,12 @@ export async function buildLab(
     }
     await driver.afterLoad?.(config, server.url);
     await verifyCount(lab, server.url, dataset.entriesWithHeaders, hooks);
+    await replicaSet?.start(server.url, dataset.entriesWithHeaders, signal, hooks);
     hooks.update({ state: 'running', ownerPid: lab.persistent ? null : process.pid });
     hooks.progress('ready', 1, 1, `Ready at ${server.url}`);
   } catch (err) {
     if (server !== null) await driver.stop(server.pid, labDir);
+    await replicaSet?.stop();
     const message = signal.aborted ? 'Cancelled before the server was ready.' : describe(err);
     hooks.update({ state: 'failed', error: message, pid: null, ownerPid: null });
     driver.removeData(labDir);

@@ -20,6 +20,8 @@ import type { LabRegistry, LabStartRequest, StoredLab } from './labRecord.ts';
 import { processAlive } from './processes.ts';
 import { orphanEnd, ownerGone } from './orphans.ts';
 import { RecordBook } from './recordBook.ts';
+import { stopLabReplicas } from './replicas/replicaSet.ts';
+import { checkReplicaCount } from './replicas/support.ts';
 
 /** Where labs live and who hears about them. */
 export interface LabManagerOptions {
@@ -136,6 +138,7 @@ export class LabManager {
   async begin(req: LabStartRequest, signal?: AbortSignal): Promise<LabBuild> {
     const driver = this.#driver(req.kind);
     const checked = checkLabStart(req, driver, this.#indexProfiles);
+    const replicas = checkReplicaCount(req.replicas, req.kind);
     signal?.throwIfAborted();
     const id = this.#records.newId();
     const { lab, config } = await prepareLab(id, this.#labDir(id), checked, driver);
@@ -152,6 +155,7 @@ export class LabManager {
         update: (patch) => this.#records.update(id, patch),
       },
       watchOwned: (server) => this.#watchOwned(id, driver, server),
+      replicas,
     })
       .then(() => toInfo(this.#records.get(id)))
       .finally(() => this.#starting.delete(id));
@@ -176,6 +180,7 @@ export class LabManager {
         error: `The server ${how} on its own; see ${join(this.#labDir(id), 'server.log')}`,
       });
       driver.removeData(this.#labDir(id));
+      void this.#stopReplicas(id, driver);
     });
   }
 
@@ -216,6 +221,7 @@ export class LabManager {
     this.#owned.delete(id);
     const driver = this.#driver(lab.kind);
     if (lab.pid !== null) await driver.stop(lab.pid, lab.dataDir);
+    await this.#stopReplicas(id, driver);
     this.#records.update(id, { state: 'stopped', pid: null, ownerPid: null });
     driver.removeData(lab.dataDir);
     return toInfo(this.#records.get(id));
@@ -275,6 +281,7 @@ export class LabManager {
       const driver = this.#drivers.get(lab.kind);
       if (driver === undefined) continue;
       if (lab.pid !== null) await driver.stop(lab.pid, lab.dataDir);
+      await this.#stopReplicas(lab.id, driver);
       this.#records.update(lab.id, orphanEnd(lab.state === 'running'));
       driver.removeData(lab.dataDir);
     }
@@ -293,7 +300,14 @@ export class LabManager {
       error: `The server is no longer running; see ${join(lab.dataDir, 'server.log')}`,
     });
     driver.removeData(lab.dataDir);
+    void this.#stopReplicas(lab.id, driver);
     return this.#records.get(lab.id);
+  }
+
+  /** Stops a lab's replicas (a replica without its supplier is of no use) and records them stopped. */
+  async #stopReplicas(id: string, driver: LabDriver): Promise<void> {
+    const lab = this.#registry.get(id);
+    if (lab !== null) this.#records.update(id, await stopLabReplicas(driver, lab));
   }
 
   #labDir(id: string): string {

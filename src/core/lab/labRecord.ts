@@ -54,6 +54,8 @@ export interface LabStartRequest {
   tls?: LabTlsMode;
   /** Directory shape of the generated data (default salford). */
   shape?: LabShape;
+  /** Consumers replicating from the lab's server, each its own process (default 0). */
+  replicas?: number;
 }
 
 /** Connections a load over LDAP uses unless asked otherwise. */

@@ -13,6 +13,8 @@ export interface SlapaddOptions {
   signal?: AbortSignal;
   /** Fraction of the LDIF read so far, 0..1, about twice a second (Linux only; elsewhere only at the end). */
   onProgress?: (fraction: number) => void;
+  /** More slapadd flags, e.g. -w (write the contextCSN of a replica's data). */
+  extraArgs?: readonly string[];
 }
 
 /** Runs `slapadd -q -f conf -l ldif`; rejects with slapadd's own last words when it fails. */
@@ -21,7 +23,7 @@ export async function runSlapadd(opts: SlapaddOptions): Promise<void> {
   const fractionRead = fileReadFraction(opts.ldifPath);
   const tool = await runWatchedTool({
     command: opts.slapadd,
-    args: ['-q', '-f', opts.confPath, '-l', opts.ldifPath],
+    args: ['-q', ...(opts.extraArgs ?? []), '-f', opts.confPath, '-l', opts.ldifPath],
     logPath: opts.logPath,
     needles: ['slapadd', opts.confPath],
     killAfterMs: 5_000,
