@@ -16,10 +16,10 @@ export interface ServerMonitorReading {
   memoryMb?: number;
 }
 
-/** The server monitor's figures during one run second (targets whose monitor the bind may read). */
+/** The server monitor's latest reading at the end of one run second (targets whose monitor the bind may read). */
 export interface ServerMonitorSample {
-  /** Operations the server completed in this second, the monitor's own reads left out. */
-  ops: number;
+  /** Operations per second the server completed between its last two readings, its own reads left out. */
+  opsPerSec: number;
   connections?: number;
   threads?: number;
   memoryMb?: number;

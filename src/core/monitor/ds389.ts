@@ -1,5 +1,7 @@
-// 389 DS operation counters: cn=snmp,cn=monitor counts requests by kind since the server started.
+// 389 DS monitor: cn=snmp,cn=monitor counts requests by kind since the server started; cn=monitor
+// itself has the current connections and threads.
 import type { Client } from 'ldapts';
+import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
 
 /** Counter attributes of cn=snmp,cn=monitor summed into each operation kind. */
 export const DS389_OPERATION_COUNTERS: Readonly<Record<string, readonly string[]>> = {
@@ -30,9 +32,15 @@ export async function ds389OperationCounts(client: Client): Promise<Record<strin
     timeLimit: 0,
   });
   const entry = searchEntries[0];
-  if (entry === undefined) return {};
-  // ldapts keys attributes the way the server spells them; compare names case-insensitively.
-  const byName = new Map(Object.entries(entry).map(([k, v]) => [k.toLowerCase(), v]));
+  return entry === undefined ? {} : countsOf(lowerCased(entry));
+}
+
+/** An entry's attributes keyed by lower-case name: ldapts keys them the way the server spells them. */
+function lowerCased(entry: Record<string, unknown>): Map<string, unknown> {
+  return new Map(Object.entries(entry).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+function countsOf(byName: Map<string, unknown>): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const [kind, names] of Object.entries(DS389_OPERATION_COUNTERS)) {
     let total = 0;
@@ -47,4 +55,28 @@ export async function ds389OperationCounts(client: Client): Promise<Record<strin
     if (seen) counts[kind] = total;
   }
   return counts;
+}
+
+/** Operation counts (cn=snmp), current connections and threads (cn=monitor), in one search. */
+export async function ds389Reading(client: Client): Promise<ServerMonitorReading> {
+  const { searchEntries } = await client.search('cn=monitor', {
+    scope: 'sub',
+    filter: '(|(cn=monitor)(cn=snmp))',
+    attributes: [
+      ...Object.values(DS389_OPERATION_COUNTERS).flat(),
+      'currentConnections',
+      'threads',
+    ],
+    timeLimit: 0,
+  });
+  const reading: ServerMonitorReading = { operations: {} };
+  for (const entry of searchEntries) {
+    const byName = lowerCased(entry);
+    if (/^cn=snmp,/i.test(entry.dn)) reading.operations = countsOf(byName);
+    const connections = Number(byName.get('currentconnections'));
+    if (Number.isFinite(connections)) reading.connections = connections;
+    const threads = Number(byName.get('threads'));
+    if (Number.isFinite(threads)) reading.threads = threads;
+  }
+  return reading;
 }

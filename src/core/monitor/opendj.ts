@@ -8,9 +8,11 @@
 // add, bind, unbind, compare, delete, mod, moddn, search, abandon, extended. Beside them are the
 // protocol counters <op>Requests / <op>Responses, searchResultEntries, searchSubRequests,
 // searchOneRequests, operationsInitiated / operationsCompleted, bytesRead / bytesWritten and
-// connectionsEstablished / connectionsClosed. The search reading the monitor is initiated but not
+// connectionsEstablished / connectionsClosed. cn=monitor itself has currentConnections and
+// cn=System Information,cn=monitor the JVM's usedMemory (bytes). The search reading the monitor is initiated but not
 // yet completed, so it is not in the completed counts it returns.
 import type { Client } from 'ldapts';
+import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
 
 /** OpenDJ's operation names in ds-mon-* attributes, mapped to the kinds the OpenLDAP lab reports. */
 const KINDS: Readonly<Record<string, string>> = {
@@ -51,4 +53,27 @@ export async function openDjOperationCounts(client: Client): Promise<Record<stri
     timeLimit: 0,
   });
   return countsFromStatistics(searchEntries);
+}
+
+/** The statistics entries, cn=monitor and cn=System Information, in one search. */
+const READING_FILTER =
+  '(|(objectClass=ds-connectionhandler-statistics-monitor-entry)(cn=monitor)(cn=System Information))';
+
+/** Operation counts, current connections and the JVM's used memory, in one search. */
+export async function openDjReading(client: Client): Promise<ServerMonitorReading> {
+  const { searchEntries } = await client.search('cn=monitor', {
+    scope: 'sub',
+    filter: READING_FILTER,
+    attributes: ['*'],
+    timeLimit: 0,
+  });
+  const reading: ServerMonitorReading = { operations: countsFromStatistics(searchEntries) };
+  for (const entry of searchEntries) {
+    const byName = new Map(Object.entries(entry).map(([k, v]) => [k.toLowerCase(), v]));
+    const connections = Number(byName.get('currentconnections'));
+    if (Number.isFinite(connections)) reading.connections = connections;
+    const usedBytes = Number(byName.get('usedmemory'));
+    if (Number.isFinite(usedBytes)) reading.memoryMb = Math.round(usedBytes / 1048576);
+  }
+  return reading;
 }

@@ -1,5 +1,7 @@
-// OpenLDAP's cn=monitor operation counters: monitorOpCompleted under cn=Operations,cn=Monitor.
+// OpenLDAP's cn=monitor: operation counters (monitorOpCompleted under cn=Operations,cn=Monitor),
+// current connections and open threads.
 import type { Client } from 'ldapts';
+import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
 
 /** Completed operations by kind (lower-case: bind, search, add, delete, modify, modrdn, compare, ...). */
 export async function openLdapOperationCounts(client: Client): Promise<Record<string, number>> {
@@ -16,4 +18,35 @@ export async function openLdapOperationCounts(client: Client): Promise<Record<st
     if (kind !== undefined && Number.isFinite(value)) counts[kind] = value;
   }
   return counts;
+}
+
+/** The one search of a full reading: operations, current connections and open threads. */
+const READING_FILTER =
+  '(|(objectClass=monitorOperation)(&(objectClass=monitorCounterObject)(cn=Current))(&(objectClass=monitoredObject)(cn=Open)))';
+
+/** Operation counts, current connections and open worker threads, in one search of cn=Monitor. */
+export async function openLdapReading(client: Client): Promise<ServerMonitorReading> {
+  const { searchEntries } = await client.search('cn=Monitor', {
+    scope: 'sub',
+    filter: READING_FILTER,
+    attributes: ['monitorOpCompleted', 'monitorCounter', 'monitoredInfo'],
+    timeLimit: 0,
+  });
+  const reading: ServerMonitorReading = { operations: {} };
+  for (const entry of searchEntries) {
+    const dn = entry.dn.toLowerCase();
+    const kind = /^cn=([^,]+),cn=operations,cn=monitor$/.exec(dn)?.[1];
+    if (kind !== undefined) {
+      const value = Number(entry['monitorOpCompleted']);
+      if (Number.isFinite(value)) reading.operations[kind] = value;
+    } else if (dn === 'cn=current,cn=connections,cn=monitor') {
+      // The reading's own connection is one of them.
+      const value = Number(entry['monitorCounter']);
+      if (Number.isFinite(value)) reading.connections = value;
+    } else if (dn === 'cn=open,cn=threads,cn=monitor') {
+      const value = Number(entry['monitoredInfo']);
+      if (Number.isFinite(value)) reading.threads = value;
+    }
+  }
+  return reading;
 }

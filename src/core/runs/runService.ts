@@ -18,8 +18,8 @@ import { validateRunRequest } from '../../shared/validation.ts';
 import { workloadLabels } from '../../shared/workload.ts';
 import { policyToken } from '../../shared/describe.ts';
 import type { LabManager } from '../lab/labManager.ts';
-import { serverStatsSampler } from '../lab/serverStats.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
+import { openServerMonitor } from '../monitor/serverMonitor.ts';
 import { targetConnection } from '../ldap/targetConnection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
@@ -33,7 +33,8 @@ import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
 import { runDnSource } from './runDnSource.ts';
 import { startOnAgents } from './runOnAgents.ts';
 import type { AgentSession, AgentsOpener } from './runOnAgents.ts';
-import { serverDelta } from './serverDelta.ts';
+import { ServerWatch } from './serverWatch.ts';
+import type { TargetSide } from './serverWatch.ts';
 import { newId, nowIso } from '../store/ids.ts';
 import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
@@ -165,16 +166,20 @@ export class RunService {
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
     const session = onAgents === null ? null : await startOnAgents(onAgents, runId, config);
+    // A target's own monitor, read with the run's bind (a lab's is read as its root, at load start).
+    const side: TargetSide | null = lab === null ? await openServerMonitor(connection) : null;
     try {
       this.deps.runs.create(runId, config, environment);
+      if (side?.note != null) this.deps.runs.annotate({ runId, notes: side.note });
     } catch (err) {
       void session?.close();
+      void side?.monitor?.close();
       // Nothing is half-written: the run cannot be recorded, so load never starts.
       throw databaseFailure(err, 'recording a new run (no load was started)');
     }
     return {
       runId,
-      done: this.launch(runId, config, connection, dnSource, workload, lab, session),
+      done: this.launch(runId, config, connection, dnSource, workload, lab, session, side),
     };
   }
 
@@ -186,14 +191,12 @@ export class RunService {
     workload: ResolvedWorkload,
     lab: LabInfo | null,
     session: AgentSession | null,
+    side: TargetSide | null,
   ): Promise<RunDetail> {
-    const labPid = lab?.pid ?? null;
-    // The lab server's own operation counts at load start, for the cross-check at the end.
-    let countsAtStart: Promise<Record<string, number> | null> | null = null;
-    const { runs, emit } = this.deps;
+    const { runs, emit, labs } = this.deps;
     const launcher = session?.launcher ?? this.deps.launcher;
-    // A lab runs on this machine: its server's CPU and memory go with each second.
-    const serverStats = labPid === null ? null : serverStatsSampler(labPid);
+    const labSide = lab && { pid: lab.pid, operationCounts: () => labs.operationCounts(lab.id) };
+    const watch = new ServerWatch(labSide, side);
     const plan = {
       runId,
       config,
@@ -208,9 +211,8 @@ export class RunService {
     const cap = hardCap(loadGuardLimits().maxRunS, (reason) => handle.stop(reason));
     const handle = startRun(plan, launcher, {
       onSample: (measuredSample, histogramBase64, intendedHistogramBase64, operationHistograms) => {
-        const server = serverStats?.sample() ?? null;
         const merged = session?.withAgents(measuredSample) ?? measuredSample;
-        const sample = server === null ? merged : { ...merged, server };
+        const sample = { ...merged, ...watch.sampleFields() };
         try {
           runs.appendSample(
             runId,
@@ -230,11 +232,8 @@ export class RunService {
       },
       onPhase: (phase) => {
         // Load starts now: connecting and binding are not part of the first second.
-        if (phase === 'running') serverStats?.restart();
+        if (phase === 'running') watch.loadStarted();
         if (phase === 'running') cap.arm();
-        if (phase === 'running' && lab !== null) {
-          countsAtStart = this.deps.labs.operationCounts(lab.id);
-        }
         if (phase === 'running' && this.active) {
           this.active.status = 'running';
           runs.setStatus(runId, 'running');
@@ -262,19 +261,12 @@ export class RunService {
         await session?.close();
         const outcome = session?.withAgentFigures(runOutcome, config) ?? runOutcome;
         let summary = outcome.summary && this.withCeiling(outcome.summary, config);
-        if (summary !== null && lab !== null && countsAtStart !== null) {
-          const served = serverDelta(
-            await countsAtStart,
-            await this.deps.labs.operationCounts(lab.id),
+        // The server's own counts beside the client's, over every phase.
+        if (summary !== null)
+          summary = await watch.summarize(
+            summary,
+            state.samples.reduce((n, s) => n + s.ops, 0),
           );
-          if (served !== null) {
-            summary = {
-              ...summary,
-              serverOperations: served,
-              clientOperationsAllPhases: state.samples.reduce((n, s) => n + s.ops, 0),
-            };
-          }
-        }
         // Only a completed run is judged: a failed or stopped one has already said what went wrong.
         const thresholdResults =
           outcome.status === 'completed' && config.thresholds !== undefined
@@ -306,6 +298,7 @@ export class RunService {
       .finally(() => {
         cap.disarm();
         void session?.close();
+        void watch.close();
       })
       .catch(() => undefined);
     state.stored = stored;

@@ -1,0 +1,152 @@
+// The server's side of a run: a lab's process CPU and memory and its monitor counts, or a target's
+// monitor read with the run's own bind (before and after load, and each second), and the
+// cross-check of the server's operation counts against the client's.
+import type { ServerMonitorReading, ServerMonitorSample } from '../../shared/monitorTypes.ts';
+import type { MonitoredServerKind } from '../../shared/monitorTypes.ts';
+import type { RunSample, RunSummary } from '../../shared/types.ts';
+import { serverStatsSampler } from '../lab/serverStats.ts';
+import type { ServerMonitor } from '../monitor/serverMonitor.ts';
+import { serverDelta } from './serverDelta.ts';
+
+/** A lab's side: its server process, and its monitor read as the lab's root. */
+export interface LabSide {
+  pid: number | null;
+  operationCounts: () => Promise<Record<string, number> | null>;
+}
+
+/** A target's side: its monitor as the run's bind reads it, or why it cannot. */
+export interface TargetSide {
+  server: MonitoredServerKind;
+  monitor: ServerMonitor | null;
+  note: string | null;
+}
+
+interface Timed {
+  reading: ServerMonitorReading;
+  /** The monitor's reads when this one was taken (it included). */
+  reads: number;
+  atMs: number;
+}
+
+const sumOf = (counts: Record<string, number>): number =>
+  Object.values(counts).reduce((n, c) => n + c, 0);
+
+/** Watches the server over one run; every read failure only loses figures, never the run. */
+export class ServerWatch {
+  private readonly stats;
+  private readonly lab: LabSide | null;
+  private readonly target: TargetSide | null;
+  private labAtStart: Promise<Record<string, number> | null> | null = null;
+  private first: Timed | null = null;
+  private latest: Timed | null = null;
+  private shown: Timed | null = null;
+  private reading: Promise<void> | null = null;
+  private lost: string | null = null;
+
+  constructor(lab: LabSide | null, target: TargetSide | null) {
+    this.lab = lab;
+    this.target = target;
+    // A lab runs on this machine: its server's CPU and memory go with each second.
+    this.stats = lab?.pid == null ? null : serverStatsSampler(lab.pid);
+  }
+
+  /** Load starts now: the baseline of every count. */
+  loadStarted(): void {
+    this.stats?.restart();
+    if (this.lab !== null) this.labAtStart = this.lab.operationCounts();
+    if (this.target?.monitor != null) this.readNow(true);
+  }
+
+  /** The server's fields of a second (none when nothing was read). */
+  sampleFields(): Pick<RunSample, 'server' | 'serverMonitor'> {
+    const server = this.stats?.sample() ?? null;
+    const monitor = this.monitorSample();
+    // The next reading is taken while the next second runs; it shows with that second.
+    if (this.first !== null) this.readNow(false);
+    return {
+      ...(server === null ? {} : { server }),
+      ...(monitor === null ? {} : { serverMonitor: monitor }),
+    };
+  }
+
+  private monitorSample(): ServerMonitorSample | null {
+    const { latest, shown } = this;
+    const previous = shown ?? this.first;
+    if (latest === null || previous === null || latest === previous || latest === shown)
+      return null;
+    this.shown = latest;
+    const spanS = Math.max(0.001, (latest.atMs - previous.atMs) / 1000);
+    // Each reading between the two is a search the server completed for the monitor, not the load.
+    const done = sumOf(latest.reading.operations) - sumOf(previous.reading.operations);
+    const ops = Math.max(0, done - (latest.reads - previous.reads));
+    const { connections, threads, memoryMb } = latest.reading;
+    return {
+      opsPerSec: Math.round((ops / spanS) * 10) / 10,
+      ...(connections === undefined ? {} : { connections }),
+      ...(threads === undefined ? {} : { threads }),
+      ...(memoryMb === undefined ? {} : { memoryMb }),
+    };
+  }
+
+  private readNow(first: boolean): void {
+    const monitor = this.target?.monitor;
+    if (monitor == null || this.reading !== null) return;
+    this.reading = monitor
+      .read()
+      .then(
+        (reading) => {
+          const timed = { reading, reads: monitor.reads, atMs: performance.now() };
+          if (first) this.first = timed;
+          this.latest = timed;
+        },
+        (err: unknown) => {
+          this.lost ??= err instanceof Error ? err.message : String(err);
+        },
+      )
+      .finally(() => {
+        this.reading = null;
+      });
+  }
+
+  /** The summary with the server's counts and the cross-check (`clientOps`: all phases). */
+  async summarize(summary: RunSummary, clientOps: number): Promise<RunSummary> {
+    if (this.lab !== null) {
+      if (this.labAtStart === null) return summary;
+      const served = serverDelta(await this.labAtStart, await this.lab.operationCounts());
+      return served === null
+        ? summary
+        : { ...summary, serverOperations: served, clientOperationsAllPhases: clientOps };
+    }
+    const target = this.target;
+    if (target === null) return summary;
+    if (target.note !== null)
+      return { ...summary, serverMonitor: { server: target.server, note: target.note } };
+    await this.reading;
+    const start = this.first;
+    if (target.monitor === null || start === null) return summary;
+    let after: ServerMonitorReading;
+    try {
+      after = await target.monitor.read();
+    } catch (err) {
+      this.lost ??= err instanceof Error ? err.message : String(err);
+      const note = `Server monitor stopped answering during the run (${this.lost}): no server counts.`;
+      return { ...summary, serverMonitor: { server: target.server, before: start.reading, note } };
+    }
+    // Every reading after the first is a search the server completed between the two.
+    const own = { search: target.monitor.reads - start.reads };
+    const served = serverDelta(start.reading.operations, after.operations, own);
+    return {
+      ...summary,
+      ...(served === null
+        ? {}
+        : { serverOperations: served, clientOperationsAllPhases: clientOps }),
+      serverMonitor: { server: target.server, before: start.reading, after },
+    };
+  }
+
+  /** Closes the monitor's connection (after `summarize`, or when the run ends without one). */
+  async close(): Promise<void> {
+    await this.reading;
+    await this.target?.monitor?.close();
+  }
+}
