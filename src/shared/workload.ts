@@ -8,8 +8,31 @@ export type SearchScope = 'base' | 'one' | 'sub' | 'children';
 /** Alias dereferencing of a search (RFC 4511 derefAliases). */
 export type DerefAliases = 'never' | 'search' | 'find' | 'always';
 
+/**
+ * A request control sent with an operation, as UnboundID's rate tools send them: proxied
+ * authorization v2 (RFC 4370), assertion (RFC 4528), pre-read and post-read (RFC 4527), permissive
+ * modify, or any control by OID (`--control OID[:criticality[:value|::base64]]`).
+ */
+export type RequestControl =
+  /** Authorization identity pattern, `dn:...` or `u:...` (e.g. `dn:[entry:dn]`). */
+  | { type: 'proxied-auth'; authzId: string }
+  /** RFC 4515 filter pattern the target entry must match, or the operation fails with 122. */
+  | { type: 'assertion'; filter: string }
+  /** Attributes of the entry before (pre-read) or after (post-read) a write, returned with its result. */
+  | { type: 'pre-read' | 'post-read'; attributes: string[] }
+  /** Adding a value that exists or deleting one that does not is not an error (modify). */
+  | { type: 'permissive-modify' }
+  /** Any control: its OID, criticality (default false) and value (UTF-8 text, or base64 bytes). */
+  | { type: 'raw'; oid: string; critical?: boolean; value?: string; valueBase64?: string };
+
+/** The request controls an operation (not a bind) may carry. */
+export interface WithControls {
+  /** Sent with every request of the operation (search-and-modify: with each modify). */
+  controls?: RequestControl[];
+}
+
 /** A search request; the entries it returns are counted, never kept. */
-export interface SearchOperation {
+export interface SearchOperation extends WithControls {
   kind: 'search';
   /** Base DN (pattern). */
   base: string;
@@ -47,13 +70,13 @@ export interface EntryTemplate {
 }
 
 /** Adds an entry built from a template; the run deletes what it added when it ends. */
-export interface AddOperation {
+export interface AddOperation extends WithControls {
   kind: 'add';
   template: EntryTemplate;
 }
 
 /** Deletes an entry: by DN pattern, or (no pattern) one the run itself added or pre-added to its pool. */
-export interface DeleteOperation {
+export interface DeleteOperation extends WithControls {
   kind: 'delete';
   entryDn?: string;
 }
@@ -67,7 +90,7 @@ export interface ModifyChange {
 }
 
 /** Modifies an existing entry. */
-export interface ModifyOperation {
+export interface ModifyOperation extends WithControls {
   kind: 'modify';
   /** DN pattern. */
   entryDn: string;
@@ -75,7 +98,7 @@ export interface ModifyOperation {
 }
 
 /** Renames an entry: by DN pattern to `newRdn`, or (no pattern) one of the run's own entries to a fresh name. */
-export interface ModifyDnOperation {
+export interface ModifyDnOperation extends WithControls {
   kind: 'modrdn';
   entryDn?: string;
   /** New RDN pattern, e.g. `cn=[unique]` (required with entryDn). */
@@ -85,7 +108,7 @@ export interface ModifyDnOperation {
 }
 
 /** Compares one attribute value; compareTrue and compareFalse are both successes. */
-export interface CompareOperation {
+export interface CompareOperation extends WithControls {
   kind: 'compare';
   entryDn: string;
   attribute: string;
@@ -94,6 +117,9 @@ export interface CompareOperation {
 
 /** How a bind operation reaches the server. */
 export type BindConnection = 'existing' | 'new';
+
+/** How a bind authenticates: a simple bind or one of the SASL mechanisms DirBench sends. */
+export type BindMechanism = 'simple' | 'PLAIN' | 'EXTERNAL' | 'DIGEST-MD5' | 'CRAM-MD5';
 
 /** A bind: simple or SASL, on the load connection or on a new connection per bind. */
 export interface BindOperation {
@@ -104,7 +130,8 @@ export interface BindOperation {
   password?: string;
   /** File whose first line is the password (kept out of stored runs). */
   passwordFile?: string;
-  mechanism?: 'simple' | 'PLAIN' | 'EXTERNAL';
+  /** DIGEST-MD5 (RFC 2831) and CRAM-MD5 (RFC 2195) take the user name in `bindDn` (a pattern). */
+  mechanism?: BindMechanism;
   /** `new`: connect, bind, unbind for every op (the bind alone is timed into the `bind` phase). */
   connection?: BindConnection;
   /** authrate's search-then-bind: find the DN with this search first (first entry returned). */
@@ -114,7 +141,7 @@ export interface BindOperation {
 }
 
 /** Search, then modify every entry the search returned (search-and-mod-rate). */
-export interface SearchAndModifyOperation {
+export interface SearchAndModifyOperation extends WithControls {
   kind: 'search-and-modify';
   search: SearchOperation;
   changes: ModifyChange[];

@@ -26,6 +26,8 @@ export interface CountingSearchRequest {
   pageSize: number;
   /** Server-side sort keys; `-name` sorts descending. */
   sortKeys: readonly string[];
+  /** Further request controls (a workload's), sent with every page. */
+  controls?: readonly Control[];
 }
 
 /** Entries and references one search returned, and the DNs when asked for. */
@@ -106,7 +108,7 @@ export async function countingSearch(
     dns: collect === null ? null : [],
     maxDns: collect?.maxDns ?? 0,
   };
-  const controls: Control[] = [];
+  const controls: Control[] = [...(request.controls ?? [])];
   if (request.sortKeys.length > 0) controls.push(sortControl(request.sortKeys));
   const paging =
     request.pageSize > 0 ? new PagedResultsControl({ value: { size: request.pageSize } }) : null;

@@ -35,10 +35,11 @@ export function validateBind(
 ): BindOperation {
   const f = fieldsOf(value, field, BIND_KEYS, ['kind']);
   const mechanism = optional(f, 'mechanism', field, (v, p) =>
-    choiceField(v, p, ['simple', 'PLAIN', 'EXTERNAL'] as const),
+    choiceField(v, p, ['simple', 'PLAIN', 'EXTERNAL', 'DIGEST-MD5', 'CRAM-MD5'] as const),
   );
   const external = mechanism === 'EXTERNAL';
-  // EXTERNAL takes its identity from TLS, so the DN may be empty; PLAIN's identity is not a DN.
+  // EXTERNAL takes its identity from TLS, so the DN may be empty; a SASL identity (PLAIN's,
+  // DIGEST-MD5's and CRAM-MD5's user name) is not a DN.
   const bindDnField = child(field, 'bindDn');
   // Search-then-bind binds as the entry the search finds, so bindDn is left empty.
   const found = f.search !== undefined;
@@ -46,6 +47,12 @@ export function validateBind(
     throw invalid(
       bindDnField,
       `${bindDnField} must be empty with search: the bind uses the DN the search finds`,
+    );
+  }
+  if (found && (mechanism === 'DIGEST-MD5' || mechanism === 'CRAM-MD5')) {
+    throw invalid(
+      child(field, 'search'),
+      `${child(field, 'search')} finds a DN, and ${mechanism} binds with a user name: leave search out and give bindDn the user name (a pattern, e.g. [entry:uid])`,
     );
   }
   if (!found && f.bindDn === undefined) {

@@ -27,6 +27,7 @@ import {
   optionalFields,
 } from './specFields.ts';
 import { SCOPES, validateBind } from './validateBind.ts';
+import { controlsField } from './validateControls.ts';
 
 const DEREF: readonly DerefAliases[] = ['never', 'search', 'find', 'always'];
 // LDAP's maxInt (RFC 4511): sizeLimit, timeLimit and page sizes travel as INTEGER (0 .. maxInt).
@@ -43,6 +44,7 @@ const SEARCH_KEYS = [
   'derefAliases',
   'pageSize',
   'sortKeys',
+  'controls',
 ];
 
 /** Validates one operation (`field` is its path, e.g. `operations[1].operation`). */
@@ -62,46 +64,56 @@ export function validateOperation(
     case 'search':
       return validateSearch(value, field, options);
     case 'add': {
-      const f = fieldsOf(value, field, ['kind', 'template'], ['template']);
-      return { kind: k, template: templateField(f.template, child(field, 'template'), options) };
+      const f = fieldsOf(value, field, ['kind', 'template', 'controls'], ['template']);
+      return {
+        kind: k,
+        template: templateField(f.template, child(field, 'template'), options),
+        ...controlsField(f, field, k, options),
+      };
     }
     case 'delete': {
-      const f = fieldsOf(value, field, ['kind', 'entryDn'], []);
+      const f = fieldsOf(value, field, ['kind', 'entryDn', 'controls'], []);
       return {
         kind: k,
         ...optionalFields(f, field, { entryDn: (v, p) => dnPatternField(v, p, options) }),
+        ...controlsField(f, field, k, options),
       };
     }
     case 'modify': {
-      const f = fieldsOf(value, field, ['kind', 'entryDn', 'changes'], ['entryDn', 'changes']);
+      const keys = ['kind', 'entryDn', 'changes', 'controls'];
+      const f = fieldsOf(value, field, keys, ['entryDn', 'changes']);
       const entryDn = dnPatternField(f.entryDn, child(field, 'entryDn'), options);
       return {
         kind: k,
         entryDn,
         changes: validateChanges(f.changes, child(field, 'changes'), options),
+        ...controlsField(f, field, k, options),
       };
     }
     case 'modrdn':
       return validateModifyDn(value, field, options);
     case 'compare': {
       const keys = ['kind', 'entryDn', 'attribute', 'value'];
-      const f = fieldsOf(value, field, keys, keys);
+      const f = fieldsOf(value, field, [...keys, 'controls'], keys);
       return {
         kind: k,
         entryDn: dnPatternField(f.entryDn, child(field, 'entryDn'), options),
         attribute: attributeField(f.attribute, child(field, 'attribute')),
         value: patternField(f.value, child(field, 'value'), options, false),
+        ...controlsField(f, field, k, options),
       };
     }
     case 'bind':
       return validateBind(value, field, options);
     case 'search-and-modify': {
-      const f = fieldsOf(value, field, ['kind', 'search', 'changes'], ['search', 'changes']);
+      const keys = ['kind', 'search', 'changes', 'controls'];
+      const f = fieldsOf(value, field, keys, ['search', 'changes']);
       const search = validateSearch(withKind(f.search), child(field, 'search'), options);
       return {
         kind: k,
         search,
         changes: validateChanges(f.changes, child(field, 'changes'), options),
+        ...controlsField(f, field, k, options),
       };
     }
   }
@@ -138,6 +150,7 @@ export function validateSearch(
       pageSize: limit,
       sortKeys: sortKeysField,
     }),
+    ...controlsField(f, field, 'search', options),
   };
 }
 
@@ -177,7 +190,8 @@ function validateModifyDn(
   field: string,
   options: PatternOptions,
 ): WorkloadOperation {
-  const f = fieldsOf(value, field, ['kind', 'entryDn', 'newRdn', 'deleteOldRdn'], []);
+  const keys = ['kind', 'entryDn', 'newRdn', 'deleteOldRdn', 'controls'];
+  const f = fieldsOf(value, field, keys, []);
   const rename = optionalFields(f, field, {
     entryDn: (v, p) => dnPatternField(v, p, options),
     newRdn: (v, p) => rdnPatternField(v, p, options),
@@ -196,5 +210,5 @@ function validateModifyDn(
       `${child(field, 'newRdn')} is only used with entryDn: without it the run renames its own entries to fresh names; add entryDn or drop newRdn`,
     );
   }
-  return { kind: 'modrdn', ...rename };
+  return { kind: 'modrdn', ...rename, ...controlsField(f, field, 'modrdn', options) };
 }

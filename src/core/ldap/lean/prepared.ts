@@ -1,7 +1,7 @@
 // A lean request ready to send but for its message id, and the kind of operation it is (how its
 // answer completes it).
 import type { Message } from 'ldapts';
-import { intSize, lengthSize, writeIntContent, writeLength } from './berWrite.ts';
+import { intSize, lengthSize, MAX_BER_LENGTH, writeIntContent, writeLength } from './berWrite.ts';
 
 /**
  * Room kept before a request's body for its LDAPMessage header: the SEQUENCE tag, up to 4 length
@@ -33,6 +33,16 @@ export class PreparedRequest {
   constructor(kind: LeanKind, bytes: Buffer) {
     this.kind = kind;
     this.bytes = bytes;
+  }
+
+  /**
+   * This request with `controls` (a [0] Controls element) after its protocol op, as a new request;
+   * null when the whole is too long for the lean path (ldapts then sends it, or refuses it).
+   */
+  withControls(controls: Buffer): PreparedRequest | null {
+    // A 6-byte message id must still fit under ldapts' length bound.
+    if (this.bytes.length - HEADER_ROOM + controls.length > MAX_BER_LENGTH - 6) return null;
+    return new PreparedRequest(this.kind, Buffer.concat([this.bytes, controls]));
   }
 
   /** The whole LDAPMessage for `messageId` (1 to 2^31-1), as ldapts' Message.write lays it out. */

@@ -1,10 +1,11 @@
-// Bind: simple or SASL PLAIN, on the load connection or a new one per bind, optionally search-then-bind
+// Bind: simple or SASL (PLAIN, EXTERNAL, DIGEST-MD5, CRAM-MD5), on the load connection or a new one per bind, optionally search-then-bind
 // (authrate), with a share of wrong passwords counted apart as `<label>-invalid`.
 import { InvalidCredentialsError } from 'ldapts';
 import type { Client } from 'ldapts';
-import type { BindOperation } from '../../../shared/workload.ts';
+import type { BindMechanism, BindOperation } from '../../../shared/workload.ts';
 import { closeQuietly, startTlsOptions } from '../../ldap/connection.ts';
 import { countingSearch } from '../../ldap/countingSearch.ts';
+import { saslBind } from '../../ldap/sasl/saslBind.ts';
 import { clientOnSocket, connectSocket } from '../../ldap/steppedConnect.ts';
 import type { OpContext } from '../opContext.ts';
 import { searchRequestBuilder } from './search.ts';
@@ -40,17 +41,19 @@ function passwordOf(op: BindOperation, tools: OpTools): (ctx: OpContext) => stri
   return (ctx) => pattern.next(ctx);
 }
 
-/** Sends the bind itself on `client`. */
+/** Sends the bind itself on `client` (connected to `url`). */
 async function sendBind(
   client: Client,
-  mechanism: 'simple' | 'PLAIN' | 'EXTERNAL',
+  url: string,
+  mechanism: BindMechanism,
   identity: string,
   password: string,
 ): Promise<void> {
   // EXTERNAL: the identity is the TLS client certificate the connection presented.
   if (mechanism === 'EXTERNAL') await client.bind('EXTERNAL');
   else if (mechanism === 'PLAIN') await client.bind('PLAIN', `\u0000${identity}\u0000${password}`);
-  else await client.bind(identity, password);
+  else if (mechanism === 'simple') await client.bind(identity, password);
+  else await saslBind(client, url, mechanism, { user: identity, password });
 }
 
 /** Compiles a bind operation. */
@@ -80,9 +83,9 @@ export function compileBind(op: BindOperation, tools: OpTools): OpFactory {
     if (invalid) ctx.variant = 1;
     const secret = invalid ? `${password(ctx)}-wrong` : password(ctx);
     const bindOn = async (client: Client, dn: string): Promise<void> => {
-      if (!invalid) return sendBind(client, mechanism, dn, secret);
+      if (!invalid) return sendBind(client, params.url, mechanism, dn, secret);
       try {
-        await sendBind(client, mechanism, dn, secret);
+        await sendBind(client, params.url, mechanism, dn, secret);
       } catch (err) {
         if (err instanceof InvalidCredentialsError) return;
         throw err;

@@ -3,6 +3,7 @@ import type { Client } from 'ldapts';
 import type { CompareOperation } from '../../../shared/workload.ts';
 import { sendLean } from '../../ldap/lean/channel.ts';
 import { CompareEncoder } from '../../ldap/lean/encode.ts';
+import { callWithControls, compileControls, leanWithControls } from '../opControls.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 
 /** ldapts' own compare (the path for clients the lean path does not take). */
@@ -22,6 +23,21 @@ export function compileCompare(op: CompareOperation, tools: OpTools): OpFactory 
   const value = tools.pattern(op.value);
   const { attribute } = op;
   const encoder = new CompareEncoder(attribute);
+  const controls = compileControls(op.controls, tools);
+  if (controls !== null) {
+    return (ctx) => {
+      const target = dn.next(ctx);
+      const asserted = value.next(ctx);
+      const opControls = controls(ctx);
+      const lean = leanWithControls(encoder.prepare(target, asserted), opControls);
+      return {
+        lean,
+        run: (client) =>
+          sendLean(client, lean) ??
+          callWithControls(opControls, (sent) => client.compare(target, attribute, asserted, sent)),
+      };
+    };
+  }
   return (ctx) => {
     const target = dn.next(ctx);
     const asserted = value.next(ctx);

@@ -4,7 +4,14 @@ import type { Client } from 'ldapts';
 import type { ModifyChange, ModifyOperation } from '../../../shared/workload.ts';
 import { sendLean } from '../../ldap/lean/channel.ts';
 import { ModifyEncoder } from '../../ldap/lean/encode.ts';
+import {
+  callWithControls,
+  compileControls,
+  leanWithControls,
+  readsEntries,
+} from '../opControls.ts';
 import type { OpContext } from '../opContext.ts';
+import { ldaptsOp } from './opTypes.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 
 /** Compiles the values of a modify's changes into a function expanding them for the next op (one list per change). */
@@ -48,11 +55,30 @@ async function ldaptsModify(client: Client, dn: string, changes: Change[]): Prom
   return 0;
 }
 
-/** Compiles a modify operation (sent on the lean path, src/core/ldap/lean). */
+/**
+ * Compiles a modify operation (sent on the lean path, src/core/ldap/lean). With pre-read or
+ * post-read controls it takes ldapts' path, which reads the entries the server returns.
+ */
 export function compileModify(op: ModifyOperation, tools: OpTools): OpFactory {
   const dn = tools.pattern(op.entryDn);
   const expand = valuesExpander(op.changes, tools);
   const encoder = new ModifyEncoder(op.changes);
+  const controls = compileControls(op.controls, tools);
+  if (controls !== null) {
+    const lean = !readsEntries(op.controls);
+    return (ctx) => {
+      const target = dn.next(ctx);
+      const values = expand(ctx);
+      const opControls = controls(ctx);
+      const run = (client: Client): Promise<number> =>
+        callWithControls(opControls, (sent) =>
+          client.modify(target, ldaptsChanges(op.changes, values), sent),
+        );
+      if (!lean) return ldaptsOp(run);
+      const request = leanWithControls(encoder.prepare(target, values), opControls);
+      return { lean: request, run: (client) => sendLean(client, request) ?? run(client) };
+    };
+  }
   return (ctx) => {
     const target = dn.next(ctx);
     const values = expand(ctx);

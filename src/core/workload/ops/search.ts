@@ -6,6 +6,7 @@ import { countingSearch } from '../../ldap/countingSearch.ts';
 import type { CountingSearchRequest } from '../../ldap/countingSearch.ts';
 import { sendLean } from '../../ldap/lean/channel.ts';
 import { SearchEncoder } from '../../ldap/lean/encode.ts';
+import { compileControls, leanWithControls } from '../opControls.ts';
 import type { OpContext } from '../opContext.ts';
 import type { PatternContext } from '../pattern/index.ts';
 import { ldaptsOp } from './opTypes.ts';
@@ -17,7 +18,7 @@ export function escapeFilterValue(value: string): string {
 }
 
 /** The op's context with [entry:ATTR] values escaped: entries of another server may hold anything. */
-function filterContext(ctx: OpContext): PatternContext {
+export function filterContext(ctx: PatternContext): PatternContext {
   return {
     rng: ctx.rng,
     unique: () => ctx.unique(),
@@ -78,13 +79,28 @@ async function ldaptsSearch(client: Client, request: CountingSearchRequest): Pro
 /** Compiles a search operation; unpaged, unsorted searches take the lean path (src/core/ldap/lean). */
 export function compileSearch(op: SearchOperation, tools: OpTools): OpFactory {
   const build = searchRequestBuilder(op, tools);
+  const controls = compileControls(op.controls, tools);
   if (build.fixed.pageSize > 0 || build.fixed.sortKeys.length > 0) {
     return (ctx) => {
       const request = build(ctx);
-      return ldaptsOp((client) => ldaptsSearch(client, request));
+      const sent = controls === null ? request : { ...request, controls: controls(ctx).ldapts() };
+      return ldaptsOp((client) => ldaptsSearch(client, sent));
     };
   }
   const encoder = new SearchEncoder(build.fixed);
+  if (controls !== null) {
+    return (ctx) => {
+      const request = build(ctx);
+      const opControls = controls(ctx);
+      const lean = leanWithControls(encoder.prepare(request.baseDn, request.filter), opControls);
+      return {
+        lean,
+        run: (client) =>
+          sendLean(client, lean) ??
+          ldaptsSearch(client, { ...request, controls: opControls.ldapts() }),
+      };
+    };
+  }
   return (ctx) => {
     const request = build(ctx);
     // Encoded before the clock starts, like the pattern expansion: preparation is not server latency.

@@ -1,0 +1,100 @@
+// The SASL bind exchange of DIGEST-MD5 and CRAM-MD5 over an ldapts client: bind requests carrying
+// the mechanism, answered with saslBindInProgress (14) and the server's challenge until the server
+// says success (0) or fails the bind (49 for a wrong password).
+import { BindRequest, StatusCodeParser } from 'ldapts';
+import type { BindResponse, Client } from 'ldapts';
+import { internalsOf } from '../clientInternals.ts';
+import { cramMd5Response } from './cramMd5.ts';
+import {
+  checkRspauth,
+  digestMd5Answer,
+  DigestMd5Error,
+  parseDigestChallenge,
+} from './digestMd5.ts';
+
+/** The challenge-response SASL mechanisms DirBench drives itself (ldapts sends one step only). */
+export type ChallengeMechanism = 'DIGEST-MD5' | 'CRAM-MD5';
+
+/** The mechanisms of ChallengeMechanism, for validation. */
+export const CHALLENGE_MECHANISMS: readonly ChallengeMechanism[] = ['DIGEST-MD5', 'CRAM-MD5'];
+
+const SUCCESS = 0;
+const SASL_BIND_IN_PROGRESS = 14;
+
+/** Who binds: the SASL user name (`u:` is dropped: the mechanisms hash the bare name) and password. */
+export interface SaslUser {
+  user: string;
+  password: string;
+}
+
+/** The user name a mechanism hashes: authrate's `u:NAME` form is accepted, the name alone is sent. */
+export function saslUserName(identity: string): string {
+  return identity.startsWith('u:') ? identity.slice(2) : identity;
+}
+
+/** Host part of an LDAP URL, for DIGEST-MD5's digest-uri (`ldap/HOST`). */
+function hostOf(url: string): string {
+  const host = new URL(url).hostname;
+  return host.startsWith('[') ? host.slice(1, -1) : host;
+}
+
+/** One bind request of the exchange; resolves with the server's response, whatever its code. */
+async function step(client: Client, mechanism: string, credentials: string): Promise<BindResponse> {
+  const internals = internalsOf(client);
+  const request = new BindRequest({
+    messageId: internals._nextMessageId(),
+    mechanism,
+    password: credentials,
+  });
+  return (await internals._send(request)) as BindResponse;
+}
+
+/** The server's SASL credentials of a response ('' when it sent none). */
+function serverCredentials(response: BindResponse): string {
+  return response.data[0] ?? '';
+}
+
+/** Throws the result code error of a response that neither succeeded nor asks for the next step. */
+function expect(response: BindResponse | undefined, codes: readonly number[]): BindResponse {
+  if (response === undefined || !codes.includes(response.status)) {
+    throw StatusCodeParser.parse(response);
+  }
+  return response;
+}
+
+/** Binds `client` (connected) with `mechanism`; rejects with the server's result code error on failure. */
+export async function saslBind(
+  client: Client,
+  url: string,
+  mechanism: ChallengeMechanism,
+  who: SaslUser,
+): Promise<void> {
+  const user = saslUserName(who.user);
+  const first = expect(await step(client, mechanism, ''), [SASL_BIND_IN_PROGRESS]);
+  const challenge = serverCredentials(first);
+  if (mechanism === 'CRAM-MD5') {
+    expect(await step(client, mechanism, cramMd5Response(challenge, user, who.password)), [
+      SUCCESS,
+    ]);
+    return;
+  }
+  const answer = digestMd5Answer(parseDigestChallenge(challenge), {
+    user,
+    password: who.password,
+    digestUri: `ldap/${hostOf(url)}`,
+  });
+  const second = expect(await step(client, mechanism, answer.response), [
+    SUCCESS,
+    SASL_BIND_IN_PROGRESS,
+  ]);
+  // RFC 2831: rspauth comes with saslBindInProgress (one more empty request ends the bind) or
+  // with the success itself.
+  const rspauth = serverCredentials(second);
+  if (rspauth === '' && second.status === SUCCESS) {
+    throw new DigestMd5Error('the server ended the bind without rspauth');
+  }
+  checkRspauth(rspauth, answer.expectedRspauth);
+  if (second.status === SASL_BIND_IN_PROGRESS) {
+    expect(await step(client, mechanism, ''), [SUCCESS]);
+  }
+}
