@@ -2,6 +2,7 @@
 // itself has the current connections and threads.
 import type { Client } from 'ldapts';
 import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
+import { numberIn, searchMonitor, withoutUnknown } from './monitorSearch.ts';
 
 /** Counter attributes of cn=snmp,cn=monitor summed into each operation kind. */
 export const DS389_OPERATION_COUNTERS: Readonly<Record<string, readonly string[]>> = {
@@ -59,24 +60,17 @@ function countsOf(byName: Map<string, unknown>): Record<string, number> {
 
 /** Operation counts (cn=snmp), current connections and threads (cn=monitor), in one search. */
 export async function ds389Reading(client: Client): Promise<ServerMonitorReading> {
-  const { searchEntries } = await client.search('cn=monitor', {
-    scope: 'sub',
-    filter: '(|(cn=monitor)(cn=snmp))',
-    attributes: [
-      ...Object.values(DS389_OPERATION_COUNTERS).flat(),
-      'currentConnections',
-      'threads',
-    ],
-    timeLimit: 0,
-  });
+  const counters = Object.values(DS389_OPERATION_COUNTERS).flat();
+  const entries = await searchMonitor(client, 'cn=monitor', '(|(cn=monitor)(cn=snmp))', [
+    ...counters,
+    'currentConnections',
+    'threads',
+  ]);
   const reading: ServerMonitorReading = { operations: {} };
-  for (const entry of searchEntries) {
-    const byName = lowerCased(entry);
-    if (/^cn=snmp,/i.test(entry.dn)) reading.operations = countsOf(byName);
-    const connections = Number(byName.get('currentconnections'));
-    if (Number.isFinite(connections)) reading.connections = connections;
-    const threads = Number(byName.get('threads'));
-    if (Number.isFinite(threads)) reading.threads = threads;
+  for (const entry of entries) {
+    if (/^cn=snmp,/i.test(entry.dn)) reading.operations = countsOf(lowerCased(entry));
+    reading.connections ??= numberIn(entry, 'currentConnections');
+    reading.threads ??= numberIn(entry, 'threads');
   }
-  return reading;
+  return withoutUnknown(reading);
 }

@@ -13,6 +13,7 @@
 // yet completed, so it is not in the completed counts it returns.
 import type { Client } from 'ldapts';
 import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
+import { numberIn, searchMonitor, withoutUnknown } from './monitorSearch.ts';
 
 /** OpenDJ's operation names in ds-mon-* attributes, mapped to the kinds the OpenLDAP lab reports. */
 const KINDS: Readonly<Record<string, string>> = {
@@ -61,19 +62,12 @@ const READING_FILTER =
 
 /** Operation counts, current connections and the JVM's used memory, in one search. */
 export async function openDjReading(client: Client): Promise<ServerMonitorReading> {
-  const { searchEntries } = await client.search('cn=monitor', {
-    scope: 'sub',
-    filter: READING_FILTER,
-    attributes: ['*'],
-    timeLimit: 0,
-  });
-  const reading: ServerMonitorReading = { operations: countsFromStatistics(searchEntries) };
-  for (const entry of searchEntries) {
-    const byName = new Map(Object.entries(entry).map(([k, v]) => [k.toLowerCase(), v]));
-    const connections = Number(byName.get('currentconnections'));
-    if (Number.isFinite(connections)) reading.connections = connections;
-    const usedBytes = Number(byName.get('usedmemory'));
-    if (Number.isFinite(usedBytes)) reading.memoryMb = Math.round(usedBytes / 1048576);
+  const entries = await searchMonitor(client, 'cn=monitor', READING_FILTER, ['*']);
+  const reading: ServerMonitorReading = { operations: countsFromStatistics(entries) };
+  for (const entry of entries) {
+    reading.connections ??= numberIn(entry, 'currentConnections');
+    const usedBytes = numberIn(entry, 'usedMemory');
+    if (usedBytes !== undefined) reading.memoryMb = Math.round(usedBytes / 1048576);
   }
-  return reading;
+  return withoutUnknown(reading);
 }

@@ -2,6 +2,7 @@
 // current connections and open threads.
 import type { Client } from 'ldapts';
 import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
+import { numberIn, searchMonitor, withoutUnknown } from './monitorSearch.ts';
 
 /** Completed operations by kind (lower-case: bind, search, add, delete, modify, modrdn, compare, ...). */
 export async function openLdapOperationCounts(client: Client): Promise<Record<string, number>> {
@@ -26,27 +27,21 @@ const READING_FILTER =
 
 /** Operation counts, current connections and open worker threads, in one search of cn=Monitor. */
 export async function openLdapReading(client: Client): Promise<ServerMonitorReading> {
-  const { searchEntries } = await client.search('cn=Monitor', {
-    scope: 'sub',
-    filter: READING_FILTER,
-    attributes: ['monitorOpCompleted', 'monitorCounter', 'monitoredInfo'],
-    timeLimit: 0,
-  });
+  const entries = await searchMonitor(client, 'cn=Monitor', READING_FILTER, [
+    'monitorOpCompleted',
+    'monitorCounter',
+    'monitoredInfo',
+  ]);
   const reading: ServerMonitorReading = { operations: {} };
-  for (const entry of searchEntries) {
+  for (const entry of entries) {
     const dn = entry.dn.toLowerCase();
     const kind = /^cn=([^,]+),cn=operations,cn=monitor$/.exec(dn)?.[1];
-    if (kind !== undefined) {
-      const value = Number(entry['monitorOpCompleted']);
-      if (Number.isFinite(value)) reading.operations[kind] = value;
-    } else if (dn === 'cn=current,cn=connections,cn=monitor') {
-      // The reading's own connection is one of them.
-      const value = Number(entry['monitorCounter']);
-      if (Number.isFinite(value)) reading.connections = value;
-    } else if (dn === 'cn=open,cn=threads,cn=monitor') {
-      const value = Number(entry['monitoredInfo']);
-      if (Number.isFinite(value)) reading.threads = value;
-    }
+    const completed = numberIn(entry, 'monitorOpCompleted');
+    if (kind !== undefined && completed !== undefined) reading.operations[kind] = completed;
+    // The reading's own connection is one of the current ones.
+    if (dn === 'cn=current,cn=connections,cn=monitor')
+      reading.connections = numberIn(entry, 'monitorCounter');
+    if (dn === 'cn=open,cn=threads,cn=monitor') reading.threads = numberIn(entry, 'monitoredInfo');
   }
-  return reading;
+  return withoutUnknown(reading);
 }
