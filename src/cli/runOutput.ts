@@ -1,4 +1,5 @@
 // Human-readable output of `dirbench run`: one progress line per second and the final summary.
+import { replicationLagLines } from './replicationLagOutput.ts';
 import { describeLoadModel, describePolicy, tlsTrustWarning } from '../shared/describe.ts';
 import { figuresOf, labelsInOrder } from '../shared/operationLabels.ts';
 import type { RunDetail, RunSample } from '../shared/types.ts';
@@ -106,6 +107,7 @@ export function summaryText(run: RunDetail): string {
         `  server monitor, load start to end: ${served || 'nothing'}; the client completed ${(s.clientOperationsAllPhases ?? 0).toLocaleString('en-US')} ops in all phases`,
       );
     }
+    lines.push(...replicationLagLines(s));
     if (s.intendedLatencyUs) {
       const i = s.intendedLatencyUs;
       lines.push(

@@ -1,6 +1,7 @@
 // The one-object JSON summary `dirbench run --json` prints for a stored run.
 import { policyToken } from '../shared/describe.ts';
 import type { RunDetail } from '../shared/types.ts';
+import { replicationLagJson } from './replicationLagOutput.ts';
 
 /** Flattens a stored run into the documented `--json` shape. */
 export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
@@ -33,6 +34,7 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
           serverOperations: s.serverOperations,
           clientOperationsAllPhases: s.clientOperationsAllPhases ?? 0,
         }),
+    ...replicationLagJson(s),
     latencyUs: s?.latencyUs ?? null,
     clientBound: s?.clientBound ?? false,
     clientBoundEvidence: s?.clientBoundEvidence ?? null,

@@ -9,6 +9,7 @@ import type {
 } from './agentTypes.ts';
 import type { LabKind, LabLoadMethod } from './labTypes.ts';
 import type { ServerMonitorSample, ServerMonitorSummary } from './monitorTypes.ts';
+import type { LagFiguresMs, ReplicationLagSecond } from './replicationTypes.ts';
 import type { RootDseInfo } from './targetTypes.ts';
 import type { ThresholdResult } from './thresholdCheck.ts';
 import type { RunSource } from './history.ts';
@@ -299,6 +300,12 @@ export interface RunSummary {
   agents?: RunAgentSummary[];
   /** True when an agent was lost and the run went on without it (`onAgentLoss: continue`). */
   partial?: boolean;
+  /** Replicated labs: each consumer's replication lag over the run (markers written during load), by URL. */
+  replicationLagMs?: Record<string, LagFiguresMs>;
+  /** How finely consumers were watched (their polling interval), so no lag is finer than this. */
+  replicationLagResolutionMs?: number;
+  /** Consumers that stopped receiving (a marker unseen for longer than the limit), by URL, in words. */
+  replicationLagErrors?: Record<string, string>;
 }
 
 /** One row of the history list. */
@@ -343,6 +350,8 @@ export interface RunDetail {
   tags?: string[];
   /** Each threshold's verdict; null when the run had none or did not complete (so none were checked). */
   thresholdResults?: ThresholdResult[] | null;
+  /** Replicated labs: each consumer's lag per second; absent when the run watched no replication. */
+  replicationLag?: ReplicationLagSecond[];
 }
 
 /** State of the run in progress, for a UI that connects mid-run. */

@@ -18,6 +18,8 @@ import { validateRunRequest } from '../../shared/validation.ts';
 import { workloadLabels } from '../../shared/workload.ts';
 import { policyToken } from '../../shared/describe.ts';
 import type { LabManager } from '../lab/labManager.ts';
+import { watchLabReplication } from '../replication/runLag.ts';
+import { workloadOnLab } from '../lab/labPlacement.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { openServerMonitor } from '../monitor/serverMonitor.ts';
 import { targetConnection } from '../ldap/targetConnection.ts';
@@ -112,6 +114,8 @@ export class RunService {
         'targetId',
       );
     }
+    // Its DNs name the shape's suffix; some kinds keep the entries elsewhere (Samba AD: in its domain).
+    if (lab) workload.spec = workloadOnLab(workload.spec, lab);
     checkExternalBinds(workload.spec, target.clientCertFile !== null, 'workloadSpec');
     // The password is read from its reference now and only travels to the workers, never stored.
     const connection: LdapConnectionParams = targetConnection(
@@ -197,6 +201,8 @@ export class RunService {
     const launcher = session?.launcher ?? this.deps.launcher;
     const labSide = lab && { pid: lab.pid, operationCounts: () => labs.operationCounts(lab.id) };
     const watch = new ServerWatch(labSide, side);
+    // A replicated lab: the replication lag of each consumer while load runs.
+    const lag = watchLabReplication(lab && labs.get(lab.id), runId, runs);
     const plan = {
       runId,
       config,
@@ -233,6 +239,7 @@ export class RunService {
       onPhase: (phase) => {
         // Load starts now: connecting and binding are not part of the first second.
         if (phase === 'running') watch.loadStarted();
+        if (phase === 'running') lag?.begin();
         if (phase === 'running') cap.arm();
         if (phase === 'running' && this.active) {
           this.active.status = 'running';
@@ -267,6 +274,7 @@ export class RunService {
             summary,
             state.samples.reduce((n, s) => n + s.ops, 0),
           );
+        if (lag !== null) summary = await lag.end(summary);
         // Only a completed run is judged: a failed or stopped one has already said what went wrong.
         const thresholdResults =
           outcome.status === 'completed' && config.thresholds !== undefined
@@ -299,6 +307,7 @@ export class RunService {
         cap.disarm();
         void session?.close();
         void watch.close();
+        void lag?.end(null);
       })
       .catch(() => undefined);
     state.stored = stored;

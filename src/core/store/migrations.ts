@@ -201,4 +201,20 @@ export const MIGRATIONS: readonly Migration[] = [
     created_at TEXT NOT NULL
   );
   `,
+  `
+  -- Replication lag per second and consumer of runs against replicated labs: the markers written
+  -- in that second, how many the consumer never showed, each marker's lag (JSON) and its figures.
+  CREATE TABLE run_replication_lag (
+    run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    consumer TEXT NOT NULL,
+    second INTEGER NOT NULL,
+    markers INTEGER NOT NULL,
+    unseen INTEGER NOT NULL,
+    lags_ms_json TEXT NOT NULL,
+    p50_ms INTEGER NOT NULL,
+    p99_ms INTEGER NOT NULL,
+    max_ms INTEGER NOT NULL,
+    PRIMARY KEY (run_id, consumer, second)
+  ) WITHOUT ROWID;
+  `,
 ];

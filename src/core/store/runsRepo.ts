@@ -10,6 +10,7 @@ import type {
   RunSummary,
 } from '../../shared/types.ts';
 import type { RunSource } from '../../shared/history.ts';
+import type { ReplicationLagSecond } from '../../shared/replicationTypes.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { breaches } from '../../shared/thresholdCheck.ts';
 import type { ThresholdResult } from '../../shared/thresholdCheck.ts';
@@ -19,6 +20,7 @@ import { annotateRun, deleteRuns, insertImportedRun, serverOf } from './historyW
 import type { ImportedRun } from './historyWrites.ts';
 import { nowIso } from './ids.ts';
 import { operationHistogramsJson } from './operationHistograms.ts';
+import { insertReplicationLag, readReplicationLag } from './replicationLag.ts';
 import { SAMPLE_INSERT_COLUMNS, sampleValues } from './runRows.ts';
 import type { RunBaseRow, SampleRow } from './runRows.ts';
 
@@ -52,6 +54,11 @@ function extrasOf(sample: RunSample): SampleExtras | null {
     ...extras
   } = sample;
   return Object.keys(extras).length === 0 ? null : extras;
+}
+
+/** `replicationLag` for a run that has some; nothing for the others. */
+function withReplicationLag(seconds: ReplicationLagSecond[]): Pick<RunDetail, 'replicationLag'> {
+  return seconds.length === 0 ? {} : { replicationLag: seconds };
 }
 
 const ACTIVE_STATUSES = "('preparing', 'running')";
@@ -125,6 +132,11 @@ export class RunsRepo {
         intendedHistogramBase64 ? Buffer.from(intendedHistogramBase64, 'base64') : null,
         operationHistogramsBase64 ? operationHistogramsJson(operationHistogramsBase64) : null,
       );
+  }
+
+  /** Stores a run's replication lag, per second and consumer (see replicationLag.ts). */
+  appendReplicationLag(runId: string, seconds: readonly ReplicationLagSecond[]): void {
+    insertReplicationLag(this.db, runId, seconds);
   }
 
   /** Closes a run with its final status, reason and summary. */
@@ -224,6 +236,7 @@ export class RunsRepo {
       thresholdResults: row.threshold_results_json
         ? (JSON.parse(row.threshold_results_json) as ThresholdResult[])
         : null,
+      ...withReplicationLag(readReplicationLag(this.db, id)),
     };
   }
 

@@ -1,0 +1,74 @@
+// A run's replication lag watch: against a replicated lab, the lag probe runs while load runs; its
+// figures go into the run's summary and its seconds into the store beside the run's samples.
+import type { ReplicationLagSecond } from '../../shared/replicationTypes.ts';
+import type { RunSummary } from '../../shared/types.ts';
+import type { StoredLab } from '../lab/labRecord.ts';
+import { LagProbe } from './lagProbe.ts';
+
+/** Where a watch stores its seconds. */
+export interface LagStore {
+  appendReplicationLag(runId: string, seconds: readonly ReplicationLagSecond[]): void;
+}
+
+/** The probe's life in a run: `begin` when load starts, `end` once it is over. */
+export interface RunLagWatch {
+  begin(): void;
+  /** Stops the probe, stores its seconds and answers `summary` with the lag figures. */
+  end(summary: RunSummary | null): Promise<RunSummary | null>;
+}
+
+/** The marker entry of a run: under the suffix, beside the data the workloads read. */
+export function markerDn(runId: string, suffix: string): string {
+  return `cn=dirbench-lag-${runId},${suffix}`;
+}
+
+/** A watch over `lab`'s replicas, or null when the lab has none. */
+export function watchLabReplication(
+  lab: StoredLab | null,
+  runId: string,
+  store: LagStore,
+): RunLagWatch | null {
+  const replicas = lab?.replicas ?? [];
+  if (lab === null || replicas.length === 0) return null;
+  const bind = { bindDn: lab.bindDn, password: lab.rootPassword };
+  const probe = new LagProbe({
+    supplier: { url: lab.url, ...bind },
+    consumers: replicas.map((r) => ({ url: r.url, ...bind })),
+    markerDn: markerDn(runId, lab.suffix),
+  });
+  // Settles with null once the probe runs, or with why it could not start.
+  let started: Promise<string | null> | null = null;
+  let ended: Promise<RunSummary | null> | null = null;
+  const finish = async (summary: RunSummary | null): Promise<RunSummary | null> => {
+    if (started === null) return summary;
+    const failed = await started;
+    if (failed !== null) {
+      if (summary === null) return null;
+      const why = `the lag probe could not write its marker on ${lab.url}: ${failed}`;
+      return { ...summary, replicationLagErrors: { [lab.url]: why } };
+    }
+    const outcome = await probe.stop();
+    store.appendReplicationLag(runId, outcome.seconds);
+    if (summary === null) return null;
+    return {
+      ...summary,
+      replicationLagMs: outcome.figures,
+      replicationLagResolutionMs: outcome.resolutionMs,
+      ...(Object.keys(outcome.errors).length === 0 ? {} : { replicationLagErrors: outcome.errors }),
+    };
+  };
+  return {
+    begin() {
+      // A probe that cannot start (the marker refused) loses the lag figures, never the run.
+      started ??= probe.start().then(
+        () => null,
+        (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      );
+    },
+    end(summary) {
+      // Once: the run's end and its clean-up both call it.
+      ended ??= finish(summary);
+      return ended;
+    },
+  };
+}
