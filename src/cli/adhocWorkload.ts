@@ -15,6 +15,7 @@ import type {
 } from '../shared/workload.ts';
 import { openDjToValuePattern, PatternError } from '../core/workload/pattern/index.ts';
 import { parseJsonText, readTextFile } from './fileInput.ts';
+import { CONTROL_OPTIONS, withControlOptions } from './controlOptions.ts';
 import { intOption } from './options.ts';
 import type { RawOptions } from './options.ts';
 
@@ -217,7 +218,12 @@ function bindFrom(options: RawOptions): WorkloadOperation {
       'give --credentials FILE or --credentials-pattern PATTERN, not both',
     );
   }
-  const mechanism = choice(options, 'sasl', ['simple', 'PLAIN'] as const, 'simple');
+  const mechanism = choice(
+    options,
+    'sasl',
+    ['simple', 'PLAIN', 'DIGEST-MD5', 'CRAM-MD5'] as const,
+    'simple',
+  );
   if (file === undefined && pattern === undefined) {
     throw invalid(
       '--credentials',
@@ -261,6 +267,8 @@ const PATTERN_OPTIONS = [
   'credentials-pattern',
   'search-base',
   'search-filter',
+  'proxy-as',
+  'assertion-filter',
 ] as const;
 
 /** With OpenDJ's -g generators, reads the pattern options as OpenDJ format strings ({1}, {2}, ...). */
@@ -286,6 +294,13 @@ function translateOpenDj(options: RawOptions): RawOptions {
 export function adhocWorkload(given: RawOptions): WorkloadSpec | null {
   const op = text(given, 'op');
   if (op === undefined) {
+    const control = Object.keys(CONTROL_OPTIONS).find((name) => given[name] !== undefined);
+    if (control !== undefined) {
+      throw invalid(
+        `--${control}`,
+        `--${control} adds a request control to the --op operation: give --op too, or put the control in a --workload-file operation's controls`,
+      );
+    }
     if (given.generator !== undefined) {
       throw invalid(
         '--generator',
@@ -295,7 +310,8 @@ export function adhocWorkload(given: RawOptions): WorkloadSpec | null {
     return null;
   }
   const options = translateOpenDj(given);
-  const { operation, pool } = operationFrom(options, op);
+  const { operation: plain, pool } = operationFrom(options, op);
+  const operation = withControlOptions(plain, options);
   const spec: WorkloadSpec = {
     id: ADHOC_ID,
     title: `Ad-hoc ${op}`,

@@ -3,6 +3,7 @@
 import { OPERATION_KINDS } from '../shared/workload.ts';
 import { READ_RANDOM_ID } from '../core/workload/builtin.ts';
 import type { OptionGroup } from './commandSpec.ts';
+import { CONTROL_OPTIONS } from './controlOptions.ts';
 
 /** --workload, --workload-file or --op: one of them picks what the run does. */
 export const WORKLOAD_GROUP: OptionGroup = {
@@ -40,9 +41,11 @@ export const ADHOC_GROUP: OptionGroup = {
     '  modrdn             --entry-dn PATTERN --new-rdn PATTERN [--keep-old-rdn], or --pool N --template FILE',
     '  compare            --entry-dn PATTERN --attribute NAME --value PATTERN',
     '  bind               --bind-dn-pattern PATTERN --credentials FILE|--credentials-pattern PATTERN',
-    '                     [--new-connection] [--invalid-percent P] [--sasl PLAIN]',
+    '                     [--new-connection] [--invalid-percent P] [--sasl PLAIN|DIGEST-MD5|CRAM-MD5]',
     '                     [--search-base DN --search-filter PATTERN] (search-then-bind, as authrate)',
     '  search-and-modify  the search options plus --attribute NAME [--value PATTERN]',
+    'Request controls (not on bind): --proxy-as, --assertion-filter, --control; on writes --pre-read,',
+    '--post-read; on modify --permissive-modify.',
     'Patterns are UnboundID value patterns ([1-1000], [0:999%0000], [random:8], [file:F], [uuid], [ref:1], ...)',
     'plus [entry:ATTR] (an attribute of a random existing entry) and [unique]; --seed makes them reproducible.',
   ],
@@ -139,8 +142,9 @@ export const ADHOC_GROUP: OptionGroup = {
     },
     sasl: {
       type: 'string',
-      value: 'PLAIN',
-      description: 'bind: SASL PLAIN instead of a simple bind',
+      value: 'MECH',
+      description:
+        'bind: SASL PLAIN, DIGEST-MD5 or CRAM-MD5 instead of a simple bind (--bind-dn-pattern: the user name)',
     },
     'search-base': {
       type: 'string',
@@ -158,6 +162,7 @@ export const ADHOC_GROUP: OptionGroup = {
       value: 'PATTERN',
       description: 'bind: filter of that search (one entry: the user to bind as)',
     },
+    ...CONTROL_OPTIONS,
     generator: {
       type: 'string',
       multiple: true,

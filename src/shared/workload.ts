@@ -124,13 +124,13 @@ export type BindMechanism = 'simple' | 'PLAIN' | 'EXTERNAL' | 'DIGEST-MD5' | 'CR
 /** A bind: simple or SASL, on the load connection or on a new connection per bind. */
 export interface BindOperation {
   kind: 'bind';
-  /** Bind DN pattern (simple) or authentication identity pattern (SASL PLAIN, e.g. `u:[entry:uid]`). */
+  /** Bind DN pattern (simple) or SASL authentication identity pattern (PLAIN: e.g. `u:[entry:uid]`; DIGEST-MD5, CRAM-MD5: the user name). */
   bindDn: string;
   /** Password pattern, e.g. `[entry:userPassword]`; absent when `passwordFile` or EXTERNAL is used. */
   password?: string;
   /** File whose first line is the password (kept out of stored runs). */
   passwordFile?: string;
-  /** DIGEST-MD5 (RFC 2831) and CRAM-MD5 (RFC 2195) take the user name in `bindDn` (a pattern). */
+  /** DIGEST-MD5 (RFC 2831) and CRAM-MD5 (RFC 2195) take the user name in `bindDn` as the server knows it (slapd: the bare name; some servers: u:NAME or dn:DN). */
   mechanism?: BindMechanism;
   /** `new`: connect, bind, unbind for every op (the bind alone is timed into the `bind` phase). */
   connection?: BindConnection;

@@ -26,6 +26,8 @@ export interface MessageParserInternals extends EventEmitter {
 
 /** The non-public members of an ldapts Client used here. */
 export interface ClientInternals {
+  /** Opens the socket (ldapts connects lazily, inside its first call). */
+  _connect(): Promise<void>;
   _nextMessageId(): number;
   _send(message: Message): Promise<MessageResponse | undefined>;
   messageParser: MessageParserInternals;

@@ -2,7 +2,7 @@
 // the mechanism, answered with saslBindInProgress (14) and the server's challenge until the server
 // says success (0) or fails the bind (49 for a wrong password).
 import { BindRequest, StatusCodeParser } from 'ldapts';
-import type { BindResponse, Client } from 'ldapts';
+import type { BerWriter, BindResponse, Client } from 'ldapts';
 import { internalsOf } from '../clientInternals.ts';
 import { cramMd5Response } from './cramMd5.ts';
 import {
@@ -18,18 +18,37 @@ export type ChallengeMechanism = 'DIGEST-MD5' | 'CRAM-MD5';
 /** The mechanisms of ChallengeMechanism, for validation. */
 export const CHALLENGE_MECHANISMS: readonly ChallengeMechanism[] = ['DIGEST-MD5', 'CRAM-MD5'];
 
+/** AuthenticationChoice's [3] SaslCredentials. */
+const SASL_CREDENTIALS = 0xa3;
 const SUCCESS = 0;
 const SASL_BIND_IN_PROGRESS = 14;
 
-/** Who binds: the SASL user name (`u:` is dropped: the mechanisms hash the bare name) and password. */
+/** Who binds: the SASL user name as the server knows it (`NAME`, or `u:NAME` where it takes that form) and password. */
 export interface SaslUser {
   user: string;
   password: string;
 }
 
-/** The user name a mechanism hashes: authrate's `u:NAME` form is accepted, the name alone is sent. */
-export function saslUserName(identity: string): string {
-  return identity.startsWith('u:') ? identity.slice(2) : identity;
+/**
+ * A SASL bind request whose credentials may be absent: ldapts always writes them, and an empty
+ * initial response is not no response (Cyrus SASL refuses CRAM-MD5 with "Remote sent first").
+ */
+class SaslBindRequest extends BindRequest {
+  private readonly credentials: string | null;
+
+  constructor(messageId: number, mechanism: string, credentials: string | null) {
+    super({ messageId, mechanism });
+    this.credentials = credentials;
+  }
+
+  override writeMessage(writer: BerWriter): void {
+    writer.writeInt(this.version);
+    writer.writeString(this.dn);
+    writer.startSequence(SASL_CREDENTIALS);
+    writer.writeString(this.mechanism ?? '');
+    if (this.credentials !== null) writer.writeString(this.credentials);
+    writer.endSequence();
+  }
 }
 
 /** Host part of an LDAP URL, for DIGEST-MD5's digest-uri (`ldap/HOST`). */
@@ -38,14 +57,14 @@ function hostOf(url: string): string {
   return host.startsWith('[') ? host.slice(1, -1) : host;
 }
 
-/** One bind request of the exchange; resolves with the server's response, whatever its code. */
-async function step(client: Client, mechanism: string, credentials: string): Promise<BindResponse> {
+/** One bind request of the exchange (null: no credentials); resolves with the server's response, whatever its code. */
+async function step(
+  client: Client,
+  mechanism: string,
+  credentials: string | null,
+): Promise<BindResponse> {
   const internals = internalsOf(client);
-  const request = new BindRequest({
-    messageId: internals._nextMessageId(),
-    mechanism,
-    password: credentials,
-  });
+  const request = new SaslBindRequest(internals._nextMessageId(), mechanism, credentials);
   return (await internals._send(request)) as BindResponse;
 }
 
@@ -69,8 +88,9 @@ export async function saslBind(
   mechanism: ChallengeMechanism,
   who: SaslUser,
 ): Promise<void> {
-  const user = saslUserName(who.user);
-  const first = expect(await step(client, mechanism, ''), [SASL_BIND_IN_PROGRESS]);
+  const { user } = who;
+  if (!client.isConnected) await internalsOf(client)._connect();
+  const first = expect(await step(client, mechanism, null), [SASL_BIND_IN_PROGRESS]);
   const challenge = serverCredentials(first);
   if (mechanism === 'CRAM-MD5') {
     expect(await step(client, mechanism, cramMd5Response(challenge, user, who.password)), [
@@ -95,6 +115,6 @@ export async function saslBind(
   }
   checkRspauth(rspauth, answer.expectedRspauth);
   if (second.status === SASL_BIND_IN_PROGRESS) {
-    expect(await step(client, mechanism, ''), [SUCCESS]);
+    expect(await step(client, mechanism, null), [SUCCESS]);
   }
 }
