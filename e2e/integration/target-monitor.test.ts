@@ -2,13 +2,9 @@
 // plain target, gives the run the server's own operation counts, per-second readings and the
 // cross-check against the client's; a bind the monitor's ACL shuts out gets one note and a normal run.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Core } from '../../src/core/app/core.ts';
-import { openCore } from '../../src/core/app/core.ts';
-import { forkLauncher } from '../../src/core/runner/launcher.ts';
+import { openScratchCore } from './fixtures/scratchCore.ts';
 import type { RunDetail } from '../../src/shared/types.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
@@ -17,7 +13,7 @@ const ENTRIES = 500;
 const CONNECTIONS = 4;
 const DEPTH = 2;
 let slapd: TestSlapd;
-let dataDir: string;
+let close: (() => Promise<void>) | undefined;
 let core: Core;
 
 before(async () => {
@@ -25,17 +21,11 @@ before(async () => {
   slapd = await startTestSlapd(ENTRIES, {
     extraConfig: 'database monitor\naccess to * by dn.exact="cn=admin,c=gb" read by * none\n',
   });
-  dataDir = await mkdtemp(join(tmpdir(), 'dirbench-target-monitor-'));
-  core = await openCore({
-    dbFile: join(dataDir, 'dirbench.db'),
-    dataDir,
-    launcher: forkLauncher(),
-  });
+  ({ core, close } = await openScratchCore('target-monitor'));
 });
 after(async () => {
-  await core?.shutdown('test over');
+  await close?.();
   await slapd?.stop();
-  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** Saves the slapd as a plain target binding as `bindDn` and runs 1 s warm-up + 3 s of random reads. */

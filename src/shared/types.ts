@@ -9,6 +9,7 @@ import type {
 } from './agentTypes.ts';
 import type { LabKind, LabLoadMethod } from './labTypes.ts';
 import type { ServerMonitorSample, ServerMonitorSummary } from './monitorTypes.ts';
+import type { RunServerSet, ServerSecond, ServerSetMode, ServerShare } from './serverSetTypes.ts';
 import type { LagFiguresMs, ReplicationLagSecond } from './replicationTypes.ts';
 import type { RootDseInfo } from './targetTypes.ts';
 import type { ThresholdResult } from './thresholdCheck.ts';
@@ -78,6 +79,10 @@ export interface RunRequest {
   thresholds?: string[];
   /** Run the workers on load agents of a broker instead of this machine. */
   agents?: RunAgentsRequest;
+  /** More servers beside `targetId` (saved target ids), in order: connections are spread over all. */
+  moreTargetIds?: string[];
+  /** How connections are spread over the servers (default round-robin). */
+  serverSetMode?: ServerSetMode;
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
@@ -133,6 +138,8 @@ export interface RunSample {
   agents?: SampleAgent[];
   /** The lab server process, when the target is a local lab. */
   server?: ServerTelemetry;
+  /** Runs on several servers: each server's share of the second, by URL. */
+  servers?: Record<string, ServerSecond>;
   /** A target's own monitor in this second (when the run's bind may read it). */
   serverMonitor?: ServerMonitorSample;
   /** Imported runs: the peer tool's own figures (there is no histogram behind `latencyUs`). */
@@ -225,6 +232,8 @@ export interface RunConfig extends Required<
     | 'opTimeoutS'
     | 'thresholds'
     | 'agents'
+    | 'moreTargetIds'
+    | 'serverSetMode'
   >
 > {
   /** The workload as run (resolved from the catalog when the request named one). */
@@ -254,6 +263,8 @@ export interface RunConfig extends Required<
   /** Runs on agents: the broker's URL (never its credentials) and the loss policy. */
   broker?: string;
   onAgentLoss?: AgentLossPolicy;
+  /** Runs on several servers: the set and how connections were spread over it. */
+  serverSet?: RunServerSet;
 }
 
 /** Whole-run figures over the measured phase. */
@@ -300,6 +311,8 @@ export interface RunSummary {
   agents?: RunAgentSummary[];
   /** True when an agent was lost and the run went on without it (`onAgentLoss: continue`). */
   partial?: boolean;
+  /** Runs on several servers: each server's share, in the set's order. */
+  servers?: ServerShare[];
   /** Replicated labs: each consumer's replication lag over the run (markers written during load), by URL. */
   replicationLagMs?: Record<string, LagFiguresMs>;
   /** How finely consumers were watched (their polling interval), so no lag is finer than this. */

@@ -5,15 +5,28 @@ import { closeQuietly, openBoundClient } from '../ldap/connection.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import { failureCodeName } from '../ldap/failure.ts';
+import { OperationRecorder } from './operationRecorder.ts';
+import { ServerChoice } from './serverChoice.ts';
+import type { WorkerServers } from './serverChoice.ts';
 
 /** Pause between reconnect attempts, so a dead server is not hammered. */
 const RECONNECT_PAUSE_MS = 250;
 
+/** Where a slot of a run on several servers connects: the set, the slot's number and its server now. */
+export interface SlotServer {
+  choice: ServerChoice;
+  slot: number;
+  server: number;
+}
+
 /** A connection a workload's loops share; `client` changes only through `reconnect` or `recycle`. */
 export class ConnectionSlot {
   client: Client;
-  private readonly params: LdapConnectionParams;
+  /** The server (index into the run's set; 0 when it has one) the client is connected to. */
+  server: number;
+  private params: LdapConnectionParams;
   private readonly counters: ConnectionCounters | undefined;
+  private readonly set: SlotServer | null;
   private reconnecting: Promise<void> | null = null;
   /** Ops started on the current client (reconnect-every-N policy only). */
   private opsOnClient = 0;
@@ -21,10 +34,22 @@ export class ConnectionSlot {
   private inFlight = 0;
   private drained: (() => void) | null = null;
 
-  constructor(client: Client, params: LdapConnectionParams, counters?: ConnectionCounters) {
+  constructor(
+    client: Client,
+    params: LdapConnectionParams,
+    counters?: ConnectionCounters,
+    set: SlotServer | null = null,
+  ) {
     this.client = client;
     this.params = params;
     this.counters = counters;
+    this.set = set;
+    this.server = set?.server ?? 0;
+  }
+
+  /** How the current client was connected and bound (its server's parameters). */
+  get connectionParams(): LdapConnectionParams {
+    return this.params;
   }
 
   /**
@@ -88,12 +113,14 @@ export class ConnectionSlot {
     void closeQuietly(this.client, 100);
     while (keepTrying()) {
       try {
-        const client = await openBoundClient(this.params, this.counters);
+        const { client, server } = await this.open();
         if (!keepTrying()) {
           void closeQuietly(client, 100);
           return;
         }
         this.client = client;
+        this.server = server;
+        if (this.set !== null) this.params = this.set.choice.params(server);
         this.opsOnClient = 0;
         // A drop reopened outside the policy is what `reconnects` counts.
         if (afterDrop) this.counters?.reconnected();
@@ -105,6 +132,13 @@ export class ConnectionSlot {
     }
   }
 
+  /** A new bound client: to the slot's server, or in a server set to the one its mode picks now. */
+  private async open(): Promise<{ client: Client; server: number }> {
+    if (this.set === null)
+      return { client: await openBoundClient(this.params, this.counters), server: this.server };
+    return this.set.choice.open(this.set.slot, this.counters);
+  }
+
   /** Unbinds and closes, waiting at most `maxWaitMs`. */
   close(maxWaitMs: number): Promise<void> {
     return closeQuietly(this.client, maxWaitMs);
@@ -113,24 +147,34 @@ export class ConnectionSlot {
 
 /**
  * Opens `count` bound connections, at most `parallel` at a time (a burst of thousands of connects
- * would be refused or time out). On the first failure, or when `aborted()` turns true, it stops
- * opening, closes what it opened and rejects.
+ * would be refused or time out), to `to` or, when the run has several servers, over `to.servers`.
+ * On the first failure, or when `aborted()` turns true, it stops opening, closes what it opened
+ * and rejects.
  */
 export async function openSlots(
-  params: LdapConnectionParams,
+  to: LdapConnectionParams | { connection: LdapConnectionParams; servers?: WorkerServers },
   count: number,
   parallel: number,
   aborted: () => boolean,
   counters?: ConnectionCounters,
 ): Promise<ConnectionSlot[]> {
+  const params = 'connection' in to ? to.connection : to;
+  const set = 'connection' in to ? to.servers : undefined;
+  const choice = set === undefined ? null : new ServerChoice(set);
   const slots: ConnectionSlot[] = [];
   let next = 0;
   let failure: unknown = null;
   const opener = async (): Promise<void> => {
     while (next < count && failure === null && !aborted()) {
-      next++;
+      const slot = next++;
       try {
-        slots.push(new ConnectionSlot(await openBoundClient(params, counters), params, counters));
+        if (choice === null) {
+          slots.push(new ConnectionSlot(await openBoundClient(params, counters), params, counters));
+        } else {
+          const { client, server } = await choice.open(slot, counters);
+          const set = { choice, slot, server };
+          slots.push(new ConnectionSlot(client, choice.params(server), counters, set));
+        }
       } catch (err) {
         failure ??= err;
       }
@@ -150,4 +194,21 @@ export class ConnectOpenAborted extends Error {
     super('stopped while connecting');
     this.name = 'ConnectOpenAborted';
   }
+}
+
+/** A worker's per-server recorder (runs on several servers): counts under each server's URL, and its slots per server. */
+export function serverRecorder(
+  set: WorkerServers | undefined,
+  slots: readonly ConnectionSlot[],
+): { recorder: OperationRecorder; connections: () => number[] } | null {
+  if (set === undefined) return null;
+  const urls = set.servers.map((s) => s.url);
+  return {
+    recorder: new OperationRecorder(urls),
+    connections: () => {
+      const counts = urls.map(() => 0);
+      for (const slot of slots) counts[slot.server] = (counts[slot.server] ?? 0) + 1;
+      return counts;
+    },
+  };
 }

@@ -23,13 +23,15 @@ export class IntervalRecorder {
   readonly phases = new PhaseRecorder();
   /** Per-label counts when the workload has more than one label (null: a single operation). */
   operations: OperationRecorder | null = null;
+  /** Runs on several servers: per-server counts (labelled by URL) and each server's open connections. */
+  servers: { recorder: OperationRecorder; connections: () => number[] } | null = null;
 
   constructor(ship: (message: WorkerIntervalMessage) => void) {
     this.ship = ship;
   }
 
-  /** Records a successful op (counted under `labelIndex`) that completed `elapsedNs` after t0 and took `latencyNs`. */
-  success(elapsedNs: number, latencyNs: number, entries: number, labelIndex = 0): void {
+  /** Records a successful op (counted under `labelIndex` and `server`) that completed `elapsedNs` after t0 and took `latencyNs`. */
+  success(elapsedNs: number, latencyNs: number, entries: number, labelIndex = 0, server = 0): void {
     // An op counts in the second in which it completes.
     const second = Math.floor(elapsedNs / NS_PER_S);
     if (second > this.second) this.advanceTo(second);
@@ -38,15 +40,17 @@ export class IntervalRecorder {
     const latencyUs = Math.round(latencyNs / 1000);
     recordLatencyUs(this.histogram, latencyUs);
     this.operations?.success(labelIndex, latencyUs, entries);
+    this.servers?.recorder.success(server, latencyUs, entries);
   }
 
-  /** Records a failed op (or, with no label, a reconnect attempt) by its code name. */
-  failure(elapsedNs: number, codeName: string, labelIndex = -1): void {
+  /** Records a failed op (or, with no label, a reconnect attempt) on `server` by its code name. */
+  failure(elapsedNs: number, codeName: string, labelIndex = -1, server = -1): void {
     const second = Math.floor(elapsedNs / NS_PER_S);
     if (second > this.second) this.advanceTo(second);
     this.errors++;
     this.errorsByCode[codeName] = (this.errorsByCode[codeName] ?? 0) + 1;
     this.operations?.failure(labelIndex, codeName);
+    this.servers?.recorder.failure(server, codeName);
   }
 
   /** Ships every full second before `second` (empty ones too) and starts accumulating `second`. */
@@ -70,6 +74,9 @@ export class IntervalRecorder {
       histogram: encodeHistogram(this.histogram),
       ...this.connectionFields(),
       ...(this.operations === null ? {} : { operations: this.operations.take() }),
+      ...(this.servers === null
+        ? {}
+        : { servers: this.servers.recorder.take(), serverConnections: this.servers.connections() }),
     });
     this.ops = 0;
     this.errors = 0;

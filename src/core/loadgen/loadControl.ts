@@ -31,12 +31,17 @@ export interface OpenLoad {
   readonly recorder: OpenRecorder;
 }
 
-/** Counts a failure (of the op counted under `labelIndex`) at the current time, unless the run no longer records or has ended. */
-export function recordFailureNow(control: LoadControl, codeName: string, labelIndex = -1): void {
+/** Counts a failure (of the op counted under `labelIndex`, on `server`) at the current time, unless the run no longer records or has ended. */
+export function recordFailureNow(
+  control: LoadControl,
+  codeName: string,
+  labelIndex = -1,
+  server = -1,
+): void {
   if (!control.recording) return;
   const elapsedNs = control.clock.elapsedNowNs();
   if (elapsedNs >= 0 && elapsedNs < control.clock.endElapsedNs) {
-    control.recorder.failure(elapsedNs, codeName, labelIndex);
+    control.recorder.failure(elapsedNs, codeName, labelIndex, server);
   }
 }
 
@@ -44,6 +49,6 @@ export function recordFailureNow(control: LoadControl, codeName: string, labelIn
 export function reconnectSlot(slot: ConnectionSlot, control: LoadControl): Promise<void> {
   return slot.reconnect(
     () => control.issuing,
-    (codeName) => recordFailureNow(control, codeName),
+    (codeName) => recordFailureNow(control, codeName, -1, slot.server),
   );
 }

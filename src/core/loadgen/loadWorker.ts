@@ -4,7 +4,7 @@ import { streamFor } from '../datagen/prng.ts';
 import { closeQuietly, openBoundClient } from '../ldap/connection.ts';
 import { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import { describeLdapFailure } from '../ldap/failure.ts';
-import { ConnectOpenAborted, openSlots } from './connectionSlot.ts';
+import { ConnectOpenAborted, openSlots, serverRecorder } from './connectionSlot.ts';
 import type { ConnectionSlot } from './connectionSlot.ts';
 import { IntervalRecorder } from './intervalRecorder.ts';
 import type { LoadControl, OpenLoad } from './loadControl.ts';
@@ -97,7 +97,7 @@ export class LoadWorker {
       const policy = message.policy ?? PERSISTENT;
       const count = slotsToOpen(policy, message.connections, message.depth);
       this.slots = await openSlots(
-        message.connection,
+        message,
         count,
         PARALLEL_CONNECTS,
         () => this.state === 'ending',
@@ -232,6 +232,7 @@ export class LoadWorker {
     // Connects before t0 (opening the slots) land in second 0, so opened counts every connection.
     recorder.connectionCounters = this.counters;
     if (workload.labels.length > 1) recorder.operations = new OperationRecorder(workload.labels);
+    recorder.servers = serverRecorder(start.servers, this.slots);
     const control: LoadControl = {
       issuing: false,
       recording: true,

@@ -120,7 +120,8 @@ class PersistentLoop implements LeanSink, OpExpiryListener {
       // Completed after the end of the run: dropped, like every op that outlives the measurement.
       if (elapsedNs < clock.endElapsedNs) {
         const op = this.op as PreparedOp;
-        control.recorder.success(elapsedNs, Number(endNs - this.startNs), entries, op.labelIndex);
+        const latencyNs = Number(endNs - this.startNs);
+        control.recorder.success(elapsedNs, latencyNs, entries, op.labelIndex, this.slot.server);
         // After success(): the recorder has moved to this op's second, so both histograms agree on it.
         if (control.open !== null) control.open.recorder.intended(elapsedNs - this.opIntendedNs);
       }
@@ -132,7 +133,8 @@ class PersistentLoop implements LeanSink, OpExpiryListener {
     this.pending = NONE;
     const { control } = this;
     control.outstanding--;
-    recordFailureNow(control, failureCodeName(err), (this.op as PreparedOp).labelIndex);
+    const { labelIndex } = this.op as PreparedOp;
+    recordFailureNow(control, failureCodeName(err), labelIndex, this.slot.server);
     // A failure may come without any I/O; yielding keeps timers (interval shipping) running.
     setImmediate(this.next);
   }

@@ -60,19 +60,25 @@ function recordSuccess(
   entries: number,
   intendedNs: number,
   labelIndex: number,
+  server = 0,
 ): boolean {
   if (!control.recording) return false;
   const elapsedNs = control.clock.elapsedNs(endNs);
   if (elapsedNs >= control.clock.endElapsedNs) return false;
-  control.recorder.success(elapsedNs, Number(endNs - startNs), entries, labelIndex);
+  control.recorder.success(elapsedNs, Number(endNs - startNs), entries, labelIndex, server);
   // After success(): the recorder has moved to this op's second, so every histogram agrees on it.
   if (control.open !== null) control.open.recorder.intended(elapsedNs - intendedNs);
   return true;
 }
 
 /** Counts a failed op and yields (a failure may come without I/O; timers must keep running). */
-async function failed(control: LoadControl, err: unknown, labelIndex: number): Promise<void> {
-  recordFailureNow(control, failureCodeName(err), labelIndex);
+async function failed(
+  control: LoadControl,
+  err: unknown,
+  labelIndex: number,
+  server = -1,
+): Promise<void> {
+  recordFailureNow(control, failureCodeName(err), labelIndex, server);
   await yieldToEventLoop();
 }
 
@@ -97,7 +103,7 @@ export async function reconnectEveryLoop(
       if (control.clock.elapsedNowNs() >= control.clock.endElapsedNs) break;
       await slot.recycle(
         () => control.issuing,
-        (codeName) => recordFailureNow(control, codeName),
+        (codeName) => recordFailureNow(control, codeName, -1, slot.server),
       );
       continue;
     }
@@ -111,12 +117,13 @@ export async function reconnectEveryLoop(
     } catch (err) {
       control.outstanding--;
       slot.releaseOp();
-      await failed(control, err, op.labelIndex);
+      await failed(control, err, op.labelIndex, slot.server);
       continue;
     }
     control.outstanding--;
     slot.releaseOp();
-    recordSuccess(control, startNs, process.hrtime.bigint(), entries, opIntendedNs, op.labelIndex);
+    const endNs = process.hrtime.bigint();
+    recordSuccess(control, startNs, endNs, entries, opIntendedNs, op.labelIndex, slot.server);
   }
 }
 
@@ -148,19 +155,13 @@ export async function rebindLoop(
       entries = await watched(state.opSlot, op.run(client));
     } catch (err) {
       control.outstanding--;
-      await failed(control, err, op.labelIndex);
+      await failed(control, err, op.labelIndex, slot.server);
       continue;
     }
     control.outstanding--;
+    const endNs = process.hrtime.bigint();
     if (
-      recordSuccess(
-        control,
-        opStartNs,
-        process.hrtime.bigint(),
-        entries,
-        opIntendedNs,
-        op.labelIndex,
-      )
+      recordSuccess(control, opStartNs, endNs, entries, opIntendedNs, op.labelIndex, slot.server)
     ) {
       control.recorder.phases.record('bind', Number(opStartNs - bindStartNs));
     }

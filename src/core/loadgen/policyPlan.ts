@@ -58,7 +58,8 @@ export function startPolicyLoops(ctx: PolicyLoopsContext, fail: (err: unknown) =
       }
       break;
     case 'rebind':
-      for (const slot of ctx.slots) loops.push(rebindLoop(slot, control, ctx.params));
+      // Each slot binds as its own server's user (runs on several servers).
+      for (const slot of ctx.slots) loops.push(rebindLoop(slot, control, slot.connectionParams));
       break;
     case 'per-op':
       for (let i = 0; i < ctx.connections * ctx.depth; i++) {

@@ -5,6 +5,7 @@ import type { WorkloadSpec } from '../../shared/workload.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { DnSource } from './dnSource.ts';
 import type { PhaseHistograms } from './phaseRecorder.ts';
+import type { WorkerServers } from './serverChoice.ts';
 
 /** Parent -> worker, first message: this worker's share of the run. */
 export interface WorkerStartMessage {
@@ -37,6 +38,8 @@ export interface WorkerStartMessage {
   openModel?: WorkerOpenModel;
   /** An operation unanswered this long counts as a `timeout` error; absent: no limit. */
   opTimeoutMs?: number;
+  /** Runs on several servers: the set its connections are spread over (else all go to `connection`). */
+  servers?: WorkerServers;
 }
 
 /** This worker's part of an open-model run: global op i goes to share i mod shares. */
@@ -114,6 +117,9 @@ export interface WorkerIntervalMessage {
   phaseHistograms?: PhaseHistograms;
   /** Per-operation counts when the workload has more than one label: one entry per label, each naming it. */
   operations?: OperationInterval[];
+  /** Runs on several servers: each server's counts (labelled by URL), and its open connections. */
+  servers?: OperationInterval[];
+  serverConnections?: number[];
   /** How busy the worker process was over this second (absent from workers that do not measure it). */
   telemetry?: WorkerTelemetry;
 }

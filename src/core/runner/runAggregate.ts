@@ -12,6 +12,7 @@ import { RunDigest } from './runDigest.ts';
 import { phaseOfSecond } from './runPhases.ts';
 import { ServerLossWatch } from './serverLoss.ts';
 import { MeasuredTotals, SecondMerger } from './secondMerger.ts';
+import { ServerFigures } from './serverMerge.ts';
 import { timeToFullSpeedS } from './timeToFullSpeed.ts';
 import type { RunOutcome } from './runContract.ts';
 
@@ -40,6 +41,8 @@ export class RunAggregate {
   private readonly ratesBySecond: number[] = [];
   private readonly digest: RunDigest;
   private readonly loss = new ServerLossWatch();
+  /** Runs on several servers: each one's share. */
+  private readonly servers: ServerFigures;
   /** The run's own entries: pool added before load, removed and left after it. */
   private readonly own = { poolAdded: 0, removed: 0, left: 0, reported: false };
 
@@ -51,12 +54,14 @@ export class RunAggregate {
     this.totalS = config.warmupS + config.durationS + config.cooldownS;
     this.rateSteps = rateStepsFor(config.targetOpsPerSec, config.rateProfile, this.totalS);
     this.digest = new RunDigest(this.rateSteps === null);
+    this.servers = new ServerFigures(config);
   }
 
   /** A worker's report of one second; throws on figures under a label the workload does not have. */
   add(report: WorkerIntervalMessage): void {
     this.merger.add(report);
     this.openMerger.add(report);
+    this.servers.add(report);
   }
 
   /** How many workers have reported `second`. */
@@ -70,6 +75,8 @@ export class RunAggregate {
     const phase = phaseOfSecond(second, warmupS, durationS);
     const { sample, histogram, operations } = this.merger.take(second, phase, intervalMs);
     if (phase === 'measured') this.totals.add(sample, histogram, operations);
+    const servers = this.servers.take(second, phase === 'measured');
+    if (servers !== undefined) sample.servers = servers;
     this.digest.add(sample);
     this.loss.add(sample);
     // Cool-down seconds are excluded like warm-up; a partial (stopped) second is no rate.
@@ -136,6 +143,8 @@ export class RunAggregate {
       timeToFullSpeedS: timeToFullSpeedS(this.ratesBySecond),
     };
     if (this.rateSteps !== null) Object.assign(summary, this.openTotals.summary(base.measuredS));
+    const servers = this.servers.summary(base.measuredS);
+    if (servers !== undefined) summary.servers = servers;
     const own = this.own;
     if (own.poolAdded > 0 || own.reported) {
       summary.ownEntries = { poolAdded: own.poolAdded, removed: own.removed, left: own.left };

@@ -3,6 +3,7 @@
 import type { RunConfig, RunSample, RunSummary } from '../../shared/types.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
+import type { WorkerServers } from '../loadgen/serverChoice.ts';
 
 /** Everything a run needs: its stored config, how to connect, and which DNs to read. */
 export interface RunPlan {
@@ -10,6 +11,8 @@ export interface RunPlan {
   config: RunConfig;
   connection: LdapConnectionParams;
   dnSource: DnSource;
+  /** Runs on several servers: each one's connection (the first is `connection`) and how they are used. */
+  servers?: Omit<WorkerServers, 'firstConnection'>;
   /** Contents of the password files the workload names (path -> password), read by the host; never stored. */
   passwordFiles?: Record<string, string>;
   /** Folder relative `[file:...]` paths of the workload are resolved against (its file's folder). */

@@ -3,6 +3,7 @@
 import type { RateStep } from '../../shared/types.ts';
 import type { WorkerStartMessage } from '../loadgen/protocol.ts';
 import { OP_TIMEOUT_MS } from './runContract.ts';
+import { splitConnections } from './split.ts';
 import type { RunPlan } from './runContract.ts';
 
 /** The run's tag in [unique] values: the id's random tail, so names never repeat an earlier run's. */
@@ -38,6 +39,11 @@ export function workerStart(
   };
   if (plan.passwordFiles !== undefined) start.passwordFiles = plan.passwordFiles;
   if (plan.workloadBaseDir !== undefined) start.workloadBaseDir = plan.workloadBaseDir;
+  if (plan.servers !== undefined) {
+    // Round-robin goes by the run-wide connection number: the workers before this one hold the first.
+    const before = splitConnections(config.connections, config.workers).slice(0, index);
+    start.servers = { ...plan.servers, firstConnection: before.reduce((n, c) => n + c, 0) };
+  }
   // Every worker gets the whole profile and takes every `shares`-th op of it.
   if (rateSteps !== null) start.openModel = { steps: rateSteps, share: index, shares: workers };
   return start;

@@ -35,8 +35,9 @@ import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
 import { runDnSource } from './runDnSource.ts';
 import { startOnAgents } from './runOnAgents.ts';
 import type { AgentSession, AgentsOpener } from './runOnAgents.ts';
+import { resolveServerSet } from './serverSet.ts';
+import type { RunServerSide } from './serverSet.ts';
 import { ServerWatch } from './serverWatch.ts';
-import type { TargetSide } from './serverWatch.ts';
 import { newId, nowIso } from '../store/ids.ts';
 import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
@@ -133,6 +134,8 @@ export class RunService {
     }
 
     const { dnSource, entries } = await runDnSource(lab, workload, connection, target.baseDn);
+    const { targets } = this.deps;
+    const serverSet = await resolveServerSet(targets, req, target, connection, options.password);
 
     const onAgents = req.agents === undefined ? null : await this.openAgents(req.agents);
     const workers = Math.min(
@@ -167,17 +170,21 @@ export class RunService {
       opTimeoutS: req.opTimeoutS ?? OP_TIMEOUT_MS / 1000,
     };
     if (thresholds.length > 0) config.thresholds = thresholds.map((t) => t.expression);
+    if (serverSet !== null) config.serverSet = serverSet.record;
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
     const session = onAgents === null ? null : await startOnAgents(onAgents, runId, config);
-    // A target's own monitor, read with the run's bind (a lab's is read as its root, at load start).
-    const side: TargetSide | null = lab === null ? await openServerMonitor(connection) : null;
+    const side: RunServerSide = {
+      // A target's own monitor, read with the run's bind (a lab's is read as its root, at load start).
+      target: lab === null ? await openServerMonitor(connection) : null,
+      servers: serverSet?.plan,
+    };
     try {
       this.deps.runs.create(runId, config, environment);
-      if (side?.note != null) this.deps.runs.annotate({ runId, notes: side.note });
+      if (side.target?.note != null) this.deps.runs.annotate({ runId, notes: side.target.note });
     } catch (err) {
       void session?.close();
-      void side?.monitor?.close();
+      void side.target?.monitor?.close();
       // Nothing is half-written: the run cannot be recorded, so load never starts.
       throw databaseFailure(err, 'recording a new run (no load was started)');
     }
@@ -195,12 +202,12 @@ export class RunService {
     workload: ResolvedWorkload,
     lab: LabInfo | null,
     session: AgentSession | null,
-    side: TargetSide | null,
+    side: RunServerSide,
   ): Promise<RunDetail> {
     const { runs, emit, labs } = this.deps;
     const launcher = session?.launcher ?? this.deps.launcher;
     const labSide = lab && { pid: lab.pid, operationCounts: () => labs.operationCounts(lab.id) };
-    const watch = new ServerWatch(labSide, side);
+    const watch = new ServerWatch(labSide, side.target);
     // A replicated lab: the replication lag of each consumer while load runs.
     const lag = watchLabReplication(lab && labs.get(lab.id), runId, runs);
     const plan = {
@@ -208,6 +215,7 @@ export class RunService {
       config,
       connection,
       dnSource,
+      ...(side.servers === undefined ? {} : { servers: side.servers }),
       passwordFiles: workload.passwordFiles,
       ...(workload.baseDir === undefined ? {} : { workloadBaseDir: workload.baseDir }),
       opTimeoutMs: (config.opTimeoutS ?? OP_TIMEOUT_MS / 1000) * 1000,
