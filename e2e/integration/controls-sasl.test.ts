@@ -16,6 +16,7 @@ import {
   readAttributesValue,
 } from '../../src/core/ldap/controls/encodeControls.ts';
 import { saslBind } from '../../src/core/ldap/sasl/saslBind.ts';
+import { translateRateTool } from '../../src/cli/rateToolTranslate.ts';
 import { runCli } from './cliHarness.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
@@ -354,6 +355,23 @@ describe('request controls and SASL binds against slapd', () => {
       await run(ADMIN, ADMIN_PASSWORD, asserted('Elsewhere')),
       'raw assertion that holds',
     );
+  });
+
+  test('a searchrate command line with -J translates and runs: the control is sent', async () => {
+    const translated = translateRateTool('searchrate', [
+      ...['--baseDN', REFERRAL, '--scope', 'base', '--filter', '(objectClass=*)'],
+      ...['-J', `${MANAGE_DSA_IT}:true`, '--numThreads', '1'],
+    ]);
+    assert.deepEqual(translated.notTranslated, []);
+    const argv = translated.argv.slice(3);
+    assert.deepEqual(argv.slice(0, 2), ['--op', 'search']);
+    const summary = await run(
+      ADMIN,
+      ADMIN_PASSWORD,
+      argv.filter((_, i) => i < argv.indexOf('--connections')),
+    );
+    assertAllSucceeded(summary, 'searchrate -J ManageDsaIT, translated');
+    assert.equal(summary['entriesPerOp'], 1);
   });
 
   for (const mechanism of ['DIGEST-MD5', 'CRAM-MD5'] as const) {

@@ -24,7 +24,7 @@ export type ValueRewrite =
   | 'sort-order'
   /** N iterations become the policy `reconnect:N`. */
   | 'reconnect'
-  /** SIMPLE is DirBench's default (no option); PLAIN is `--sasl PLAIN`; other mechanisms are not sent. */
+  /** SIMPLE is DirBench's default (no option); PLAIN, DIGEST-MD5 and CRAM-MD5 are `--sasl MECH`. */
   | 'auth-type';
 
 /** What an UnboundID option becomes on a `dirbench run` command line. */
@@ -55,6 +55,8 @@ export type OptionMapping =
   | { kind: 'depth' }
   /** A character set for random values becomes a `[random:LENGTH:CHARS]` value pattern. */
   | { kind: 'charset' }
+  /** Each repetition is one more of the same DirBench option (e.g. one --control per -J). */
+  | { kind: 'repeat'; dirbench: string }
   /** DirBench does this without an option (a default, or implied by another option). */
   | { kind: 'same'; how: string }
   /** DirBench has it in another form that takes a step by hand (e.g. converting a key store to PEM). */
@@ -85,8 +87,8 @@ const AUTHRATE = ['authrate'] as const;
 
 const OUTPUT =
   'DirBench stores every second of every run: --json, dirbench runs show and dirbench export print it';
-const NO_CONTROLS =
-  'DirBench sends no request controls besides simple paged results (--page-size) and server-side sort (--sort-keys)';
+const NO_BIND_CONTROLS =
+  'binds are sent without request controls (controls go on the other operations: --control)';
 const NO_PROMPT = 'runs are unattended, nothing is prompted';
 const PEM_ONLY = 'DirBench reads PEM files, which need no store password';
 const ONE_COMMAND_LINE =
@@ -147,18 +149,18 @@ export const RATE_TOOL_OPTIONS: readonly RateToolOption[] = [
   { tools: AUTHRATE, long: '--bindOnly', short: '-B', takesValue: false, maps: { kind: 'same', how: 'without a search, --baseDN is the --bind-dn-pattern' } },
   { tools: AUTHRATE, long: '--authType', short: '-a', takesValue: true, maps: { kind: 'option', dirbench: '--sasl', rewrite: 'auth-type' } },
   // Request controls
-  { tools: AUTHRATE, long: '--authorizationIdentityRequestControl', takesValue: false, maps: { kind: 'none', why: NO_CONTROLS } },
-  { tools: AUTHRATE, long: '--passwordPolicyRequestControl', takesValue: false, maps: { kind: 'none', why: NO_CONTROLS } },
-  { tools: AUTHRATE, long: '--searchControl', takesValue: true, maps: { kind: 'none', why: NO_CONTROLS } },
-  { tools: AUTHRATE, long: '--bindControl', takesValue: true, maps: { kind: 'none', why: NO_CONTROLS } },
-  { tools: ['searchrate', 'modrate'], long: '--assertionFilter', takesValue: true, maps: { kind: 'none', why: NO_CONTROLS } },
-  { tools: MODRATE, long: '--permissiveModify', takesValue: false, maps: { kind: 'none', why: NO_CONTROLS } },
-  { tools: MODRATE, long: '--preReadAttribute', takesValue: true, maps: { kind: 'none', why: NO_CONTROLS } },
-  { tools: MODRATE, long: '--postReadAttribute', takesValue: true, maps: { kind: 'none', why: NO_CONTROLS } },
+  { tools: AUTHRATE, long: '--authorizationIdentityRequestControl', takesValue: false, maps: { kind: 'none', why: NO_BIND_CONTROLS } },
+  { tools: AUTHRATE, long: '--passwordPolicyRequestControl', takesValue: false, maps: { kind: 'none', why: NO_BIND_CONTROLS } },
+  { tools: AUTHRATE, long: '--searchControl', takesValue: true, maps: { kind: 'none', why: 'the search of a search-then-bind is sent without request controls' } },
+  { tools: AUTHRATE, long: '--bindControl', takesValue: true, maps: { kind: 'none', why: NO_BIND_CONTROLS } },
+  { tools: ['searchrate', 'modrate'], long: '--assertionFilter', takesValue: true, maps: { kind: 'option', dirbench: '--assertion-filter', rewrite: 'literal' } },
+  { tools: MODRATE, long: '--permissiveModify', takesValue: false, maps: { kind: 'flag', dirbench: '--permissive-modify' } },
+  { tools: MODRATE, long: '--preReadAttribute', takesValue: true, maps: { kind: 'list', dirbench: '--pre-read' } },
+  { tools: MODRATE, long: '--postReadAttribute', takesValue: true, maps: { kind: 'list', dirbench: '--post-read' } },
   { tools: SEARCHRATE, long: '--simplePageSize', takesValue: true, maps: { kind: 'option', dirbench: '--page-size' } },
   { tools: SEARCHRATE, long: '--sortOrder', takesValue: true, maps: { kind: 'option', dirbench: '--sort-keys', rewrite: 'sort-order' } },
-  { tools: ['searchrate', 'modrate'], long: '--proxyAs', short: '-Y', takesValue: true, maps: { kind: 'none', why: NO_CONTROLS } },
-  { tools: ['searchrate', 'modrate'], long: '--control', short: '-J', takesValue: true, maps: { kind: 'none', why: NO_CONTROLS } },
+  { tools: ['searchrate', 'modrate'], long: '--proxyAs', short: '-Y', takesValue: true, maps: { kind: 'option', dirbench: '--proxy-as' }, note: 'a value pattern in both' },
+  { tools: ['searchrate', 'modrate'], long: '--control', short: '-J', takesValue: true, maps: { kind: 'repeat', dirbench: '--control' }, note: 'the same OID[:criticality[:value|::base64value]] syntax' },
   // Rate management
   { tools: ALL, long: '--numThreads', short: '-t', takesValue: true, maps: { kind: 'option', dirbench: '--connections' }, absent: '1' },
   { tools: ALL, long: '--intervalDuration', short: '-i', takesValue: true, maps: { kind: 'interval' }, absent: '5' },

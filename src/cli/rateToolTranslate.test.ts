@@ -22,6 +22,7 @@ function dirbenchOptions(maps: OptionMapping): string[] {
       return [maps.dirbench, ...(maps.instead?.dirbench ? [maps.instead.dirbench] : [])];
     case 'flag':
     case 'list':
+    case 'repeat':
     case 'seconds':
       return [maps.dirbench];
     case 'manual':
@@ -111,6 +112,32 @@ const ARGV_CASES: Readonly<Record<string, readonly ArgvCase[]>> = {
       argv: '--attribute description --value [random:6:ab]]]',
     },
   ],
+  'request controls: -J once per value, --proxyAs and --assertionFilter, read attributes as lists':
+    [
+      {
+        tool: 'searchrate',
+        line: '-J 2.16.840.1.113730.3.4.2:true -J 1.2.3:false::AAE= -Y dn:uid=u.[1-9] --assertionFilter (cn=[x])',
+        from: 5,
+        to: 13,
+        argv: '--control 2.16.840.1.113730.3.4.2:true --control 1.2.3:false::AAE= --proxy-as dn:uid=u.[1-9] --assertion-filter (cn=[[x]])',
+      },
+      {
+        tool: 'modrate',
+        line: '--preReadAttribute cn --preReadAttribute sn --postReadAttribute cn --permissiveModify',
+        from: 5,
+        to: 10,
+        argv: '--pre-read cn,sn --post-read cn --permissive-modify',
+      },
+    ],
+  'authrate --bindOnly DIGEST-MD5 and CRAM-MD5 bind as dn: and the --baseDN pattern': [
+    {
+      tool: 'authrate',
+      line: '-B -b uid=user.[1-10],ou=People,dc=example,dc=com -a digest-md5 -C password',
+      from: 5,
+      to: 11,
+      argv: '--bind-dn-pattern dn:uid=user.[1-10],ou=People,dc=example,dc=com --sasl DIGEST-MD5 --credentials-pattern password',
+    },
+  ],
   'authrate --bindOnly binds as the --baseDN pattern without searching': [
     {
       tool: 'authrate',
@@ -154,7 +181,9 @@ test('options without an equivalent are left out with the reason; output options
     ['--csv'],
   );
   const cram = translateRateTool('authrate', ['-a', 'CRAM-MD5']);
-  assert.match(cram.notTranslated[0]?.why ?? '', /CRAM-MD5 binds are not sent/);
+  assert.match(cram.notTranslated[0]?.why ?? '', /CRAM-MD5 after a search: .*--bind-dn-pattern/);
+  const gssapi = translateRateTool('authrate', ['-a', 'GSSAPI']);
+  assert.match(gssapi.notTranslated[0]?.why ?? '', /GSSAPI binds are not sent/);
   assert.throws(
     () => translateRateTool('modrate', ['--baseDN', 'o=x']),
     /modrate has no option --baseDN/,

@@ -68,8 +68,20 @@ function rewriteValue(rewrite: ValueRewrite | undefined, value: string): string 
   }
 }
 
+/** Mechanisms authrate's --authType names that DirBench sends. */
+const AUTH_TYPES = ['SIMPLE', 'PLAIN', 'DIGEST-MD5', 'CRAM-MD5'];
+
 function isRewritable(rewrite: ValueRewrite | undefined, value: string): boolean {
-  return rewrite !== 'auth-type' || ['SIMPLE', 'PLAIN'].includes(value.toUpperCase());
+  return rewrite !== 'auth-type' || AUTH_TYPES.includes(value.toUpperCase());
+}
+
+/**
+ * authrate binds DIGEST-MD5 and CRAM-MD5 as `dn:` and the DN: with --bindOnly the DN pattern gets
+ * the prefix; after a search (the DN found) there is no user name pattern to give, so it is left out.
+ */
+function challengeMechanismOf(given: string | undefined): string | null {
+  const mechanism = given?.toUpperCase();
+  return mechanism === 'DIGEST-MD5' || mechanism === 'CRAM-MD5' ? mechanism : null;
 }
 
 /** Translates `tool ARGV` (the arguments after the tool's name) into `dirbench run` arguments. */
@@ -110,7 +122,23 @@ export function translateRateTool(tool: RateTool, argv: readonly string[]): Rate
         }
         const value = values[0] as string;
         if (!isRewritable(maps.rewrite, value)) {
-          leaveOut(`${value} binds are not sent: ldapts drives simple, PLAIN and EXTERNAL only`);
+          leaveOut(
+            `${value} binds are not sent: DirBench binds ${AUTH_TYPES.join(', ')} and EXTERNAL`,
+          );
+          return;
+        }
+        const challenge = maps.rewrite === 'auth-type' ? challengeMechanismOf(value) : null;
+        if (challenge !== null && named('--bindOnly') === undefined) {
+          leaveOut(
+            `${challenge} after a search: authrate binds as dn: and the DN found; DirBench's ${challenge} binds take a user name pattern: use --bind-dn-pattern (e.g. [entry:uid]) without --search-filter`,
+          );
+          return;
+        }
+        if (
+          instead === '--bind-dn-pattern' &&
+          challengeMechanismOf(valueOf('--authType')) !== null
+        ) {
+          out.argv.push(instead, `dn:${value}`);
           return;
         }
         const rewritten = rewriteValue(maps.rewrite, value);
@@ -122,6 +150,9 @@ export function translateRateTool(tool: RateTool, argv: readonly string[]): Rate
         return;
       case 'list':
         out.argv.push(maps.dirbench, values.join(','));
+        return;
+      case 'repeat':
+        for (const value of values) out.argv.push(maps.dirbench, value);
         return;
       case 'seconds': {
         const seconds = Number(values.at(-1)) * Number(valueOf('--intervalDuration'));
@@ -173,7 +204,8 @@ const REWRITE_NOTE: Record<ValueRewrite, string> = {
   literal: 'the value as a pattern: [ and ] doubled',
   'sort-order': 'keys without the + of ascending order',
   reconnect: 'N becomes reconnect:N',
-  'auth-type': 'SIMPLE needs no option, PLAIN is PLAIN; CRAM-MD5 and DIGEST-MD5 binds are not sent',
+  'auth-type':
+    'SIMPLE needs no option, PLAIN, DIGEST-MD5 and CRAM-MD5 keep their names; with --bindOnly DIGEST-MD5 and CRAM-MD5 bind as dn: and the --baseDN pattern, as authrate does',
 };
 
 /** What an option becomes, in words, for the README table. */
@@ -193,6 +225,8 @@ function dirbenchCell(maps: OptionMapping): string {
       return `\`${maps.dirbench}\``;
     case 'list':
       return `\`${maps.dirbench} a,b\` (one comma list)`;
+    case 'repeat':
+      return `\`${maps.dirbench}\`, once per value`;
     case 'target':
       return maps.part === 'ldaps' ? '`--target ldaps://HOST:PORT`' : '`--target ldap://HOST:PORT`';
     case 'seconds':
