@@ -47,12 +47,14 @@ test('each missing piece is named by the package that provides it', () => {
   assert.deepEqual(packagesOf(['/usr/share/samba/setup/ad-schema']), [['samba-ad-provision']]);
 });
 
-test('the SASL PLAIN plugin counts in any multiarch folder or the plain one', () => {
-  const multiarch = '/usr/lib/*/sasl2/libplain.so';
-  const plain = '/usr/lib/sasl2/libplain.so';
-  assert.deepEqual(packagesOf([multiarch]), []);
-  assert.deepEqual(packagesOf([plain]), []);
-  assert.deepEqual(packagesOf([multiarch, plain]), [['libsasl2-modules']]);
+test('each SASL plugin (PLAIN, DIGEST-MD5, CRAM-MD5) counts in any multiarch folder or the plain one', () => {
+  for (const plugin of ['libplain.so', 'libdigestmd5.so', 'libcrammd5.so']) {
+    const multiarch = `/usr/lib/*/sasl2/${plugin}`;
+    const plain = `/usr/lib/sasl2/${plugin}`;
+    assert.deepEqual(packagesOf([multiarch]), []);
+    assert.deepEqual(packagesOf([plain]), []);
+    assert.deepEqual(packagesOf([multiarch, plain]), [['libsasl2-modules']], plugin);
+  }
 });
 
 test('several missing pieces come in the order .ci/run installed them, 389 DS, Java and Maven without recommends', () => {

@@ -43,6 +43,9 @@ export interface SystemNeed {
   present(probe: MachineProbe): boolean;
 }
 
+/** The Cyrus SASL plugins slapd needs for the binds the tests send. */
+const SASL_PLUGINS = ['libplain.so', 'libdigestmd5.so', 'libcrammd5.so'];
+
 /** Everything `.ci/run` installed before the suite, plus what the tests call (openssl, xmllint). */
 export const SYSTEM_NEEDS: readonly SystemNeed[] = [
   {
@@ -60,9 +63,12 @@ export const SYSTEM_NEEDS: readonly SystemNeed[] = [
   {
     packages: ['libsasl2-modules'],
     noRecommends: false,
-    usedFor: 'SASL PLAIN binds against labs (the PLAIN mechanism plugin)',
+    usedFor:
+      'SASL PLAIN, DIGEST-MD5 and CRAM-MD5 binds against labs and test servers (their mechanism plugins)',
     present: (p) =>
-      p.exists('/usr/lib/sasl2/libplain.so') || p.matches('/usr/lib/*/sasl2/libplain.so'),
+      SASL_PLUGINS.every(
+        (plugin) => p.exists(`/usr/lib/sasl2/${plugin}`) || p.matches(`/usr/lib/*/sasl2/${plugin}`),
+      ),
   },
   {
     packages: ['chromium'],
