@@ -3,8 +3,12 @@
 // summary, matching what each responder received), failover moves them all to the second when
 // the first goes away mid-run.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Core } from '../../src/core/app/core.ts';
+import { runCli } from './cliHarness.ts';
 import { openScratchCore } from './fixtures/scratchCore.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
 import type { Responder } from '../../src/core/responder/responder.ts';
@@ -162,5 +166,45 @@ test('a run on several servers refuses the per-op policy and a server named twic
     );
   } finally {
     await a.responder.close();
+  }
+});
+
+test("dirbench run --target URL1 --target URL2 --json reports each server's share", async () => {
+  const a = await startResponder({ answerDelayMs: 1 });
+  const b = await startResponder({ answerDelayMs: 1 });
+  const dataDir = await mkdtemp(join(tmpdir(), 'dirbench-target-group-cli-'));
+  try {
+    const { code, stdout, stderr } = await runCli(
+      [
+        'run',
+        ...['--target', a.url, '--target', b.url, '--base', a.baseDn],
+        ...['--workload', 'read-random', '--connections', '4', '--workers', '2'],
+        ...['--warmup', '0', '--duration', '2', '--json'],
+      ],
+      dataDir,
+      60_000,
+    );
+    assert.equal(code, 0, stderr);
+    const summary = JSON.parse(stdout) as {
+      servers: {
+        url: string;
+        connections: number;
+        opsPerSec: number;
+        errors: number;
+        p99Us: number;
+      }[];
+    };
+    assert.deepEqual(
+      summary.servers.map((s) => [s.url, s.connections, s.errors]),
+      [
+        [a.url, 2, 0],
+        [b.url, 2, 0],
+      ],
+    );
+    for (const s of summary.servers) assert.ok(s.opsPerSec > 50 && s.p99Us > 0, JSON.stringify(s));
+  } finally {
+    await a.close();
+    await b.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 });

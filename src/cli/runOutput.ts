@@ -6,6 +6,7 @@ import type { RunDetail, RunSample } from '../shared/types.ts';
 import type { RunAgentSummary } from '../shared/agentTypes.ts';
 import { workloadLabels } from '../shared/workload.ts';
 import { ms } from './options.ts';
+import { serverLines } from './serverSetOptions.ts';
 
 /** One line per second on stderr, e.g. `[  3/12s] measured  16,345 ops/s  p50 0.88 ms ...`. */
 export function progressLine(sample: RunSample, totalS: number): string {
@@ -93,6 +94,7 @@ export function summaryText(run: RunDetail): string {
       );
     }
     lines.push(...agentLines(s.agents ?? []));
+    lines.push(...serverLines(run));
     if (s.ownEntries) {
       const own = s.ownEntries;
       lines.push(

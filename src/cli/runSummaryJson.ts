@@ -2,6 +2,7 @@
 import { policyToken } from '../shared/describe.ts';
 import type { RunDetail } from '../shared/types.ts';
 import { replicationLagJson } from './replicationLagOutput.ts';
+import { serversJson } from './serverSetOptions.ts';
 
 /** Flattens a stored run into the documented `--json` shape. */
 export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
@@ -60,6 +61,8 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
             ...s?.agents?.find((a) => a.name === placed.name),
           })),
         }),
+    // Runs on several servers: each server's share.
+    ...serversJson(run),
     tcpNoDelay: run.config.tcpNoDelay,
     target: {
       name: run.config.targetName,

@@ -13,8 +13,10 @@ export const TARGET_GROUP: OptionGroup = {
     },
     target: {
       type: 'string',
+      multiple: true,
       value: 'URL|ID',
-      description: 'an LDAP URL (ldap://HOST:PORT or ldaps://HOST:PORT) or a saved target id',
+      description:
+        'an LDAP URL (ldap://HOST:PORT or ldaps://HOST:PORT) or a saved target id; several spread the connections over those servers',
     },
     // Declared here for `run`, where it also names the target's entries; the ad-hoc group's is --op search's alone.
     base: {

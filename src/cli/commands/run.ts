@@ -47,6 +47,7 @@ import { omit } from '../commandSpec.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { TARGET_GROUP } from '../targetOptions.ts';
+import { SERVER_SET_OPTIONS, serverSetModeOf, targetsOf } from '../serverSetOptions.ts';
 import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
 
 /** The password of --password-file or --password-env ('' when neither is given); never stored. */
@@ -263,9 +264,11 @@ function thresholdsInUserTerms(check: () => unknown): void {
 /** Runs one benchmark (or --repeats K of them); exit 0 when all completed, 1 when one did not, 3 when one breached a threshold. */
 export async function runCommand(options: RawOptions): Promise<number> {
   const agents = agentsRequestFromOptions(options);
+  const serverSetMode = serverSetModeOf(options);
   const request = {
     ...runRequestFromOptions(options),
     ...(agents === undefined ? {} : { agents }),
+    ...(serverSetMode === undefined ? {} : { serverSetMode }),
   };
   const source = workloadFromOptions(options);
   const repeats = intOption(
@@ -282,7 +285,14 @@ export async function runCommand(options: RawOptions): Promise<number> {
     const workload = checkWorkloadEarly(core, { ...request, targetId: '' }, source);
     thresholdsInUserTerms(() => runThresholds(workload.spec, request));
     if (request.agents !== undefined) await checkAgentsEarly(core, request.agents);
-    const { targetId, password, created } = await resolveTarget(core, options, workload, source);
+    const [first, ...more] = targetsOf(options);
+    const resolve = (target: string | undefined) =>
+      resolveTarget(core, { ...options, target }, workload, source);
+    const { targetId, password, created } = await resolve(first);
+    // Further --target servers: connections are spread over all of them (each saved like the first).
+    const others: Awaited<ReturnType<typeof resolve>>[] = [];
+    for (const target of more) others.push(await resolve(target));
+    if (others.length > 0) Object.assign(request, { moreTargetIds: others.map((o) => o.targetId) });
     const runs: RunDetail[] = [];
     for (let i = 0; i < repeats; i++) {
       const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
@@ -290,9 +300,10 @@ export async function runCommand(options: RawOptions): Promise<number> {
         (err: unknown) => {
           // A typo in --target should not leave a target behind that never worked; if even that
           // cleanup fails (e.g. the disk is full), the original error is the one to report.
-          if (created && runs.length === 0) {
+          const made = [{ targetId, created }, ...others].filter((t) => t.created === true);
+          for (const target of runs.length === 0 ? made : []) {
             try {
-              core.targets.delete(targetId);
+              core.targets.delete(target.targetId);
             } catch {
               // Reported below: err.
             }
@@ -335,6 +346,7 @@ export const runSpec: CommandSpec = {
     '             [--ca-file PEM] [run options]',
     "dirbench run ... [--threshold 'p99<5ms']... [--junit FILE]   (a breached threshold exits 3)",
     'dirbench run --target TARGET-ID [run options]',
+    'dirbench run --target URL1|ID1 --target URL2|ID2 ... [--server-set round-robin|failover] [run options]',
   ],
   args: [],
   about: [
@@ -343,6 +355,7 @@ export const runSpec: CommandSpec = {
   ],
   groups: [
     TARGET_GROUP,
+    { title: 'Several servers (--target repeated)', options: SERVER_SET_OPTIONS },
     { title: 'With --lab', options: LAB_BUILD_OPTIONS },
     WORKLOAD_GROUP,
     // --base is in the target group: here it is also the target's base DN.

@@ -179,6 +179,7 @@ const runsList: CommandSpec = {
       options: {
         target: {
           type: 'string',
+          multiple: true,
           value: 'NAME',
           description: 'runs against this target (its name)',
         },
