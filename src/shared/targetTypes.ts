@@ -7,7 +7,10 @@ export interface Target {
   /** `ldap://host:port` or `ldaps://host:port`. */
   url: string;
   startTls: boolean;
+  /** The bind DN (simple binds), or the SASL user name (DIGEST-MD5, CRAM-MD5). */
   bindDn: string;
+  /** How the connections authenticate: a simple bind, or SASL DIGEST-MD5 or CRAM-MD5 as `bindDn`. */
+  bindMechanism: TargetBindMechanism;
   /** Never sent back to the renderer: `hasPassword` says whether one is stored. */
   hasPassword: boolean;
   baseDn: string;
@@ -30,6 +33,16 @@ export interface Target {
   updatedAt: string;
 }
 
+/** How a target's connections bind (SASL mechanisms that need only a user name and password). */
+export type TargetBindMechanism = 'simple' | 'DIGEST-MD5' | 'CRAM-MD5';
+
+/** The bind mechanisms of a target, in the order forms list them. */
+export const TARGET_BIND_MECHANISMS: readonly TargetBindMechanism[] = [
+  'simple',
+  'DIGEST-MD5',
+  'CRAM-MD5',
+];
+
 /** What the user types to create or edit a target; `password` undefined keeps the stored one. */
 export interface TargetInput {
   id?: string;
@@ -37,6 +50,8 @@ export interface TargetInput {
   url: string;
   startTls: boolean;
   bindDn: string;
+  /** Default simple; DIGEST-MD5 and CRAM-MD5 bind as the user name in `bindDn`. */
+  bindMechanism?: TargetBindMechanism;
   password?: string;
   /** A file whose first line is the password (only its path is stored); instead of `password`. */
   passwordFile?: string;

@@ -2,6 +2,7 @@
 import { validateRunAgents } from './runAgentsRequest.ts';
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
+import { TARGET_BIND_MECHANISMS } from './targetTypes.ts';
 import type { TargetInput } from './targetTypes.ts';
 import type { ConnectionPolicy, RateStep, RunRequest } from './types.ts';
 
@@ -91,7 +92,18 @@ export function validateTargetInput(input: TargetInput): void {
       'StartTLS cannot be used with ldaps:// (the connection is already TLS)',
     );
   }
-  checkDn(input.bindDn, 'bindDn', true);
+  const mechanism = input.bindMechanism ?? 'simple';
+  if (!TARGET_BIND_MECHANISMS.includes(mechanism)) {
+    throw invalid(
+      'bindMechanism',
+      `bindMechanism must be one of ${TARGET_BIND_MECHANISMS.join(', ')}; got ${shownValue(mechanism)}`,
+    );
+  }
+  // A SASL bind names a user, not an entry: any text but blank.
+  if (mechanism === 'simple') checkDn(input.bindDn, 'bindDn', true);
+  else if (typeof input.bindDn !== 'string' || input.bindDn.trim() === '') {
+    throw invalid('bindDn', `a ${mechanism} bind needs the user name in bindDn (e.g. jdoe)`);
+  }
   checkDn(input.baseDn, 'baseDn', false);
 }
 

@@ -217,4 +217,8 @@ export const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (run_id, consumer, second)
   ) WITHOUT ROWID;
   `,
+  `
+  -- How a target's connections bind: simple (null) or SASL DIGEST-MD5 / CRAM-MD5 as bind_dn.
+  ALTER TABLE targets ADD COLUMN bind_mechanism TEXT;
+  `,
 ];

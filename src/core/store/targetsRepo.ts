@@ -1,6 +1,6 @@
 // Saved targets: the servers a user benchmarks, and the target views of running labs.
 import { dirname, join } from 'node:path';
-import type { Target, TargetInput } from '../../shared/targetTypes.ts';
+import type { Target, TargetBindMechanism, TargetInput } from '../../shared/targetTypes.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { describeSecretRef, parseSecretRef, serializeSecretRef } from '../secrets/secretRef.ts';
 import type { SecretRef } from '../secrets/secretRef.ts';
@@ -22,6 +22,7 @@ interface TargetRow {
   tls_verify: number;
   client_cert_file: string | null;
   client_key_file: string | null;
+  bind_mechanism: TargetBindMechanism | null;
   lab_id: string | null;
   created_at: string;
   updated_at: string;
@@ -40,6 +41,7 @@ function toTarget(row: TargetRow): TargetWithSecret {
     url: row.url,
     startTls: row.start_tls === 1,
     bindDn: row.bind_dn,
+    bindMechanism: row.bind_mechanism ?? 'simple',
     hasPassword: secret !== null,
     ...describeSecretRef(secret),
     secret,
@@ -117,12 +119,15 @@ export class TargetsRepo {
       input.tlsVerify === false ? 0 : 1,
       pathOf(input.clientCertFile),
       pathOf(input.clientKeyFile),
+      input.bindMechanism === undefined || input.bindMechanism === 'simple'
+        ? null
+        : input.bindMechanism,
     ];
     if (existing) {
       this.db
         .prepare(
           `UPDATE targets SET name = ?, url = ?, start_tls = ?, bind_dn = ?, secret_ref = ?, base_dn = ?,
-             ca_file = ?, tls_verify = ?, client_cert_file = ?, client_key_file = ?, password = NULL, updated_at = ?
+             ca_file = ?, tls_verify = ?, client_cert_file = ?, client_key_file = ?, bind_mechanism = ?, password = NULL, updated_at = ?
            WHERE id = ?`,
         )
         .run(...fields, now, id);
@@ -132,8 +137,8 @@ export class TargetsRepo {
     this.db
       .prepare(
         `INSERT INTO targets (name, url, start_tls, bind_dn, secret_ref, base_dn, ca_file, tls_verify,
-           client_cert_file, client_key_file, id, lab_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           client_cert_file, client_key_file, bind_mechanism, id, lab_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(...fields, id, labId, now, now);
     return this.get(id);
