@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Client } from 'ldapts';
 import type { LabAvailability, LabKind } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
+import type { LdifEntry } from '../ldif/entries.ts';
 import type { StopOutcome } from './processes.ts';
 import type { ProcessExit } from './watchdog.ts';
 
@@ -69,6 +70,13 @@ export interface LabDriver {
   availability(): LabAvailability;
   /** The administrator DN of a lab holding `suffix` (e.g. `cn=admin,c=gb` or `cn=Directory Manager`). */
   rootDn(suffix: string): string;
+  /**
+   * Where this kind keeps a shape's `suffix` when not at it (Samba AD: under its domain, the only
+   * place AD authenticates accounts); absent: at it. The LDIF's DNs are moved there as it loads.
+   */
+  placeSuffix?(suffix: string): string;
+  /** An LDIF entry as this kind needs it added over LDAP (Samba AD: persons as enabled accounts). */
+  protocolEntry?(entry: LdifEntry): LdifEntry;
   /** Creates the server's configuration (instance) under `labDir`, with the profile's indexes. */
   configure(config: LabServerConfig, signal: AbortSignal): Promise<void>;
   /** Loads the LDIF with the server's own offline tool while it is stopped. */

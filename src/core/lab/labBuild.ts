@@ -11,6 +11,7 @@ import { freePort } from './freePort.ts';
 import { ServerExitedError } from './ldapReady.ts';
 import { DEFAULT_LOAD_CONNECTIONS } from './labRecord.ts';
 import type { StoredLab } from './labRecord.ts';
+import { protocolEntryAdapter } from './labPlacement.ts';
 import { loadOverProtocol } from './protocolLoad.ts';
 import { ReplicaSet } from './replicas/replicaSet.ts';
 import { releaseWatched } from './watchdog.ts';
@@ -98,7 +99,7 @@ export async function buildLab(
     if (!lab.persistent) deps.watchOwned(server);
     releaseWatched(server.child);
     if (lab.loadMethod === 'protocol') {
-      await protocolLoad(lab, server.url, dataset, signal, hooks);
+      await protocolLoad(lab, driver, server.url, dataset, signal, hooks);
     }
     await driver.afterLoad?.(config, server.url);
     await verifyCount(lab, server.url, dataset.entriesWithHeaders, hooks);
@@ -153,6 +154,7 @@ async function bulkLoad(
 /** Adds the LDIF's entries over LDAP on parallel connections, timed (M-Vault's adds over protocol). */
 async function protocolLoad(
   lab: StoredLab,
+  driver: LabDriver,
   url: string,
   dataset: { path: string; entriesWithHeaders: number },
   signal: AbortSignal,
@@ -167,6 +169,7 @@ async function protocolLoad(
     bindDn: lab.bindDn,
     password: lab.rootPassword,
     ldifPath: dataset.path,
+    adapt: protocolEntryAdapter(lab, driver),
     connections,
     signal,
     onProgress: (added) => {

@@ -15,6 +15,7 @@ import type {
 import { LAB_KIND_CAPABILITIES } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { DIRECTORY_SHAPES, isShapeName, unknownShapeMessage } from '../datagen/shapes.ts';
+import { rebaseDn } from '../ldif/rebase.ts';
 import type { LabDriver, LabServerConfig } from './driver.ts';
 import { freePort } from './freePort.ts';
 import { indexProfileLines, resolveIndexProfile } from './indexProfiles.ts';
@@ -146,6 +147,7 @@ export async function prepareLab(
       ? undefined
       : { ...(await createLabCertificates(join(labDir, 'tls'))), ldapsPort: await freePort() };
   const names = DIRECTORY_SHAPES[start.shape];
+  const suffix = driver.placeSuffix?.(names.suffix) ?? names.suffix;
   const lab: StoredLab = {
     id,
     kind: start.kind,
@@ -155,9 +157,9 @@ export async function prepareLab(
     port,
     pid: null,
     url: `ldap://127.0.0.1:${port}`,
-    baseDn: names.baseDn,
-    bindDn: driver.rootDn(names.suffix),
-    suffix: names.suffix,
+    baseDn: rebaseDn(names.baseDn, { from: names.suffix, to: suffix }),
+    bindDn: driver.rootDn(suffix),
+    suffix,
     shape: start.shape,
     indexProfile: start.indexProfile.name,
     indexes: indexProfileLines(start.indexProfile),

@@ -3,6 +3,7 @@
 import { Attribute, Client } from 'ldapts';
 import { dnKey } from '../ldif/dn.ts';
 import { readLdif } from '../ldif/entries.ts';
+import type { LdifEntry } from '../ldif/entries.ts';
 import { parentDn } from '../workload/entryPicker.ts';
 
 /** Where and how to load. */
@@ -11,6 +12,8 @@ export interface ProtocolLoadOptions {
   bindDn: string;
   password: string;
   ldifPath: string;
+  /** How each entry is sent, when not as written (a moved suffix, a server's own attributes). */
+  adapt?: (entry: LdifEntry) => LdifEntry;
   /** Connections adding at the same time, one request outstanding on each. */
   connections: number;
   signal: AbortSignal;
@@ -46,7 +49,7 @@ async function entryExists(client: Client, dn: string): Promise<boolean> {
 
 /**
  * Adds every entry of the LDIF; resolves with how many, rejects naming the entry that failed. The
- * first entry (the suffix) may exist already: Samba AD creates a naming context with its head.
+ * first entry (the suffix) may exist already.
  */
 export async function loadOverProtocol(opts: ProtocolLoadOptions): Promise<number> {
   const clients: Client[] = [];
@@ -67,7 +70,7 @@ export async function loadOverProtocol(opts: ProtocolLoadOptions): Promise<numbe
         opts.signal.throwIfAborted();
         const next = await entries.next();
         if (next.done === true) return;
-        const entry = next.value;
+        const entry = opts.adapt?.(next.value) ?? next.value;
         const parent = inFlight.get(dnKey(parentDn(entry.dn)));
         const key = dnKey(entry.dn);
         const suffix = first;

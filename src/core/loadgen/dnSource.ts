@@ -2,10 +2,13 @@
 import type { Prng } from '../datagen/prng.ts';
 import type { LabShape } from '../../shared/labTypes.ts';
 import { DIRECTORY_SHAPES } from '../datagen/shapes.ts';
+import { rebaseDn } from '../ldif/rebase.ts';
+import type { DnRebase } from '../ldif/rebase.ts';
 
 /** The entries a run may pick from: a generated directory (by shape and spec) or a list sampled from the server. */
 export type DnSource =
-  | { kind: LabShape; entries: number; seed: number }
+  /** `rebase`: the lab keeps the shape's entries under another suffix (see labPlacement.ts). */
+  | { kind: LabShape; entries: number; seed: number; rebase?: DnRebase }
   /** `columns[name][i]`: the value of attribute `name` of entry `dns[i]` (for [entry:name] tokens). */
   | { kind: 'list'; dns: string[]; columns?: Record<string, string[]> };
 
@@ -25,5 +28,7 @@ export function dnPicker(source: DnSource, rng: Prng): () => string {
   // Each DN is computed from (seed, index) in O(1): no table of millions of DNs per worker.
   const spec = { entries: source.entries, seed: source.seed };
   const dnOf = DIRECTORY_SHAPES[source.kind].personDn;
+  const { rebase } = source;
+  if (rebase !== undefined) return () => rebaseDn(dnOf(spec, rng.int(size)), rebase);
   return () => dnOf(spec, rng.int(size));
 }

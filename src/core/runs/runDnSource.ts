@@ -3,6 +3,7 @@
 import { ApiError } from '../../shared/errors.ts';
 import type { LabInfo } from '../../shared/labTypes.ts';
 import { isShapeName } from '../datagen/shapes.ts';
+import { labDnRebase } from '../lab/labPlacement.ts';
 import { collectEntries } from '../ldap/collectDns.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
@@ -21,7 +22,16 @@ export async function runDnSource(
   if (lab) {
     // Labs stored before shapes existed are Salford's.
     const kind = isShapeName(lab.shape) ? lab.shape : 'salford';
-    return { dnSource: { kind, entries: lab.entries, seed: lab.seed }, entries: lab.entries };
+    const rebase = labDnRebase(lab);
+    return {
+      dnSource: {
+        kind,
+        entries: lab.entries,
+        seed: lab.seed,
+        ...(rebase === null ? {} : { rebase }),
+      },
+      entries: lab.entries,
+    };
   }
   // Nothing reads existing entries (e.g. adds, or patterns like uid=user.[1-1000]): no sampling.
   if (!workload.readsEntries) return { dnSource: { kind: 'list', dns: [] }, entries: null };

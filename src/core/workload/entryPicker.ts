@@ -1,6 +1,7 @@
 // Existing entries a workload's [entry:ATTR] tokens read from: computed for generated directories, sampled otherwise.
 import type { LabShape } from '../../shared/labTypes.ts';
 import { DIRECTORY_SHAPES } from '../datagen/shapes.ts';
+import { rebaseDn } from '../ldif/rebase.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
 import { dnSourceSize } from '../loadgen/dnSource.ts';
 
@@ -37,6 +38,18 @@ export function entryPickerFor(source: DnSource): EntryPicker {
     const spec = { entries: source.entries, seed: source.seed };
     const shape = DIRECTORY_SHAPES[source.kind];
     // Each person is computed from (seed, index) in O(1): no table of millions of entries per worker.
+    const { rebase } = source;
+    if (rebase !== undefined) {
+      return {
+        size,
+        attributes: shapeEntryAttributes(source.kind),
+        dn: (i) => rebaseDn(shape.personDn(spec, i), rebase),
+        entry: (i) => {
+          const person = shape.person(spec, i);
+          return { ...person, dn: rebaseDn(person.dn as string, rebase) };
+        },
+      };
+    }
     return {
       size,
       attributes: shapeEntryAttributes(source.kind),

@@ -1,8 +1,10 @@
 // The base DN a target can be given when its workload names its own DNs and samples nothing: the
 // literal DN suffix of those patterns, else the server's first naming context.
 import type { RootDseInfo } from '../../shared/targetTypes.ts';
-import type { WorkloadOperation, WorkloadSpec } from '../../shared/workload.ts';
+import type { WorkloadSpec } from '../../shared/workload.ts';
 import { dnKey } from '../ldif/dn.ts';
+import { mapWorkloadDns } from './dnFields.ts';
+import type { DnRole } from './dnFields.ts';
 import { patternPieces } from './patternPieces.ts';
 
 /** A base DN derived from a workload, with the DN patterns it was read from. */
@@ -11,9 +13,6 @@ export interface PatternSuffix {
   /** The DN patterns whose literal tail it is, as written. */
   patterns: string[];
 }
-
-/** How a DN field names entries: a search base names a subtree, an entry DN one entry (its parent is the subtree). */
-type DnRole = 'subtree' | 'entry';
 
 interface DnPattern {
   text: string;
@@ -58,33 +57,6 @@ function literalTail(dn: DnPattern): string[] {
   return parts.slice(from).map((p) => p.text);
 }
 
-/** The DN patterns an operation addresses entries with. */
-function dnPatterns(operation: WorkloadOperation): DnPattern[] {
-  switch (operation.kind) {
-    case 'search':
-      return [{ text: operation.base, role: 'subtree' }];
-    case 'search-and-modify':
-      return [{ text: operation.search.base, role: 'subtree' }];
-    case 'add':
-      return [{ text: operation.template.dn, role: 'entry' }];
-    case 'modify':
-    case 'compare':
-      return [{ text: operation.entryDn, role: 'entry' }];
-    case 'delete':
-    case 'modrdn':
-      return operation.entryDn === undefined ? [] : [{ text: operation.entryDn, role: 'entry' }];
-    case 'bind': {
-      const out: DnPattern[] = [];
-      if (operation.search !== undefined)
-        out.push({ text: operation.search.base, role: 'subtree' });
-      // PLAIN and EXTERNAL identities are not DNs.
-      else if ((operation.mechanism ?? 'simple') === 'simple')
-        out.push({ text: operation.bindDn, role: 'entry' });
-      return out;
-    }
-  }
-}
-
 /** The longest run of trailing RDNs every list shares, spelled as in the first list. */
 function commonTail(lists: string[][]): string[] {
   const first = lists[0] ?? [];
@@ -108,10 +80,11 @@ function commonTail(lists: string[][]): string[] {
  * the patterns name whole DNs (`[file:dns.txt]`, `[entry:dn]`) or share no suffix.
  */
 export function workloadDnSuffix(spec: WorkloadSpec): PatternSuffix | null {
-  const patterns = [
-    ...spec.operations.flatMap((o) => dnPatterns(o.operation)),
-    ...(spec.pool === undefined ? [] : [{ text: spec.pool.template.dn, role: 'entry' as const }]),
-  ];
+  const patterns: DnPattern[] = [];
+  mapWorkloadDns(spec, (text, role) => {
+    patterns.push({ text, role });
+    return text;
+  });
   const withTail = patterns
     .map((p) => ({ text: p.text, tail: literalTail(p) }))
     .filter((p) => p.tail.length > 0);

@@ -1,10 +1,11 @@
-// The Samba AD lab driver: a domain controller provisioned under the lab directory, the lab's
-// naming context added beside the domain, bulk loaded through Samba's ldb modules or over LDAP,
+// The Samba AD lab driver: a domain controller provisioned under the lab directory, the shape's
+// tree placed inside the domain, bulk loaded through Samba's ldb modules or over LDAP,
 // served by `samba -i` on a loopback address of its own (AD's LDAP ports are fixed).
 import { rmSync } from 'node:fs';
 import type { LabDriver, LabServerConfig, RunningServer } from '../driver.ts';
 import { cachedInstall } from '../installLookup.ts';
 import { ServerExitedError } from '../ldapReady.ts';
+import { sambaAdProtocolEntry } from './accounts.ts';
 import { freeLoopbackAddress } from './address.ts';
 import {
   findSambaAd,
@@ -16,7 +17,12 @@ import type { SambaAdSearchPaths } from './install.ts';
 import { sambaAdLayout } from './layout.ts';
 import { loadSambaAdOffline, provisionSambaAd } from './ldbTool.ts';
 import { isLabSamba, spawnSamba, stopSamba, waitForSamba } from './process.ts';
-import { SAMBA_AD_LDAP_PORT, SAMBA_AD_ROOT_DN, writeSambaAdSmbConf } from './smbConf.ts';
+import {
+  SAMBA_AD_DOMAIN_DN,
+  SAMBA_AD_LDAP_PORT,
+  SAMBA_AD_ROOT_DN,
+  writeSambaAdSmbConf,
+} from './smbConf.ts';
 
 /** Addresses a start tries when the one it picked was taken before samba bound it. */
 const ADDRESS_ATTEMPTS = 5;
@@ -38,6 +44,9 @@ export function createSambaAdDriver(paths?: SambaAdSearchPaths): LabDriver {
     title: 'Samba AD domain controller',
     availability: () => sambaAdAvailability(paths),
     rootDn: () => SAMBA_AD_ROOT_DN,
+    // AD authenticates only accounts inside its domain: the shape's tree goes under it.
+    placeSuffix: (suffix) => `${suffix},${SAMBA_AD_DOMAIN_DN}`,
+    protocolEntry: sambaAdProtocolEntry,
     entryLimit: {
       max: MAX_ENTRIES,
       why: "each takes about 10 KB of Samba's database file, which stops at 4 GB",
@@ -53,7 +62,6 @@ export function createSambaAdDriver(paths?: SambaAdSearchPaths): LabDriver {
         },
         {
           address: await freeLoopbackAddress(SAMBA_AD_LDAP_PORT),
-          suffix: config.suffix,
           rootPassword: config.rootPassword,
           indexProfile: config.indexProfile,
         },

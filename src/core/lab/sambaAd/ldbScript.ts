@@ -1,22 +1,25 @@
 // The Python helper that changes a stopped lab domain through Samba's own ldb modules (so every
-// entry gets what AD gives it: objectGUID, SIDs, replication metadata): the setup after
-// provisioning, and the offline bulk load. It runs on samba-tool's interpreter.
+// entry gets what AD gives it: objectGUID, SIDs, password hashes, replication metadata): the setup
+// after provisioning, and the offline bulk load into the domain. It runs on samba-tool's interpreter.
 
 /** Source of the helper; its one argument is a JSON object whose `command` is `setup` or `load`. */
 export const SAMBA_LDB_SCRIPT = String.raw`
 import json, sys
 import ldb
+import samba.dsdb as dsdb
 from samba.auth import system_session
+from samba.credentials import Credentials
 from samba.param import LoadParm
 from samba.samdb import SamDB
 
-# Structural classes of a naming context head by its RDN attribute.
-HEAD_CLASSES = {'c': 'country', 'o': 'organization', 'ou': 'organizationalUnit', 'dc': 'domain'}
-# instanceType of a writable naming context head with no parent context.
-NC_HEAD_WRITABLE = '5'
 SEARCH_FLAG_ATTINDEX = 1
-# The well-known GUID that names a naming context's Deleted Objects container.
-DELETED_OBJECTS_GUID = '18e2ea80684f11d2b9aa00c04f79f805'
+# userAccountControl of an enabled account with a password (NORMAL_ACCOUNT; accounts.ts has it too).
+ENABLED_ACCOUNT = '512'
+# Lets an add carry unicodePwd as its NT hash, skipping the Kerberos keys (about 8x the load's
+# time per person; the lab serves LDAP only, where simple binds check the NT hash).
+BYPASS_PASSWORD_HASH = 'local_oid:%s:0' % dsdb.DSDB_CONTROL_BYPASS_PASSWORD_HASH_OID
+# pwdLastSet of a password set now (0 would make the account change it before any bind).
+PASSWORD_SET_NOW = '-1'
 
 
 def fail(message):
@@ -77,23 +80,6 @@ def setup(args):
         replace(db, policy, {'lDAPAdminLimits': limits + ['MaxPageSize=2147483647',
                                                           'MaxQueryDuration=86400']})
         changed = set_indexes(db, args['indexes'])
-        suffix = ldb.Dn(db, args['suffix'])
-        rdn = suffix.get_rdn_name()
-        head_class = HEAD_CLASSES.get(rdn.lower())
-        if head_class is None:
-            fail('a naming context %s cannot be created: its RDN must be c=, o=, ou= or dc=' % suffix)
-        db.add({'dn': suffix, 'objectClass': ['top', head_class], rdn: str(suffix.get_rdn_value()),
-                'instanceType': NC_HEAD_WRITABLE})
-        # Deletes move entries here (as tombstones): a naming context without it refuses them. AD's
-        # is a container, which the schema does not allow under c= or o=; an OU takes its place.
-        # Itself deleted, it is hidden from searches: the lab's entry count stays the LDIF's.
-        deleted = 'OU=Deleted Objects,%s' % suffix
-        db.add({'dn': deleted, 'objectClass': ['top', 'organizationalUnit'],
-                'description': 'Deleted objects', 'isDeleted': 'TRUE',
-                'isCriticalSystemObject': 'TRUE', 'systemFlags': '-1946157056'},
-               # relax: system attributes, as provisioning sets them.
-               controls=['relax:0'])
-        replace(db, suffix, {'wellKnownObjects': ['B:32:%s:%s' % (DELETED_OBJECTS_GUID, deleted)]})
         db.transaction_commit()
     except BaseException:
         db.transaction_cancel()
@@ -115,20 +101,55 @@ def records(path):
         yield ''.join(lines)
 
 
+def placed(db, dn, moves):
+    # The LDIF's first DN is its suffix; the lab keeps it (and all below it) at args['suffix'].
+    if moves['from'] is None:
+        moves['from'] = ldb.Dn(db, str(dn))
+    if dn != moves['from'] and not dn.is_child_of(moves['from']):
+        return dn
+    moved = ldb.Dn(db, str(dn))
+    moved.remove_base_components(len(moves['from']))
+    moved.add_base(moves['to'])
+    return moved
+
+
+def text(value):
+    return value.decode('utf-8') if isinstance(value, bytes) else str(value)
+
+
+def is_account(msg):
+    classes = [text(v).lower() for v in msg.get('objectClass', [])]
+    return ('user' in classes or 'inetorgperson' in classes) and 'userPassword' in msg
+
+
+def as_account(msg):
+    # The person's userPassword (an ordinary attribute, as AD keeps it by default) also becomes
+    # its account password, as an NT hash, and the account is enabled; returns the add's controls.
+    if not is_account(msg) or 'userAccountControl' in msg:
+        return []
+    credentials = Credentials()
+    credentials.set_password(text(msg['userPassword'][0]))
+    msg['unicodePwd'] = ldb.MessageElement(credentials.get_nt_hash(), ldb.FLAG_MOD_ADD, 'unicodePwd')
+    msg['pwdLastSet'] = ldb.MessageElement(PASSWORD_SET_NOW, ldb.FLAG_MOD_ADD, 'pwdLastSet')
+    msg['userAccountControl'] = ldb.MessageElement(ENABLED_ACCOUNT, ldb.FLAG_MOD_ADD,
+                                                   'userAccountControl')
+    return [BYPASS_PASSWORD_HASH]
+
+
 def load(args):
     db = open_db(args['conf'])
-    suffix = ldb.Dn(db, args['suffix'])
+    moves = {'from': None, 'to': ldb.Dn(db, args['suffix'])}
     batch = args['batch']
     added = 0
     db.transaction_start()
     try:
         for text in records(args['ldif']):
             for _kind, msg in db.parse_ldif(text):
-                # setup created the naming context's head.
-                if msg.dn == suffix:
-                    continue
+                msg.dn = placed(db, msg.dn, moves)
+                # A person with a password is an enabled account (AD creates accounts disabled).
+                controls = as_account(msg)
                 try:
-                    db.add(msg)
+                    db.add(msg, controls=controls)
                 except ldb.LdbError as err:
                     fail('adding %s failed: %s' % (msg.dn, err.args[-1]))
                 added += 1

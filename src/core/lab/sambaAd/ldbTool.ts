@@ -95,11 +95,11 @@ function helperArgs(layout: SambaAdLayout, fields: Record<string, unknown>): str
 /**
  * Provisions the lab's domain under `layout.root` (samba-tool domain provision), writes its
  * smb.conf for `address`, and sets it up for a benchmark: the administrator's password, whole result
- * sets, the profile's indexes and the naming context `suffix` beside the domain.
+ * sets, the profile's indexes, and userPassword as the accounts' password.
  */
 export async function provisionSambaAd(
   run: ToolRun,
-  opts: { address: string; suffix: string; rootPassword: string; indexProfile: IndexProfile },
+  opts: { address: string; rootPassword: string; indexProfile: IndexProfile },
 ): Promise<void> {
   const { layout } = run;
   for (const dir of [layout.root, layout.lockDir, layout.cacheDir, layout.runDir, layout.logDir])
@@ -131,7 +131,6 @@ export async function provisionSambaAd(
   try {
     const fields = {
       command: 'setup',
-      suffix: opts.suffix,
       passwordFile: layout.passwordFile,
       indexes: sambaAdIndexes(opts.indexProfile),
     };
@@ -142,7 +141,7 @@ export async function provisionSambaAd(
   }
 }
 
-/** Adds the LDIF's entries (all but the suffix, which setup created) to the stopped domain. */
+/** Adds the LDIF's entries to the stopped domain, its suffix moved to `suffix` (inside the domain). */
 export async function loadSambaAdOffline(
   run: ToolRun,
   opts: { ldifPath: string; suffix: string; onProgress(fraction: number): void },

@@ -58,7 +58,7 @@ export const KIND_TEXT: Record<
     notes:
       'An Active Directory domain controller (domain DC=dirbench,DC=test) on a loopback address of its own, port 389. ' +
       'Simple binds over plain LDAP are allowed (ldap server require strong auth = no). ' +
-      "The people live in the lab's own naming context beside the domain: AD authenticates only accounts of its domain, so binds as them fail. " +
+      'AD authenticates only accounts of its domain, so the study tree lives there (c=gb,DC=dirbench,DC=test) and runs move their DNs onto it; the people are enabled accounts with their passwords, so binds as them work. ' +
       'Samba indexes for equality only: sub and pres in an index profile are not built.',
   },
 };
