@@ -12,6 +12,7 @@ import { runCli } from './cliHarness.ts';
 import { openScratchCore } from './fixtures/scratchCore.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
 import type { Responder } from '../../src/core/responder/responder.ts';
+import type { MatrixServer, MatrixSpec } from '../../src/shared/matrix.ts';
 import type { RunRequest } from '../../src/shared/types.ts';
 
 /** LDAP searchRequest's protocol op tag. */
@@ -206,5 +207,43 @@ test("dirbench run --target URL1 --target URL2 --json reports each server's shar
     await a.close();
     await b.close();
     await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a matrix server can be a target group: each cell runs on all of its targets', async () => {
+  const a = await server('matrix A');
+  const b = await server('matrix B');
+  try {
+    const spec: MatrixSpec = {
+      name: 'target group',
+      servers: [{ targets: [a.id, b.id], serverSet: 'round-robin' } as unknown as MatrixServer],
+      sizes: [],
+      indexProfiles: [],
+      workloads: ['read-random'],
+      connections: [2],
+      repeats: 1,
+      warmupS: 0,
+      durationS: 1,
+    };
+    const { campaignId } = await core.call('campaigns/start', { spec });
+    const detail = await core.campaigns.wait(campaignId);
+    assert.equal(detail.status, 'completed', detail.error ?? '');
+    // The file's form is stored as the first target and the others.
+    assert.deepEqual(detail.spec.servers, [
+      { targetId: a.id, moreTargetIds: [b.id], serverSet: 'round-robin' },
+    ]);
+    const runId = detail.cells[0]?.runId;
+    assert.ok(runId !== null && runId !== undefined, JSON.stringify(detail.cells));
+    const run = core.runs.get(runId);
+    assert.deepEqual(
+      run.summary?.servers?.map((s) => [s.url, s.connections]),
+      [
+        [a.responder.url, 1],
+        [b.responder.url, 1],
+      ],
+    );
+  } finally {
+    await a.responder.close();
+    await b.responder.close();
   }
 });

@@ -3,9 +3,15 @@
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
 import type { ConnectionPolicy, LatencySummary, WorkloadId } from './types.ts';
 import type { RunAgentsRequest } from './agentTypes.ts';
+import type { ServerSetMode } from './serverSetTypes.ts';
 
-/** Where a matrix's cells run: a lab DirBench builds at each size, or a saved target as it is. */
-export type MatrixServer = { lab: LabKind } | { targetId: string };
+/**
+ * Where a matrix's cells run: a lab DirBench builds at each size, or a saved target as it is, or a
+ * target group (`{"targets": [...]}` in a file; stored as the first id and `moreTargetIds`) whose
+ * servers share each run's connections as `serverSet` says.
+ */
+export type MatrixServer =
+  { lab: LabKind } | { targetId: string; moreTargetIds?: string[]; serverSet?: ServerSetMode };
 
 /** A test matrix as the user defines, saves, imports and exports it (JSON). */
 export interface MatrixSpec {

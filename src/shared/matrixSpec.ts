@@ -10,6 +10,7 @@ import type { ConnectionPolicy } from './types.ts';
 import type { RunAgentsRequest } from './agentTypes.ts';
 import { checkInteger, LIMITS, parsePolicy, shownValue, validatePolicy } from './validation.ts';
 import { policyToken } from './describe.ts';
+import { isTargetGroup, matrixServerKey, targetGroupServer } from './matrixTargetGroup.ts';
 
 export {
   estimateMatrixS,
@@ -99,6 +100,7 @@ function noDuplicates<T>(items: T[], field: string, key: (item: T) => string): v
 
 function server(value: unknown, field: string): MatrixServer {
   const s = record(value, field, 'an object like {"lab": "openldap"} or {"targetId": "..."}');
+  if (isTargetGroup(s)) return targetGroupServer(s, field);
   const keys = Object.keys(s);
   if (keys.length !== 1 || (keys[0] !== 'lab' && keys[0] !== 'targetId')) {
     throw invalid(
@@ -180,7 +182,7 @@ export function validateMatrixSpec(input: unknown): MatrixSpec {
   const servers = list(m.servers, 'servers', true, '[{"lab": "openldap"}]').map((s, i) =>
     server(s, `servers[${i}]`),
   );
-  noDuplicates(servers, 'servers', (s) => ('lab' in s ? `lab ${s.lab}` : `target ${s.targetId}`));
+  noDuplicates(servers, 'servers', matrixServerKey);
   const hasLab = servers.some((s) => 'lab' in s);
   const sizes = list(m.sizes, 'sizes', hasLab, '[10000, 100000]').map((v, i) =>
     checkInteger(v, `sizes[${i}]`, 1, LIMITS.labEntries),

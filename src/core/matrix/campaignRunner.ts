@@ -63,10 +63,13 @@ export class CampaignRunner {
     this.#assertIdle();
     const check = this.#deps.matrices.check(spec);
     checkCellsConfirmed(
-      check.cells.map((cell) => ({
-        targetId: 'targetId' in cell.server ? cell.server.targetId : null,
-        connections: cell.connections,
-      })),
+      // Every server of a target group is checked, with all the cell's connections (failover).
+      check.cells.flatMap((cell) =>
+        ('targetId' in cell.server
+          ? [cell.server.targetId, ...(cell.server.moreTargetIds ?? [])]
+          : [null]
+        ).map((targetId) => ({ targetId, connections: cell.connections })),
+      ),
       (targetId) => this.#deps.targets.get(targetId),
       confirmed,
       loadGuardLimits(),

@@ -70,6 +70,10 @@ export function cellRunRequest(
     ...(hasPool && spec.poolEntries !== undefined ? { poolEntries: spec.poolEntries } : {}),
     ...(spec.thresholds === undefined ? {} : { thresholds: spec.thresholds }),
     ...(spec.agents === undefined ? {} : { agents: spec.agents }),
+    // A target group: its other servers share the cell's connections.
+    ...('moreTargetIds' in cell.server && cell.server.moreTargetIds !== undefined
+      ? { moreTargetIds: cell.server.moreTargetIds, serverSetMode: cell.server.serverSet }
+      : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { MatrixCell, MatrixSpec } from '../../shared/matrix.ts';
 import { cellLabKey } from '../../shared/matrixSpecCells.ts';
+import { matrixServerKey } from '../../shared/matrixTargetGroup.ts';
 import type { LabProgress } from '../../shared/labTypes.ts';
 import { startLabAndWait } from '../api/labStart.ts';
 import { countEntries } from '../lab/entryCount.ts';
@@ -37,7 +38,7 @@ const LAB_TITLES: Readonly<Record<string, string>> = {
 
 /** "OpenLDAP, 100,000 entries, salford-indexed" for a cell's lab; the target id for a saved target. */
 export function describeCellServer(cell: MatrixCell): string {
-  if (!('lab' in cell.server)) return `target ${cell.server.targetId}`;
+  if (!('lab' in cell.server)) return matrixServerKey(cell.server);
   const title = LAB_TITLES[cell.server.lab] ?? cell.server.lab;
   return `${title}, ${(cell.entries ?? 0).toLocaleString('en-US')} entries, ${cell.indexProfile ?? ''}`;
 }

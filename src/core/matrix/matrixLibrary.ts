@@ -145,6 +145,9 @@ export class MatrixLibrary {
     }
     spec.servers.forEach((s, i) => {
       if ('targetId' in s) under(`servers[${i}].targetId`, () => this.targets.get(s.targetId));
+      (('moreTargetIds' in s && s.moreTargetIds) || []).forEach((id, j) =>
+        under(`servers[${i}].moreTargetIds[${j}]`, () => this.targets.get(id)),
+      );
     });
     const cells = expandMatrixCells(spec, this.concurrencyOf);
     return {
