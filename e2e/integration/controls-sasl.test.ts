@@ -375,6 +375,34 @@ describe('request controls and SASL binds against slapd', () => {
   });
 
   for (const mechanism of ['DIGEST-MD5', 'CRAM-MD5'] as const) {
+    test(`a target binding with ${mechanism}: the load connections act as the user, a wrong password stops the run`, async () => {
+      // Only the user itself may write its description: the writes succeed only if the bind did.
+      const own = [
+        '--op',
+        'modify',
+        '--entry-dn',
+        `uid=user.5,${PEOPLE}`,
+        '--attribute',
+        'description',
+      ];
+      const sasl = ['--bind-mechanism', mechanism.toLowerCase()];
+      assertAllSucceeded(
+        await run('user.5', 'password-5', [...sasl, ...own]),
+        `${mechanism} target`,
+      );
+      const file = passwordFile('wrong.pw', 'not-the-password');
+      const argv = ['run', '--target', server?.url ?? '', '--bind-dn', 'user.5', ...sasl];
+      const wrong = await runCli(
+        [...argv, '--password-file', file, ...own, '--duration', '1', '--json'],
+        dataDir,
+        60_000,
+      );
+      assert.notEqual(wrong.code, 0);
+      assert.match(wrong.stderr, /rejected the bind DN or password \(invalidCredentials, 49\)/);
+    });
+  }
+
+  for (const mechanism of ['DIGEST-MD5', 'CRAM-MD5'] as const) {
     test(`SASL ${mechanism}: binds succeed with the right password, fail with invalidCredentials (49) with a wrong one`, async () => {
       const bind = [
         '--op',

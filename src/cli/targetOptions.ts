@@ -1,5 +1,9 @@
 // The options of `dirbench run` that say which server to load: a throwaway lab, a saved target or an LDAP URL.
+import { invalid } from '../shared/errors.ts';
+import { TARGET_BIND_MECHANISMS } from '../shared/targetTypes.ts';
+import type { TargetBindMechanism } from '../shared/targetTypes.ts';
 import type { OptionGroup } from './commandSpec.ts';
+import type { RawOptions } from './options.ts';
 import { LAB_KINDS } from './commands/lab.ts';
 
 /** --lab or --target, and how to reach and trust a --target URL. */
@@ -32,6 +36,12 @@ export const TARGET_GROUP: OptionGroup = {
         "the subtree [entry:...] patterns sample existing entries from; needed only by such workloads when --base is a pattern (otherwise the base comes from the workload's DN suffix or the server's naming context)",
     },
     'bind-dn': { type: 'string', value: 'DN', description: 'bind as this DN (default: anonymous)' },
+    'bind-mechanism': {
+      type: 'string',
+      value: 'MECH',
+      description:
+        'simple (default), or SASL DIGEST-MD5 or CRAM-MD5: then --bind-dn is the user name',
+    },
     'password-file': {
       type: 'string',
       value: 'FILE',
@@ -60,3 +70,19 @@ export const TARGET_GROUP: OptionGroup = {
     'client-key': { type: 'string', value: 'PEM', description: 'the key of --client-cert' },
   },
 };
+
+/** --bind-mechanism as a target field (absent: simple), or the error naming the choices. */
+export function bindMechanismOption(options: RawOptions): { bindMechanism?: TargetBindMechanism } {
+  const given = options['bind-mechanism'];
+  if (given === undefined) return {};
+  const mechanism = TARGET_BIND_MECHANISMS.find(
+    (m) => typeof given === 'string' && m.toLowerCase() === given.toLowerCase(),
+  );
+  if (mechanism === undefined) {
+    throw invalid(
+      '--bind-mechanism',
+      `--bind-mechanism must be one of ${TARGET_BIND_MECHANISMS.join(', ')}; got "${String(given)}"`,
+    );
+  }
+  return mechanism === 'simple' ? {} : { bindMechanism: mechanism };
+}

@@ -46,7 +46,7 @@ import type { RawOptions } from '../options.ts';
 import { omit } from '../commandSpec.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { TARGET_GROUP } from '../targetOptions.ts';
+import { bindMechanismOption, TARGET_GROUP } from '../targetOptions.ts';
 import { SERVER_SET_OPTIONS, serverSetModeOf, targetsOf } from '../serverSetOptions.ts';
 import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
 
@@ -147,6 +147,7 @@ async function serverNamingContext(
         url: input.url,
         startTls: input.startTls ?? false,
         bindDn: input.bindDn,
+        ...(input.bindMechanism === undefined ? {} : { bindMechanism: input.bindMechanism }),
         caFile: input.caFile ?? null,
         tlsVerify: input.tlsVerify ?? true,
         clientCertFile: input.clientCertFile ?? null,
@@ -213,6 +214,7 @@ async function resolveTarget(
     url: target,
     startTls: options['start-tls'] === true,
     bindDn: typeof options['bind-dn'] === 'string' ? options['bind-dn'] : '',
+    ...bindMechanismOption(options),
     ...(typeof options['ca-file'] === 'string' ? { caFile: options['ca-file'] } : {}),
     ...(options['tls-no-verify'] === true ? { tlsVerify: false } : {}),
     ...(typeof options['client-cert'] === 'string'

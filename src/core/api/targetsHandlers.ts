@@ -59,6 +59,7 @@ export function targetsHandlers(targets: TargetsRepo, emit: (m: ApiEventMessage)
             url: input.url,
             startTls: input.startTls,
             bindDn: input.bindDn,
+            ...(input.bindMechanism === undefined ? {} : { bindMechanism: input.bindMechanism }),
             caFile: input.caFile?.trim() || null,
             tlsVerify: input.tlsVerify !== false,
             clientCertFile: input.clientCertFile?.trim() || null,

@@ -4,6 +4,8 @@ import tls from 'node:tls';
 import { Client } from 'ldapts';
 import type { ConnectionCounters } from './connectionCounters.ts';
 import { NoAnswerError, withDeadline } from './deadline.ts';
+import { saslBind } from './sasl/saslBind.ts';
+import type { ChallengeMechanism } from './sasl/saslBind.ts';
 import { gatedFactories } from './socketGate.ts';
 import { hasTlsOptions, tlsOptionsFor } from './tlsTrust.ts';
 import type { TlsSettings } from './tlsTrust.ts';
@@ -12,9 +14,11 @@ import type { TlsSettings } from './tlsTrust.ts';
 export interface LdapConnectionParams extends TlsSettings {
   url: string;
   startTls: boolean;
-  /** Empty for an anonymous bind. */
+  /** Empty for an anonymous bind; the user name with `saslMechanism`. */
   bindDn: string;
   password: string;
+  /** Bind with SASL DIGEST-MD5 or CRAM-MD5 as `bindDn` instead of a simple bind. */
+  saslMechanism?: ChallengeMechanism;
   /** Disables Nagle's algorithm on the TCP socket (recorded with each run: Nagle adds latency). */
   tcpNoDelay: boolean;
   /** Longest wait for the TCP connect and for each of StartTLS and bind (default 10 s). */
@@ -124,8 +128,7 @@ export async function openBoundClient(
     }
     stage = 'bind';
     // Awaited before anything else: ops racing the first connect can hang for ever in ldapts.
-    const password = params.bindDn === '' ? '' : params.password;
-    await withDeadline(client.bind(params.bindDn, password), 2 * timeoutMs, 'bind');
+    await withDeadline(bindAs(client, params), 2 * timeoutMs, 'bind');
     return client;
   } catch (err) {
     // ldapts connects lazily inside the first exchange, so a connect failure surfaces there.
@@ -133,6 +136,16 @@ export async function openBoundClient(
     await closeQuietly(client, 200);
     throw new LdapConnectError(failedStage, params.url, err);
   }
+}
+
+/** Binds `client` as `params` say: simple (anonymous when bindDn is empty) or SASL. */
+export async function bindAs(client: Client, params: LdapConnectionParams): Promise<void> {
+  if (params.saslMechanism !== undefined) {
+    const who = { user: params.bindDn, password: params.password };
+    await saslBind(client, params.url, params.saslMechanism, who);
+    return;
+  }
+  await client.bind(params.bindDn, params.bindDn === '' ? '' : params.password);
 }
 
 /** Errno codes that only happen while opening the TCP connection. */

@@ -2,11 +2,12 @@
 import type { Target } from '../../shared/targetTypes.ts';
 import type { LdapConnectionParams } from './connection.ts';
 
-/** The parts of a target a connection needs. */
-export type TargetTls = Pick<
-  Target,
-  'url' | 'startTls' | 'bindDn' | 'caFile' | 'tlsVerify' | 'clientCertFile' | 'clientKeyFile'
->;
+/** The parts of a target a connection needs (no bind mechanism: a simple bind). */
+export type TargetTls = Partial<Pick<Target, 'bindMechanism'>> &
+  Pick<
+    Target,
+    'url' | 'startTls' | 'bindDn' | 'caFile' | 'tlsVerify' | 'clientCertFile' | 'clientKeyFile'
+  >;
 
 /** LDAP connection parameters for `target`, binding with `password`. */
 export function targetConnection(
@@ -20,6 +21,9 @@ export function targetConnection(
     bindDn: target.bindDn,
     password,
     tcpNoDelay,
+    ...(target.bindMechanism === undefined || target.bindMechanism === 'simple'
+      ? {}
+      : { saslMechanism: target.bindMechanism }),
     ...(target.caFile === null ? {} : { caFile: target.caFile }),
     ...(target.tlsVerify ? {} : { tlsVerify: false }),
     ...(target.clientCertFile === null

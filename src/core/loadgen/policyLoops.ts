@@ -1,7 +1,7 @@
 // Load loops of the non-persistent connection policies: reconnect every N ops, a connection per op, rebind per op.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Client } from 'ldapts';
-import { closeQuietly, startTlsOptions } from '../ldap/connection.ts';
+import { bindAs, closeQuietly, startTlsOptions } from '../ldap/connection.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import { failureCodeName } from '../ldap/failure.ts';
@@ -137,7 +137,6 @@ export async function rebindLoop(
   control: LoadControl,
   params: LdapConnectionParams,
 ): Promise<void> {
-  const password = params.bindDn === '' ? '' : params.password;
   const state = new LoopState(control);
   while (control.issuing) {
     if (!(await state.holdStart())) break;
@@ -150,7 +149,7 @@ export async function rebindLoop(
     let entries: number;
     control.outstanding++;
     try {
-      await client.bind(params.bindDn, password);
+      await bindAs(client, params);
       opStartNs = process.hrtime.bigint();
       entries = await watched(state.opSlot, op.run(client));
     } catch (err) {
@@ -178,7 +177,6 @@ export async function perOpLoop(
   counters: ConnectionCounters,
   control: LoadControl,
 ): Promise<void> {
-  const password = params.bindDn === '' ? '' : params.password;
   const tlsOptions = startTlsOptions(params);
   const { phases } = control.recorder;
   const state = new LoopState(control);
@@ -199,7 +197,7 @@ export async function perOpLoop(
       connectedNs = process.hrtime.bigint();
       if (params.startTls) await client.startTLS({ ...tlsOptions });
       securedNs = process.hrtime.bigint();
-      await client.bind(params.bindDn, password);
+      await bindAs(client, params);
       boundNs = process.hrtime.bigint();
       entries = await watched(state.opSlot, op.run(client));
       answeredNs = process.hrtime.bigint();
