@@ -7,6 +7,7 @@ import type { RunAgentSummary } from '../shared/agentTypes.ts';
 import { workloadLabels } from '../shared/workload.ts';
 import { ms } from './options.ts';
 import { serverLines } from './serverSetOptions.ts';
+import { serverMonitorLines } from './serverMonitorOutput.ts';
 
 /** One line per second on stderr, e.g. `[  3/12s] measured  16,345 ops/s  p50 0.88 ms ...`. */
 export function progressLine(sample: RunSample, totalS: number): string {
@@ -109,6 +110,7 @@ export function summaryText(run: RunDetail): string {
         `  server monitor, load start to end: ${served || 'nothing'}; the client completed ${(s.clientOperationsAllPhases ?? 0).toLocaleString('en-US')} ops in all phases`,
       );
     }
+    lines.push(...serverMonitorLines(run));
     lines.push(...replicationLagLines(s));
     if (s.intendedLatencyUs) {
       const i = s.intendedLatencyUs;

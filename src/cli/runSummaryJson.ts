@@ -3,6 +3,7 @@ import { policyToken } from '../shared/describe.ts';
 import type { RunDetail } from '../shared/types.ts';
 import { replicationLagJson } from './replicationLagOutput.ts';
 import { serversJson } from './serverSetOptions.ts';
+import { serverMonitorJson } from './serverMonitorOutput.ts';
 
 /** Flattens a stored run into the documented `--json` shape. */
 export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
@@ -36,6 +37,8 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
           clientOperationsAllPhases: s.clientOperationsAllPhases ?? 0,
         }),
     ...replicationLagJson(s),
+    // Targets: the server's own monitor readings, or why it was not read.
+    ...serverMonitorJson(run),
     latencyUs: s?.latencyUs ?? null,
     clientBound: s?.clientBound ?? false,
     clientBoundEvidence: s?.clientBoundEvidence ?? null,
