@@ -2,7 +2,7 @@
 // --assertion-filter, --pre-read, --post-read, --permissive-modify and --control (UnboundID's -J).
 import { invalid } from '../shared/errors.ts';
 import type { RequestControl, WorkloadOperation } from '../shared/workload.ts';
-import { parseControlArgument } from '../core/workload/controlArgument.ts';
+import { parseControlArgument } from '../shared/controlArgument.ts';
 import type { OptionSpec } from './commandSpec.ts';
 import type { RawOptions } from './options.ts';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
 import { thrownBy } from '../testing/thrownBy.ts';
-import { parseControlArgument } from './controlArgument.ts';
+import { parseControlArgument } from '../../shared/controlArgument.ts';
 import { validateWorkloadSpec } from './validateWorkload.ts';
 
 const MODIFY = {

@@ -2,7 +2,7 @@
 // operation kind can carry it (pre-read and post-read on writes, permissive modify on modifies).
 import { invalid } from '../../shared/errors.ts';
 import type { RequestControl, WorkloadOperation } from '../../shared/workload.ts';
-import { isBase64, isOid, parseControlArgument } from './controlArgument.ts';
+import { isBase64, isOid, parseControlArgument } from '../../shared/controlArgument.ts';
 import { attributeField, filterPatternField, patternField } from './patternFields.ts';
 import type { PatternOptions } from './patternFields.ts';
 import {
