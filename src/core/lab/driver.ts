@@ -66,6 +66,8 @@ export interface LabDriver {
   readonly kind: LabKind;
   /** Product name for messages, e.g. "389 Directory Server". */
   readonly title: string;
+  /** True when the kind picks its own address at start (Samba AD: a loopback address of its own, port 389), not 127.0.0.1:`port`. */
+  readonly ownAddress?: boolean;
   /** Whether this machine can run it; when not, `detail` is the install command. */
   availability(): LabAvailability;
   /** The administrator DN of a lab holding `suffix` (e.g. `cn=admin,c=gb` or `cn=Directory Manager`). */

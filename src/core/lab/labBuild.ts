@@ -213,7 +213,8 @@ async function startServer(
 ): Promise<RunningServer> {
   let port = config.port;
   for (let attempt = 1; ; attempt++) {
-    hooks.progress('start', 0, 1, `Starting ${driver.title} on 127.0.0.1:${port}`);
+    const where = driver.ownAddress === true ? '' : ` on 127.0.0.1:${port}`;
+    hooks.progress('start', 0, 1, `Starting ${driver.title}${where}`);
     try {
       return await driver.start(
         { ...config, port },

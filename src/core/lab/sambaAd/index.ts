@@ -42,6 +42,7 @@ export function createSambaAdDriver(paths?: SambaAdSearchPaths): LabDriver {
   return {
     kind: 'samba-ad',
     title: 'Samba AD domain controller',
+    ownAddress: true,
     availability: () => sambaAdAvailability(paths),
     rootDn: () => SAMBA_AD_ROOT_DN,
     // AD authenticates only accounts inside its domain: the shape's tree goes under it.
