@@ -4,6 +4,7 @@ import type { DerefAliases, SearchScope } from '../../../../shared/workload.ts';
 import { Checkbox } from '../../../components/Checkbox.tsx';
 import { InputField, SelectField, TextAreaField } from '../../../components/FieldControls.tsx';
 import type { SelectOption } from '../../../components/FieldControls.tsx';
+import { CustomControlFields } from './CustomControlFields.tsx';
 import { CUSTOM_KINDS, customFieldId, KIND_HINTS, usesPool } from './customOperation.ts';
 import type { CustomErrors, CustomField, CustomKind, CustomOpValues } from './customOperation.ts';
 
@@ -42,6 +43,8 @@ const MODIFY_TYPES: SelectOption<CustomOpValues['modifyType']>[] = [
 const BIND_MECHANISMS: SelectOption<CustomOpValues['bindMechanism']>[] = [
   { value: 'simple', label: 'Simple' },
   { value: 'PLAIN', label: 'SASL PLAIN' },
+  { value: 'DIGEST-MD5', label: 'SASL DIGEST-MD5' },
+  { value: 'CRAM-MD5', label: 'SASL CRAM-MD5' },
 ];
 
 const KIND_LABELS: Record<CustomKind, string> = {
@@ -315,8 +318,8 @@ export function CustomOperationFields({
               (bindMechanism) =>
                 onChange({
                   bindMechanism,
-                  // The untouched default follows the mechanism: PLAIN names users, not DNs.
-                  ...(bindMechanism === 'PLAIN' && values.bindDn === '[entry:dn]'
+                  // The untouched default follows the mechanism: SASL names users, not DNs.
+                  ...(bindMechanism !== 'simple' && values.bindDn === '[entry:dn]'
                     ? { bindDn: '[entry:uid]' }
                     : bindMechanism === 'simple' && values.bindDn === '[entry:uid]'
                       ? { bindDn: '[entry:dn]' }
@@ -337,8 +340,8 @@ export function CustomOperationFields({
           <div className="form-row custom-row-2">
             {text(
               'bindDn',
-              values.bindMechanism === 'PLAIN' ? 'User name pattern' : 'Bind DN pattern',
-              { hint: eg(values.bindMechanism === 'PLAIN' ? '[entry:uid]' : '[entry:dn]') },
+              values.bindMechanism === 'simple' ? 'Bind DN pattern' : 'User name pattern',
+              { hint: eg(values.bindMechanism === 'simple' ? '[entry:dn]' : '[entry:uid]') },
             )}
             {text('bindPassword', 'Password pattern', {
               hint: (
@@ -363,6 +366,13 @@ export function CustomOperationFields({
           </div>
         </>
       )}
+      <CustomControlFields
+        values={values}
+        errors={errors}
+        onChange={onChange}
+        text={text}
+        check={check}
+      />
       <p className="field-hint pattern-help">
         Value patterns: <code>[1-1000]</code> random, <code>[1:1000]</code> sequential,{' '}
         <code>[random:8]</code>, <code>[uuid]</code>, <code>[timestamp]</code>,{' '}

@@ -8,6 +8,13 @@ import type {
   WorkloadOperation,
   WorkloadSpec,
 } from '../../../../shared/workload.ts';
+import {
+  controlFieldForPath,
+  customControls,
+  defaultControlValues,
+  rawControlsError,
+} from './customControls.ts';
+import type { CustomControlValues } from './customControls.ts';
 
 /** Operation kinds the custom form offers (search-and-modify needs the JSON editor). */
 export const CUSTOM_KINDS = [
@@ -31,11 +38,11 @@ export const KIND_HINTS: Record<CustomKind, string> = {
   delete: 'Deletes entries by DN pattern, or entries the run adds to a pool first.',
   modrdn: 'Renames entries by DN pattern, or entries the run adds to a pool first.',
   compare: 'Compares one attribute value; true and false are both successes.',
-  bind: 'Simple or SASL PLAIN binds, on the load connection or a new connection per bind; optionally finding the DN with a search first (authrate).',
+  bind: 'Simple or SASL (PLAIN, DIGEST-MD5, CRAM-MD5) binds, on the load connection or a new connection per bind; optionally finding the DN with a search first (authrate).',
 };
 
 /** Every field of the custom form as typed; each kind keeps its own so switching kinds loses nothing. */
-export interface CustomOpValues {
+export interface CustomOpValues extends CustomControlValues {
   kind: CustomKind;
   base: string;
   scope: SearchScope;
@@ -68,16 +75,16 @@ export interface CustomOpValues {
   bindDn: string;
   bindPassword: string;
   bindNewConnection: boolean;
-  /** Simple bind, or SASL PLAIN (then bindDn is the user name, e.g. [entry:uid]). */
-  bindMechanism: 'simple' | 'PLAIN';
+  /** Simple bind, or SASL (then bindDn is the user name, e.g. [entry:uid]). */
+  bindMechanism: 'simple' | 'PLAIN' | 'DIGEST-MD5' | 'CRAM-MD5';
   /** authrate's search-then-bind: when the filter is set, the bind uses the DN it finds. */
   bindSearchBase: string;
   bindSearchFilter: string;
   invalidPercent: string;
 }
 
-/** A field of the custom form. */
-export type CustomField = Exclude<keyof CustomOpValues, 'kind'> | 'kind';
+/** A field of the custom form; `controls` is the request controls section as a whole. */
+export type CustomField = Exclude<keyof CustomOpValues, 'kind'> | 'kind' | 'controls';
 
 /** DOM id of a custom form control. */
 export function customFieldId(field: CustomField): string {
@@ -119,6 +126,7 @@ export function defaultCustomValues(): CustomOpValues {
     bindSearchBase: '',
     bindSearchFilter: '',
     invalidPercent: '0',
+    ...defaultControlValues(),
   };
 }
 
@@ -147,6 +155,8 @@ export function localCustomErrors(v: CustomOpValues): CustomErrors {
   ) {
     whole('poolEntries', v.poolEntries, 'Pool entries', true);
   }
+  const raw = v.kind === 'bind' ? null : rawControlsError(v.rawControls);
+  if (raw !== null) errors.rawControls = raw;
   if (v.kind === 'bind') {
     const t = v.invalidPercent.trim();
     if (t !== '' && (!NUMBER.test(t) || Number(t) > 100)) {
@@ -263,7 +273,7 @@ function buildOperation(v: CustomOpValues): WorkloadOperation {
         kind: 'bind',
         bindDn: searchFirst ? '' : v.bindDn.trim(),
         password: v.bindPassword,
-        ...(v.bindMechanism === 'PLAIN' ? { mechanism: 'PLAIN' as const } : {}),
+        ...(v.bindMechanism === 'simple' ? {} : { mechanism: v.bindMechanism }),
         ...(searchFirst
           ? {
               search: {
@@ -290,7 +300,10 @@ export function usesPool(v: CustomOpValues): boolean {
 
 /** The ad-hoc workload the form describes: one operation, id `adhoc`. */
 export function customSpec(v: CustomOpValues): WorkloadSpec {
-  const operation = buildOperation(v);
+  const controls = customControls(v.kind, v);
+  const built = buildOperation(v);
+  // customControls offers none for a bind.
+  const operation = controls.length === 0 || built.kind === 'bind' ? built : { ...built, controls };
   const spec: WorkloadSpec = {
     id: 'adhoc',
     title: `Custom ${v.kind}`,
@@ -340,6 +353,7 @@ export function customFieldForPath(kind: CustomKind, path: string): CustomField 
   if (!match) return null;
   const rest = path.slice(match[0].length).replace(/^\./, '');
   const first = /^[A-Za-z]*/.exec(rest)?.[0] ?? '';
+  if (first === 'controls') return controlFieldForPath(rest);
   if (kind === 'modify' && first === 'changes') {
     if (/^changes\[0\]\.attribute/.test(rest)) return 'modifyAttribute';
     if (/^changes\[0\]\.operation/.test(rest)) return 'modifyType';
