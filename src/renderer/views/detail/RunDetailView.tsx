@@ -21,6 +21,7 @@ import { RunShapeCards } from '../panels/RunShapeCards.tsx';
 import { openModelFigures } from '../panels/runFigures.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { AgentsCard, PartialRunBanner } from './AgentsCard.tsx';
+import { ServersCard } from './ServersCard.tsx';
 import { ConfigurationCard } from './ConfigurationCard.tsx';
 import { EnvironmentCard } from './EnvironmentCard.tsx';
 import { ErrorsByCodeTable } from './ErrorsByCodeTable.tsx';
@@ -153,6 +154,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
         <RunCharts samples={run.samples} config={config} timeline={timeline} />
       )}
       <AgentsCard run={run} timeline={timeline} />
+      <ServersCard run={run} />
       <OperationsPanel samples={run.samples} summary={summary} spec={spec} timeline={timeline} />
       <OwnEntriesNote summary={summary} />
       <RunExtraPanels samples={run.samples} summary={summary} timeline={timeline} />

@@ -1,4 +1,5 @@
-// "Server cross-check": the lab server's completed operations by kind beside the client's counts.
+// "Server cross-check": the server's completed operations by kind (a lab's, or a target's whose
+// monitor the run's bind could read) beside the client's counts.
 import type { RunSample, RunSummary } from '../../../shared/types.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import { Icon } from '../../components/Icon.tsx';
@@ -18,7 +19,7 @@ function percent(gap: number): string {
   return gap < 0.0001 ? '<0.01%' : `${(gap * 100).toFixed(2)}%`;
 }
 
-/** Shown when the run's summary has the server's counts (lab runs with a readable monitor). */
+/** Shown when the run's summary has the server's counts (a lab's or a target's readable monitor). */
 export function ServerCrossCheck({
   summary,
   samples,
@@ -35,7 +36,7 @@ export function ServerCrossCheck({
   return (
     <PanelSection
       title="Server cross-check"
-      aside="the lab server's own counters (cn=monitor) beside the client's, load start to run end"
+      aside="the server's own counters (cn=monitor) beside the client's, load start to run end"
       testId="server-cross-check"
     >
       <div className="card cross-check">

@@ -1,0 +1,57 @@
+// The run detail of a run on two servers: the Servers card lists each one's connections, ops,
+// share, p99 and errors, and says how the connections were spread.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { startResponder } from '../../src/core/responder/responder.ts';
+import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
+import { apiCall } from '../helpers/uiFlows.ts';
+
+test('a run on two servers shows each server in the Servers card', async (t) => {
+  const a = await startResponder({ answerDelayMs: 1 });
+  const b = await startResponder({ answerDelayMs: 1 });
+  t.after(async () => {
+    await a.close();
+    await b.close();
+  });
+  const { page } = await startUi(t);
+  await waitReady(page);
+  const save = (name: string, url: string) =>
+    apiCall(page, 'targets/save', { name, url, startTls: false, bindDn: '', baseDn: a.baseDn });
+  const first = await save('Replica east', a.url);
+  const second = await save('Replica west', b.url);
+  const { runId } = await apiCall(page, 'runs/start', {
+    targetId: first.id,
+    moreTargetIds: [second.id],
+    workload: 'read-random',
+    connections: 4,
+    depth: 1,
+    warmupS: 0,
+    durationS: 2,
+    workers: 2,
+  });
+  await showRoute(page, `#/runs/${runId}`);
+  const card = page.getByTestId('servers-panel');
+  // The detail page shows the stored run once it has ended.
+  await card.waitFor({ timeout: 30_000 });
+  assert.match(await card.innerText(), /connections spread round-robin/);
+  const rows = card.getByTestId('server-row');
+  assert.deepEqual(
+    await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-url'))),
+    [a.url, b.url],
+  );
+  assert.deepEqual(await card.getByTestId('server-connections').allInnerTexts(), ['2', '2']);
+  assert.deepEqual(await card.getByTestId('server-errors').allInnerTexts(), ['0', '0']);
+  assert.match(await rows.first().innerText(), /Replica east/);
+  for (const ops of await card.getByTestId('server-ops').allInnerTexts())
+    assert.ok(Number(ops.replace(/,/g, '')) > 100, ops);
+
+  await card.scrollIntoViewIfNeeded();
+  const box = await card.boundingBox();
+  assert.ok(box);
+  await saveScreenshot(page, 'run-detail-servers.png', {
+    x: box.x - 16,
+    y: box.y - 14,
+    width: box.width + 32,
+    height: box.height + 28,
+  });
+});
