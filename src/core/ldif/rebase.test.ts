@@ -21,7 +21,15 @@ test('rebaseDn moves DNs under the old suffix, in any spelling, and the suffix i
   for (const [dn, moved] of cases) assert.equal(rebaseDn(dn, toDomain), moved, dn);
 });
 
-test('rebaseDn leaves DNs elsewhere alone, escaped commas included', () => {
-  for (const dn of ['o=Test,c=BA', 'cn=x\\,c=gb,o=Other', '[entry:dn]', '', 'c=gbx', 'cn=c=gb'])
+test('rebaseDn leaves DNs elsewhere alone, escaped commas and DNs moved already included', () => {
+  for (const dn of [
+    'o=Test,c=BA',
+    'o=Salford,c=gb,DC=dirbench,DC=test',
+    'cn=x\\,c=gb,o=Other',
+    '[entry:dn]',
+    '',
+    'c=gbx',
+    'cn=c=gb',
+  ])
     assert.equal(rebaseDn(dn, toDomain), dn, dn);
 });
