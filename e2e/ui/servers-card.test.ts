@@ -45,13 +45,9 @@ test('a run on two servers shows each server in the Servers card', async (t) => 
   for (const ops of await card.getByTestId('server-ops').allInnerTexts())
     assert.ok(Number(ops.replace(/,/g, '')) > 100, ops);
 
+  // The card alone, for a person to look at.
   await card.scrollIntoViewIfNeeded();
   const box = await card.boundingBox();
   assert.ok(box);
-  await saveScreenshot(page, 'run-detail-servers.png', {
-    x: box.x - 16,
-    y: box.y - 14,
-    width: box.width + 32,
-    height: box.height + 28,
-  });
+  await saveScreenshot(page, 'run-detail-servers.png', box);
 });
