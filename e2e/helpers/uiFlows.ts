@@ -77,6 +77,13 @@ export async function addIdleTarget(page: Page, name = 'Idle target'): Promise<s
   return target.id;
 }
 
+/** Opens the run form's custom operation, with an idle target to check it against. */
+export async function openCustomOperation(page: Page): Promise<void> {
+  await addIdleTarget(page);
+  await showRoute(page, '#/run');
+  await page.getByRole('button', { name: 'Custom operation' }).click();
+}
+
 /** Picks a workload in the run form's list and waits for its details card. */
 export async function pickWorkload(page: Page, id: string): Promise<void> {
   await page.locator(`[role="option"][data-workload-id="${id}"]`).click();

@@ -2,8 +2,8 @@
 // are typed (a raw control line locally, an identity by the host), and a DIGEST-MD5 custom bind.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
-import { addIdleTarget } from '../helpers/uiFlows.ts';
+import { saveScreenshot, startUi, waitReady } from '../helpers/ui.ts';
+import { openCustomOperation } from '../helpers/uiFlows.ts';
 
 test(
   'a custom modify takes request controls; each mistake shows beside its field',
@@ -11,9 +11,7 @@ test(
   async (t) => {
     const { page } = await startUi(t);
     await waitReady(page);
-    await addIdleTarget(page);
-    await showRoute(page, '#/run');
-    await page.getByRole('button', { name: 'Custom operation' }).click();
+    await openCustomOperation(page);
 
     const section = page.getByTestId('custom-controls');
     assert.match(await section.locator('summary').innerText(), /Request controls\s+none/);

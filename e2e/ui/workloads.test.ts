@@ -5,6 +5,7 @@ import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts'
 import {
   addIdleTarget,
   apiCall,
+  openCustomOperation,
   openFinishedRun,
   pickWorkload,
   startLabTarget,
@@ -71,10 +72,7 @@ test(
   async (t) => {
     const { page } = await startUi(t);
     await waitReady(page);
-    await addIdleTarget(page);
-    await showRoute(page, '#/run');
-
-    await page.getByRole('button', { name: 'Custom operation' }).click();
+    await openCustomOperation(page);
     assert.equal(await page.getByLabel('Operation', { exact: true }).inputValue(), 'search');
     await page.getByLabel('Filter pattern').fill('(cn=[0-');
     const filterError = page.locator('[data-field="op-filter"] .field-error');

@@ -48,7 +48,8 @@ export function offersControl(kind: Kind, field: keyof CustomControlValues): boo
   return true;
 }
 
-function attributes(text: string): string[] {
+/** The items of a comma list (`a, b`), blanks dropped. */
+export function commaList(text: string): string[] {
   return text
     .split(',')
     .map((a) => a.trim())
@@ -90,7 +91,7 @@ export function customControls(kind: Kind, v: CustomControlValues): RequestContr
     ['preRead', 'pre-read'],
     ['postRead', 'post-read'],
   ] as const) {
-    const list = attributes(v[field]);
+    const list = commaList(v[field]);
     if (offered(field) && list.length > 0) controls.push({ type, attributes: list });
   }
   if (offered('permissiveModify') && v.permissiveModify) {

@@ -9,6 +9,7 @@ import type {
   WorkloadSpec,
 } from '../../../../shared/workload.ts';
 import {
+  commaList,
   controlFieldForPath,
   customControls,
   defaultControlValues,
@@ -166,13 +167,6 @@ export function localCustomErrors(v: CustomOpValues): CustomErrors {
   return errors;
 }
 
-function list(text: string): string[] {
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
-
 function optionalInt(text: string): number | undefined {
   const t = text.trim();
   return t === '' ? undefined : Number(t);
@@ -214,12 +208,12 @@ function buildOperation(v: CustomOpValues): WorkloadOperation {
         base: v.base.trim(),
         scope: v.scope,
         filter: v.filter.trim(),
-        attributes: list(v.attributes),
+        attributes: commaList(v.attributes),
       };
       const sizeLimit = optionalInt(v.sizeLimit);
       const timeLimitS = optionalInt(v.timeLimitS);
       const pageSize = optionalInt(v.pageSize);
-      const sortKeys = list(v.sortKeys);
+      const sortKeys = commaList(v.sortKeys);
       if (sizeLimit !== undefined) op.sizeLimit = sizeLimit;
       if (timeLimitS !== undefined) op.timeLimitS = timeLimitS;
       if (v.typesOnly) op.typesOnly = true;
