@@ -72,9 +72,9 @@ export const TARGET_GROUP: OptionGroup = {
 };
 
 /** --bind-mechanism as a target field (absent: simple), or the error naming the choices. */
-export function bindMechanismOption(options: RawOptions): { bindMechanism?: TargetBindMechanism } {
+export function bindMechanismOption(options: RawOptions): { bindMechanism: TargetBindMechanism } {
   const given = options['bind-mechanism'];
-  if (given === undefined) return {};
+  if (given === undefined) return { bindMechanism: 'simple' };
   const mechanism = TARGET_BIND_MECHANISMS.find(
     (m) => typeof given === 'string' && m.toLowerCase() === given.toLowerCase(),
   );
@@ -84,5 +84,5 @@ export function bindMechanismOption(options: RawOptions): { bindMechanism?: Targ
       `--bind-mechanism must be one of ${TARGET_BIND_MECHANISMS.join(', ')}; got "${String(given)}"`,
     );
   }
-  return mechanism === 'simple' ? {} : { bindMechanism: mechanism };
+  return { bindMechanism: mechanism };
 }

@@ -50,7 +50,7 @@ export interface TargetInput {
   url: string;
   startTls: boolean;
   bindDn: string;
-  /** Default simple; DIGEST-MD5 and CRAM-MD5 bind as the user name in `bindDn`. */
+  /** DIGEST-MD5 and CRAM-MD5 bind as the user name in `bindDn`; undefined keeps the stored one (new: simple). */
   bindMechanism?: TargetBindMechanism;
   password?: string;
   /** A file whose first line is the password (only its path is stored); instead of `password`. */

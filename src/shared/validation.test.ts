@@ -50,6 +50,23 @@ test('targets: StartTLS over ldaps is refused, name required', () => {
   rejects(() => validateTargetInput({ ...ok, name: ' ' }), 'name', /required/);
 });
 
+test('targets: a SASL bind names a user, not a DN; an unknown mechanism is refused', () => {
+  const ok = { name: 'x', url: 'ldap://h', startTls: false, bindDn: 'jdoe', baseDn: 'o=x' };
+  rejects(() => validateTargetInput(ok), 'bindDn', /DN/);
+  validateTargetInput({ ...ok, bindMechanism: 'DIGEST-MD5' });
+  validateTargetInput({ ...ok, bindMechanism: 'CRAM-MD5' });
+  rejects(
+    () => validateTargetInput({ ...ok, bindDn: ' ', bindMechanism: 'CRAM-MD5' }),
+    'bindDn',
+    /CRAM-MD5 bind needs the user name/,
+  );
+  rejects(
+    () => validateTargetInput({ ...ok, bindMechanism: 'GSSAPI' as 'simple' }),
+    'bindMechanism',
+    /one of simple, DIGEST-MD5, CRAM-MD5; got GSSAPI/,
+  );
+});
+
 test('run requests: numbers out of range name their field', () => {
   const ok = {
     targetId: 't',

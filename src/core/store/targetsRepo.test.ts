@@ -122,3 +122,17 @@ test('a sealer keeps typed passwords as ciphertext that only it can open', (t) =
     (err: unknown) => err instanceof ApiError && err.field === 'password',
   );
 });
+
+test('a SASL bind mechanism is stored; an input without one keeps it, simple clears it', (t) => {
+  const { repo } = setup(t);
+  const saved = repo.save({ ...base, bindDn: 'jdoe', bindMechanism: 'DIGEST-MD5' });
+  assert.equal(saved.bindMechanism, 'DIGEST-MD5');
+  assert.equal(repo.save({ ...base, id: saved.id, bindDn: 'jdoe' }).bindMechanism, 'DIGEST-MD5');
+  const cram = repo.save({ ...base, id: saved.id, bindDn: 'jdoe', bindMechanism: 'CRAM-MD5' });
+  assert.equal(cram.bindMechanism, 'CRAM-MD5');
+  assert.equal(
+    repo.save({ ...base, id: saved.id, bindMechanism: 'simple' }).bindMechanism,
+    'simple',
+  );
+  assert.equal(repo.save({ ...base, name: 'other' }).bindMechanism, 'simple');
+});

@@ -62,6 +62,13 @@ function pathOf(path: string | undefined): string | null {
   return file === '' ? null : file;
 }
 
+/** The stored bind mechanism: null for a simple bind. */
+function bindMechanismColumn(
+  mechanism: TargetBindMechanism | undefined,
+): TargetBindMechanism | null {
+  return mechanism === undefined || mechanism === 'simple' ? null : mechanism;
+}
+
 /** Strips the secret reference before a target leaves core. */
 export function publicTarget(target: TargetWithSecret): Target {
   const { secret: _secret, ...rest } = target;
@@ -119,9 +126,7 @@ export class TargetsRepo {
       input.tlsVerify === false ? 0 : 1,
       pathOf(input.clientCertFile),
       pathOf(input.clientKeyFile),
-      input.bindMechanism === undefined || input.bindMechanism === 'simple'
-        ? null
-        : input.bindMechanism,
+      bindMechanismColumn(input.bindMechanism ?? existing?.bindMechanism),
     ];
     if (existing) {
       this.db
