@@ -4,12 +4,12 @@
 // slapadd of the generated LDIF would give every entry other UUIDs, which syncrepl cannot match).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Client } from 'ldapts';
 import type { LabServerConfig } from '../driver.ts';
 import { logTail } from '../logTail.ts';
 import { confArg, findOpenLdap } from '../openldap.ts';
 import { runSlapadd } from '../slapadd.ts';
 import { runWatchedTool } from '../watchedTool.ts';
+import { baseValues } from './baseValues.ts';
 import type { ConsumerBuild, ReplicaSupport, SupplierExport } from './support.ts';
 
 /** Indexes syncprov and syncrepl look entries up by. */
@@ -105,26 +105,15 @@ async function slapcat(config: LabServerConfig, out: string, signal: AbortSignal
   }
 }
 
-/** Both contextCSN values of the suffix entry, sorted and joined; null when it has none. */
+/** The contextCSN values of the suffix entry, sorted and joined; null when it has none. */
 async function contextCsn(
   url: string,
   bindDn: string,
   password: string,
   suffix: string,
 ): Promise<string | null> {
-  const client = new Client({ url, timeout: 10_000, connectTimeout: 5_000 });
-  try {
-    await client.bind(bindDn, password);
-    const { searchEntries } = await client.search(suffix, {
-      scope: 'base',
-      filter: '(objectClass=*)',
-      attributes: ['contextCSN'],
-    });
-    const values = [searchEntries[0]?.['contextCSN'] ?? []].flat().map(String).sort();
-    return values.length === 0 ? null : values.join(' ');
-  } finally {
-    await client.unbind().catch(() => undefined);
-  }
+  const values = (await baseValues(url, bindDn, password, suffix, 'contextCSN')).sort();
+  return values.length === 0 ? null : values.join(' ');
 }
 
 /** How OpenLDAP labs replicate. */

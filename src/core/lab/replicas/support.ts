@@ -4,6 +4,7 @@ import { invalid } from '../../../shared/errors.ts';
 import type { LabKind } from '../../../shared/labTypes.ts';
 import { checkInteger } from '../../../shared/validation.ts';
 import type { LabDriver, LabServerConfig } from '../driver.ts';
+import { ds389ReplicaSupport } from './ds389Replicas.ts';
 import { openLdapReplicaSupport } from './openldapReplicas.ts';
 
 /** Most consumers a lab may have: each is a whole server on this machine. */
@@ -43,6 +44,7 @@ export interface ReplicaSupport {
 
 const SUPPORT: Partial<Record<LabKind, ReplicaSupport>> = {
   openldap: openLdapReplicaSupport,
+  '389ds': ds389ReplicaSupport,
 };
 
 /** Kinds whose labs can have replicas, for messages. */
