@@ -18,60 +18,19 @@ import {
 import { saslBind } from '../../src/core/ldap/sasl/saslBind.ts';
 import { translateRateTool } from '../../src/cli/rateToolTranslate.ts';
 import { runCli } from './cliHarness.ts';
-import { startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
+import {
+  ADMIN,
+  ADMIN_PASSWORD,
+  PEOPLE,
+  PROXIER,
+  PROXIER_PASSWORD,
+  REFERRAL,
+  startSaslSlapd,
+  USERS,
+} from './fixtures/saslSlapd.ts';
 
-const SUFFIX = 'dc=example,dc=com';
-const PEOPLE = `ou=People,${SUFFIX}`;
-const ADMIN = `cn=admin,${SUFFIX}`;
-const ADMIN_PASSWORD = 'secret';
-const USERS = 40;
-/** A service account that may act as any user (authzTo); every user's password is password-N in cleartext. */
-const PROXIER = `uid=proxy,ou=Services,${SUFFIX}`;
-const PROXIER_PASSWORD = 'proxy-secret';
-const REFERRAL = `ou=Elsewhere,${SUFFIX}`;
 const MANAGE_DSA_IT = '2.16.840.1.113730.3.4.2';
-
-/** The test directory: the users, and a referral object only ManageDsaIT shows as an entry. */
-function ldif(): string {
-  const users = Array.from({ length: USERS }, (_, n) =>
-    [
-      `dn: uid=user.${n},${PEOPLE}`,
-      'objectClass: inetOrgPerson',
-      `uid: user.${n}`,
-      `cn: User ${n}`,
-      `sn: ${n}`,
-      `userPassword: password-${n}`,
-      'description: initial',
-    ].join('\n'),
-  );
-  return [
-    `dn: ${SUFFIX}\nobjectClass: domain\ndc: example`,
-    `dn: ${PEOPLE}\nobjectClass: organizationalUnit\nou: People`,
-    `dn: ou=Services,${SUFFIX}\nobjectClass: organizationalUnit\nou: Services`,
-    [
-      `dn: ${PROXIER}`,
-      'objectClass: account',
-      'objectClass: simpleSecurityObject',
-      'uid: proxy',
-      `userPassword: ${PROXIER_PASSWORD}`,
-      `authzTo: dn.regex:^uid=user\\.[0-9]+,${PEOPLE}$`,
-    ].join('\n'),
-    `dn: ${REFERRAL}\nobjectClass: referral\nobjectClass: extensibleObject\nou: Elsewhere\nref: ldap://elsewhere.invalid/${REFERRAL}`,
-    ...users,
-  ].join('\n\n');
-}
-
-// Users may write only their own description; SASL user names map to their entries; a user may
-// proxy as whom its authzTo names.
-const CONFIG = `authz-policy to
-authz-regexp "uid=([^,]*),cn=[^,]*,cn=auth" "uid=$1,${PEOPLE}"
-authz-regexp "uid=([^,]*),cn=auth" "uid=$1,${PEOPLE}"
-sasl-host 127.0.0.1
-access to attrs=userPassword by self write by * auth
-access to attrs=description by self write by * read
-access to * by * read
-`;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dirbench-controls-sasl-'));
 let server: TestSlapd | null = null;
@@ -152,19 +111,7 @@ async function descriptionOf(n: number): Promise<string[]> {
 
 describe('request controls and SASL binds against slapd', () => {
   before(async () => {
-    const file = path.join(dataDir, 'data.ldif');
-    writeFileSync(file, `${ldif()}\n`);
-    server = await startTestSlapd(USERS, {
-      extraConfig: CONFIG,
-      data: {
-        suffix: SUFFIX,
-        baseDn: SUFFIX,
-        rootDn: ADMIN,
-        rootPw: ADMIN_PASSWORD,
-        ldifFile: file,
-        indexes: ['uid'],
-      },
-    });
+    server = await startSaslSlapd(dataDir);
   });
 
   after(async () => {

@@ -53,6 +53,13 @@ const TEXT_FIELDS: Record<TextFieldName, { hint: string; placeholder: string; pr
   },
 };
 
+/** The bind DN field when the target binds with SASL: a user name. */
+const SASL_USER: { label: string; hint: string; placeholder: string; prose?: boolean } = {
+  label: 'User name',
+  hint: 'The SASL user name as the server knows it (OpenLDAP: the uid).',
+  placeholder: 'jdoe',
+};
+
 /** A labelled text input bound to `values[field]`; the error replaces the hint. */
 export function TargetTextField({
   field,
@@ -67,11 +74,12 @@ export function TargetTextField({
   errors: FieldErrors;
   onChange: (patch: Partial<TargetFormValues>) => void;
 }) {
-  const { hint, placeholder, prose } = TEXT_FIELDS[field];
+  const sasl = field === 'bindDn' && values.bindMechanism !== 'simple';
+  const { hint, placeholder, prose } = sasl ? SASL_USER : TEXT_FIELDS[field];
   return (
     <InputField
       id={`target-${field}`}
-      label={TARGET_FIELD_LABELS[field]}
+      label={sasl ? SASL_USER.label : TARGET_FIELD_LABELS[field]}
       hint={hint}
       error={errors[field]}
       value={values[field]}

@@ -1,7 +1,7 @@
 // The target form's values and checks, built on the shared validation so GUI and host agree.
 import { ENV_NAME_PATTERN } from '../../../shared/envName.ts';
 import { ApiError } from '../../../shared/errors.ts';
-import type { Target, TargetInput } from '../../../shared/targetTypes.ts';
+import type { Target, TargetBindMechanism, TargetInput } from '../../../shared/targetTypes.ts';
 import { checkDn, parseLdapUrl, validateTargetInput } from '../../../shared/validation.ts';
 
 /** How the form gives the bind password: typed, a file on the DirBench host, or a variable. */
@@ -12,6 +12,8 @@ export interface TargetFormValues {
   name: string;
   url: string;
   startTls: boolean;
+  /** Simple, or SASL DIGEST-MD5 / CRAM-MD5 (then bindDn is the user name). */
+  bindMechanism: TargetBindMechanism;
   bindDn: string;
   passwordChoice: PasswordChoice;
   password: string;
@@ -34,6 +36,7 @@ export const TARGET_FIELD_LABELS: Record<keyof TargetFormValues, string> = {
   name: 'Name',
   url: 'LDAP URL',
   startTls: 'StartTLS',
+  bindMechanism: 'Bind mechanism',
   bindDn: 'Bind DN',
   passwordChoice: 'Credential source',
   password: 'Password',
@@ -58,6 +61,7 @@ export function initialValues(target: Target | null): TargetFormValues {
     name: '',
     url: 'ldap://',
     startTls: false,
+    bindMechanism: 'simple',
     bindDn: '',
     passwordChoice: 'typed',
     password: '',
@@ -79,6 +83,7 @@ export function initialValues(target: Target | null): TargetFormValues {
     bindDn,
     baseDn,
     tlsVerify,
+    bindMechanism: target.bindMechanism,
     passwordChoice: choiceOf(target),
     passwordFile: target.passwordSource === 'file' ? (target.passwordFile ?? '') : '',
     passwordEnv: target.passwordEnv ?? '',
@@ -94,6 +99,7 @@ export function toInput(values: TargetFormValues, id: string | undefined): Targe
     name: values.name.trim(),
     url: values.url.trim(),
     startTls: values.startTls,
+    bindMechanism: values.bindMechanism,
     bindDn: values.bindDn.trim(),
     baseDn: values.baseDn.trim(),
     caFile: values.caFile.trim(),
@@ -129,7 +135,10 @@ function collect(errors: FieldErrors, check: () => void): void {
 export function targetFieldErrors(input: TargetInput): FieldErrors {
   const errors: FieldErrors = {};
   collect(errors, () => parseLdapUrl(input.url));
-  collect(errors, () => checkDn(input.bindDn, 'bindDn', true));
+  // A SASL user name is not a DN: validateTargetInput checks it.
+  if ((input.bindMechanism ?? 'simple') === 'simple') {
+    collect(errors, () => checkDn(input.bindDn, 'bindDn', true));
+  }
   collect(errors, () => checkDn(input.baseDn, 'baseDn', false));
   collect(errors, () => validateTargetInput(input));
   if (input.passwordFile === '') errors.passwordFile = 'Give the path of the password file';
