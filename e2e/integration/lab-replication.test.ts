@@ -1,0 +1,221 @@
+// Replicated labs through the CLI: `lab start --replicas N` gives a supplier and N consumers, each
+// its own server process; a run against the lab reports each consumer's replication lag, and a
+// consumer stopped (SIGSTOP) for 3 s in the middle of the run shows it while the others do not.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
+import { test } from 'node:test';
+import type { LabKind } from '../../src/shared/labTypes.ts';
+import { ds389Availability } from '../../src/core/lab/ds389/install.ts';
+import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
+import { processAlive } from '../../src/core/lab/processes.ts';
+import { runCli } from './cliHarness.ts';
+
+const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+/** What `lab start --json` prints of a lab that this test uses. */
+interface StartedLab {
+  id: string;
+  pid: number;
+  url: string;
+  targetId: string;
+  replicas: { url: string; pid: number }[];
+}
+
+/** Whether `kind` runs here; the reason to skip otherwise. */
+function skipUnless(kind: LabKind): string | false {
+  const availability = kind === 'openldap' ? openLdapAvailability() : ds389Availability();
+  return availability.available ? false : `${kind} is not installed (${availability.detail})`;
+}
+
+/** Runs the CLI; `onStderr` sees its progress as it comes. Killed by PID after `timeoutMs`. */
+function cli(
+  args: string[],
+  dataDir: string,
+  timeoutMs: number,
+  onStderr: (text: string) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args, '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      onStderr(stderr);
+    });
+    const timer = setTimeout(
+      () => child.pid !== undefined && process.kill(child.pid, 'SIGKILL'),
+      timeoutMs,
+    );
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Starts a persistent replicated lab in a fresh data folder, destroyed after the test (stopped
+ * consumers are let go on first, so the stop's SIGTERM reaches them).
+ */
+async function replicatedLab(
+  t: { after: (fn: () => Promise<void>) => void },
+  kind: LabKind,
+  replicas: number,
+): Promise<{ lab: StartedLab; dataDir: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dirbench replication-it-'));
+  let lab: StartedLab | null = null;
+  t.after(async () => {
+    for (const r of lab?.replicas ?? []) if (processAlive(r.pid)) process.kill(r.pid, 'SIGCONT');
+    if (lab !== null) await runCli(['lab', 'destroy', lab.id], dataDir, 60_000);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const args = [
+    'lab',
+    'start',
+    kind,
+    '--entries',
+    '2000',
+    '--replicas',
+    String(replicas),
+    '--json',
+  ];
+  const started = await runCli(args, dataDir, 180_000);
+  assert.equal(started.code, 0, started.stderr);
+  lab = JSON.parse(started.stdout) as StartedLab;
+  return { lab, dataDir };
+}
+
+/**
+ * Runs salford/M.1 at 100 modifies a second (so healthy consumers keep up) for 1 + 10 s against
+ * the lab's target, stopping consumer `stopped` for 3 s from the third measured second.
+ */
+async function runWithStoppedConsumer(
+  lab: StartedLab,
+  dataDir: string,
+  stopped: { url: string; pid: number },
+): Promise<Record<string, { p50: number; p99: number; max: number }>> {
+  let stop: Promise<void> | null = null;
+  const args = ['run', '--target', lab.targetId, '--workload', 'salford/M.1', '--rate', '100'];
+  const run = await cli(
+    [...args, '--warmup', '1', '--duration', '10', '--json'],
+    dataDir,
+    90_000,
+    (stderr) => {
+      if (stop !== null || !/measured/.test(stderr)) return;
+      stop = (async () => {
+        await delay(2_000);
+        process.kill(stopped.pid, 'SIGSTOP');
+        await delay(3_000);
+        process.kill(stopped.pid, 'SIGCONT');
+      })();
+    },
+  );
+  await stop;
+  assert.equal(run.code, 0, run.stderr);
+  const json = JSON.parse(run.stdout) as {
+    errors: number;
+    replicationLagMs: Record<string, { p50: number; p99: number; max: number }>;
+    replicationLagResolutionMs: number;
+  };
+  assert.equal(json.errors, 0);
+  assert.equal(json.replicationLagResolutionMs, 100);
+  return json.replicationLagMs;
+}
+
+/** Every process of the lab is gone after destroy (a stopped slapd stays a zombie a moment). */
+async function assertAllGone(pids: number[]): Promise<void> {
+  for (let i = 0; i < 100 && pids.some(processAlive); i++) await delay(50);
+  assert.deepEqual(pids.filter(processAlive), [], 'no server process is left');
+}
+
+test(
+  'OpenLDAP: two syncrepl consumers; the one stopped for 3 s shows a lag p99 of 2.5 s or more, the other does not',
+  { timeout: 240_000, skip: skipUnless('openldap') },
+  async (t) => {
+    const { lab, dataDir } = await replicatedLab(t, 'openldap', 2);
+    assert.equal(lab.replicas.length, 2);
+    for (const r of lab.replicas) {
+      assert.match(r.url, /^ldap:\/\/127\.0\.0\.1:\d+$/);
+      assert.notEqual(r.url, lab.url);
+      assert.ok(processAlive(r.pid), `replica ${r.url} runs`);
+    }
+    const [stopped, healthy] = lab.replicas as [
+      StartedLab['replicas'][0],
+      StartedLab['replicas'][0],
+    ];
+    const lag = await runWithStoppedConsumer(lab, dataDir, stopped);
+    assert.deepEqual(Object.keys(lag).sort(), [stopped.url, healthy.url].sort());
+    assert.ok((lag[stopped.url]?.p99 ?? 0) >= 2_500, `stopped consumer: ${JSON.stringify(lag)}`);
+    assert.ok(
+      (lag[healthy.url]?.p99 ?? Infinity) < 2_500,
+      `healthy consumer: ${JSON.stringify(lag)}`,
+    );
+
+    const destroyed = await runCli(['lab', 'destroy', lab.id], dataDir, 60_000);
+    assert.equal(destroyed.code, 0, destroyed.stderr);
+    await assertAllGone([lab.pid, ...lab.replicas.map((r) => r.pid)]);
+  },
+);
+
+test(
+  'run --lab openldap --replicas 1 builds a throwaway replicated lab, reports its lag and leaves nothing running',
+  { timeout: 120_000, skip: skipUnless('openldap') },
+  async (t) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dirbench replication-it-'));
+    t.after(() => rm(dataDir, { recursive: true, force: true }));
+    const args = ['run', '--lab', 'openldap', '--replicas', '1', '--entries', '2000'];
+    const run = await runCli(
+      [
+        ...args,
+        '--workload',
+        'salford/M.1',
+        '--rate',
+        '50',
+        '--warmup',
+        '0',
+        '--duration',
+        '3',
+        '--json',
+      ],
+      dataDir,
+      90_000,
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const json = JSON.parse(run.stdout) as { replicationLagMs: Record<string, { p99: number }> };
+    const consumers = Object.keys(json.replicationLagMs);
+    assert.equal(consumers.length, 1);
+    assert.match(consumers[0] ?? '', /^ldap:\/\/127\.0\.0\.1:\d+$/);
+    const list = await runCli(['lab', 'list', '--json'], dataDir, 30_000);
+    const labs = JSON.parse(list.stdout) as { state: string; replicas: { pid: number | null }[] }[];
+    assert.deepEqual(
+      labs.map((l) => [l.state, l.replicas.map((r) => r.pid)]),
+      [['stopped', [null]]],
+      'the lab and its replica stopped with the run',
+    );
+  },
+);
+
+test(
+  '389 DS: a consumer initialized by its agreement; stopped for 3 s, it shows a lag p99 of 2.5 s or more',
+  { timeout: 240_000, skip: skipUnless('389ds') },
+  async (t) => {
+    const { lab, dataDir } = await replicatedLab(t, '389ds', 1);
+    assert.equal(lab.replicas.length, 1);
+    const consumer = lab.replicas[0] as StartedLab['replicas'][0];
+    assert.ok(processAlive(consumer.pid));
+    const lag = await runWithStoppedConsumer(lab, dataDir, consumer);
+    assert.ok((lag[consumer.url]?.p99 ?? 0) >= 2_500, JSON.stringify(lag));
+
+    const destroyed = await runCli(['lab', 'destroy', lab.id], dataDir, 90_000);
+    assert.equal(destroyed.code, 0, destroyed.stderr);
+    await assertAllGone([lab.pid, consumer.pid]);
+  },
+);
