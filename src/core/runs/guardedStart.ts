@@ -39,6 +39,9 @@ export async function startGuardedRun(
       `campaign ${campaign.campaignId} is running its cells; pause it (or wait for it to end) before starting a run`,
     );
   }
-  checkLoadConfirmed(req, deps.targets.get(req.targetId), deps.limits());
+  // Every server of the run, each with all its connections (failover may put them all on one).
+  const more: unknown[] = Array.isArray(req.moreTargetIds) ? req.moreTargetIds : [];
+  for (const id of [req.targetId, ...more.filter((m) => typeof m === 'string')])
+    checkLoadConfirmed(req, deps.targets.get(id), deps.limits());
   return deps.service.start(req, options);
 }
