@@ -32,6 +32,7 @@ import type { WorkloadMode } from './workload/WorkloadSection.tsx';
 
 const FIELD_ORDER = [
   'targetId',
+  'moreTargetIds',
   'workload',
   'agents',
   'connections',

@@ -6,6 +6,7 @@ import { NumericField, SelectField, TextAreaField } from '../../components/Field
 import { LoadModelFields, RateProfileField } from './LoadModelFields.tsx';
 import { LoadFromFields } from '../agents/LoadFromFields.tsx';
 import { PolicyField } from './PolicyField.tsx';
+import { ServerSetFields } from './ServerSetFields.tsx';
 import type { RunFieldProps } from './runForm.ts';
 
 type NumberField = 'connections' | 'depth' | 'warmupS' | 'durationS' | 'cooldownS' | 'workers';
@@ -43,6 +44,7 @@ export function RunFormFields({
           onValue={(targetId) => onChange({ targetId })}
         />
       </div>
+      <ServerSetFields values={values} errors={errors} onChange={onChange} targets={targets} />
       {workload}
       <h2 className="section-title form-section-title">Load</h2>
       <LoadFromFields

@@ -4,6 +4,7 @@ import { parseRateProfile } from '../../../shared/rateProfile.ts';
 import { splitThresholds } from '../../../shared/thresholds.ts';
 import type { ConnectionPolicy, RunRequest } from '../../../shared/types.ts';
 import type { RunAgentsRequest } from '../../../shared/agentTypes.ts';
+import type { ServerSetMode } from '../../../shared/serverSetTypes.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
 import {
   checkInteger,
@@ -38,6 +39,9 @@ export interface RunFormValues {
   thresholds: string;
   /** Load from agents through a broker; absent: from this machine. */
   agents?: RunAgentsRequest;
+  /** Other saved targets sharing the run's connections (none: the target alone), and how. */
+  moreTargetIds: string[];
+  serverSetMode: ServerSetMode;
 }
 
 /** Validation messages keyed by form field. */
@@ -67,6 +71,8 @@ export function defaultRunValues(targetId: string): RunFormValues {
     targetOpsPerSec: '1000',
     rateProfile: '',
     thresholds: '',
+    moreTargetIds: [],
+    serverSetMode: 'round-robin',
   };
 }
 
@@ -88,6 +94,7 @@ function formField(field: string): keyof RunFieldErrors {
   if (field.startsWith('rateProfile')) return 'rateProfile';
   if (field.startsWith('thresholds')) return 'thresholds';
   if (field.startsWith('agents')) return 'agents';
+  if (field === 'serverSetMode') return 'moreTargetIds';
   return field as keyof RunFieldErrors;
 }
 
@@ -132,6 +139,9 @@ export function toRunRequest(
   };
   if (values.workers.trim() !== '') req.workers = toNumber(values.workers);
   if (values.agents !== undefined) req.agents = values.agents;
+  const more = values.moreTargetIds.filter((id) => id !== values.targetId);
+  if (more.length > 0)
+    Object.assign(req, { moreTargetIds: more, serverSetMode: values.serverSetMode });
   const thresholds = splitThresholds(values.thresholds);
   if (thresholds.length > 0) req.thresholds = thresholds;
   if (usesProfile(values)) {
