@@ -2,6 +2,7 @@
 // and the exit code with its threshold breaches and JUnit report.
 import type { CampaignDetail, MatrixSpec } from '../shared/matrix.ts';
 import { formatDurationS } from '../shared/matrixSpec.ts';
+import { matrixServerKey } from '../shared/matrixTargetGroup.ts';
 import type { RunDetail } from '../shared/types.ts';
 import type { Core } from '../core/app/core.ts';
 import { campaignSuite } from '../core/report/junitCases.ts';
@@ -9,7 +10,7 @@ import { breachLines, EXIT_BREACHED, writeJunit } from './gates.ts';
 import { ms, printJson, printTable } from './options.ts';
 
 function serverText(server: MatrixSpec['servers'][number]): string {
-  return 'lab' in server ? server.lab : `target ${server.targetId}`;
+  return 'lab' in server ? server.lab : matrixServerKey(server);
 }
 
 /** The campaign as `--json` prints it. */

@@ -5,10 +5,11 @@ import type { Target } from '../../../shared/targetTypes.ts';
 import { formatEntries } from '../../format/numbers.ts';
 import { KIND_TEXT } from '../labs/labForm.ts';
 
-/** A server of a matrix in words: the lab kind, or the saved target's name. */
+/** A server of a matrix in words: the lab kind, or the saved target's name (a group's names joined). */
 export function serverText(server: MatrixServer, targets: readonly Target[] = []): string {
   if ('lab' in server) return KIND_TEXT[server.lab].title;
-  return targets.find((t) => t.id === server.targetId)?.name ?? server.targetId;
+  const name = (id: string) => targets.find((t) => t.id === id)?.name ?? id;
+  return [server.targetId, ...(server.moreTargetIds ?? [])].map(name).join(' + ');
 }
 
 /** The directory of a cell: "100K · salford-indexed", or "as it is" for saved targets. */

@@ -57,7 +57,9 @@ export function toggleValue<T>(list: readonly T[], value: T, same = Object.is): 
 
 /** A stable key for a server of the matrix. */
 export function serverKey(server: MatrixServer): string {
-  return 'lab' in server ? `lab:${server.lab}` : `target:${server.targetId}`;
+  if ('lab' in server) return `lab:${server.lab}`;
+  // A target group is its own axis value, never the same as its first target alone.
+  return `target:${[server.targetId, ...(server.moreTargetIds ?? [])].join('+')}`;
 }
 
 /** True when two servers are the same axis value. */
