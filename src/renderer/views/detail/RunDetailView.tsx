@@ -22,6 +22,7 @@ import { openModelFigures } from '../panels/runFigures.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { AgentsCard, PartialRunBanner } from './AgentsCard.tsx';
 import { ServersCard } from './ServersCard.tsx';
+import { ReplicationLagCard } from './ReplicationLagCard.tsx';
 import { ConfigurationCard } from './ConfigurationCard.tsx';
 import { EnvironmentCard } from './EnvironmentCard.tsx';
 import { ErrorsByCodeTable } from './ErrorsByCodeTable.tsx';
@@ -31,6 +32,7 @@ import { WorkloadCard } from './WorkloadCard.tsx';
 import { OperationsPanel } from '../panels/OperationsPanel.tsx';
 import { OwnEntriesNote } from '../panels/OwnEntriesNote.tsx';
 import { ServerCrossCheck } from '../panels/ServerCrossCheck.tsx';
+import { ServerMonitorPanel } from '../panels/ServerMonitorPanel.tsx';
 import { workloadSpecOf } from '../../format/runConfig.ts';
 import { ImportedRunDetail } from '../history/ImportedRunDetail.tsx';
 import { RunAnnotationCard } from '../history/RunAnnotationCard.tsx';
@@ -155,9 +157,11 @@ function RunDetailBody({ run }: { run: RunDetail }) {
       )}
       <AgentsCard run={run} timeline={timeline} />
       <ServersCard run={run} />
+      <ReplicationLagCard run={run} timeline={timeline} />
       <OperationsPanel samples={run.samples} summary={summary} spec={spec} timeline={timeline} />
       <OwnEntriesNote summary={summary} />
       <RunExtraPanels samples={run.samples} summary={summary} timeline={timeline} />
+      <ServerMonitorPanel summary={summary} samples={run.samples} timeline={timeline} />
       <ServerCrossCheck summary={summary} samples={run.samples} spec={spec} />
       {summary && Object.keys(summary.errorsByCode).length > 0 && (
         <ErrorsByCodeTable

@@ -86,6 +86,25 @@ export function LabDetails({ lab, id }: { lab: LabInfo; id: string }) {
           )}
         </Row>
       )}
+      {(lab.replicas ?? []).length > 0 && (
+        <Row term="Replicas">
+          <span className="lab-replicas" data-testid="lab-replica-list">
+            {(lab.replicas ?? []).map((r, i) => (
+              <span key={r.url}>
+                <Copyable
+                  value={r.url}
+                  label={`Copy the URL of replica ${i + 1} of lab ${lab.id}`}
+                />
+                <span className="muted"> {r.pid === null ? 'stopped' : `PID ${r.pid}`}</span>
+              </span>
+            ))}
+            <span className="cell-sub">
+              {lab.serverVersion ?? lab.kind} consumers of {lab.url}, verified equal before use;
+              runs report each one&apos;s replication lag
+            </span>
+          </span>
+        </Row>
+      )}
       {notes !== undefined && <Row term="Server">{notes}</Row>}
       <Row term="Files">
         <code>{lab.dataDir}</code>

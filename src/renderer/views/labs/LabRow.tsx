@@ -41,6 +41,7 @@ export function LabRow({
   const loadTime = loadTimeText(lab);
   const detailsId = `lab-details-${lab.id}`;
   const indexes = lab.indexes.filter((line) => line !== 'objectClass eq');
+  const replicas = lab.replicas?.length ?? 0;
   return (
     <>
       <tr
@@ -98,6 +99,15 @@ export function LabRow({
           {tls && (
             <span className="tag tag-tls" data-testid="lab-tls">
               {tls}
+            </span>
+          )}
+          {replicas > 0 && (
+            <span
+              className="tag tag-lab"
+              data-testid="lab-replicas"
+              title={(lab.replicas ?? []).map((r) => r.url).join('\n')}
+            >
+              +{replicas} replica{replicas === 1 ? '' : 's'}
             </span>
           )}
         </td>
