@@ -46,7 +46,7 @@ test(
     await form.getByRole('button', { name: 'Create target' }).click();
     await form.waitFor({ state: 'detached' });
 
-    const [saved] = await apiCall(page, 'targets/list', {});
+    const [saved] = await apiCall(page, 'targets/list', undefined);
     assert.equal(saved?.bindMechanism, 'DIGEST-MD5');
     assert.equal(saved?.bindDn, 'user.3');
     await page.getByRole('button', { name: 'Edit SASL slapd' }).click();

@@ -26,12 +26,15 @@ export interface ControlBytes {
   value: Buffer | null;
 }
 
-/** The Control SEQUENCE of one control (criticality left out when false: its DEFAULT). */
+/**
+ * The Control SEQUENCE of one control, criticality always written (false too) as ldapts writes it,
+ * so a lean request is byte for byte the one ldapts would send.
+ */
 export function encodeControl(control: ControlBytes): Buffer {
   return tlv(
     SEQUENCE,
     berString(control.oid),
-    ...(control.critical ? [tlv(BOOLEAN, Buffer.from([0xff]))] : []),
+    tlv(BOOLEAN, Buffer.from([control.critical ? 0xff : 0x00])),
     ...(control.value === null ? [] : [berString(control.value)]),
   );
 }
