@@ -38,7 +38,7 @@ export const CONTROL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     multiple: true,
     short: 'J',
     value: 'OID[:CRIT[:VALUE|::BASE64]]',
-    description: "any request control, as UnboundID's -J; repeat for more",
+    description: "any request control, as UnboundID's -J",
   },
 };
 
@@ -87,6 +87,11 @@ const OPTION_OF_CONTROL: Readonly<Record<RequestControl['type'], string>> = {
   'permissive-modify': '--permissive-modify',
   raw: '--control',
 };
+
+/** The option a control of an ad-hoc operation came from, for errors in the user's words. */
+export function optionOfControl(control: RequestControl): string {
+  return OPTION_OF_CONTROL[control.type];
+}
 
 /** `operation` with the controls of the options (a bind takes none: an error names the option). */
 export function withControlOptions(

@@ -9,6 +9,7 @@ import { resolveWorkload } from '../core/runs/resolveWorkload.ts';
 import type { ResolvedWorkload } from '../core/runs/resolveWorkload.ts';
 import { READ_RANDOM_ID } from '../core/workload/builtin.ts';
 import { adhocWorkload, OPTION_OF_BIND_SEARCH_FIELD, OPTION_OF_FIELD } from './adhocWorkload.ts';
+import { optionOfControl } from './controlOptions.ts';
 import { readJsonFile } from './fileInput.ts';
 import type { RawOptions } from './options.ts';
 
@@ -63,6 +64,15 @@ export function checkWorkloadEarly(
 
 /** The --op option a field of the ad-hoc workload `spec` came from (`changes[0].attribute` came from --attribute). */
 export function adhocOptionOf(field: string, spec: WorkloadSpec | undefined): string | undefined {
+  const inControls = /operations\[(\d+)\]\.operation\.controls\[(\d+)\]/.exec(field);
+  if (inControls !== null) {
+    const operation = spec?.operations[Number(inControls[1])]?.operation;
+    const control =
+      operation === undefined || operation.kind === 'bind'
+        ? undefined
+        : operation.controls?.[Number(inControls[2])];
+    return control === undefined ? '--control' : optionOfControl(control);
+  }
   const inSearch = /operations\[(\d+)\]\.operation\.search\.([A-Za-z]+)/.exec(field);
   if (inSearch !== null && spec?.operations[Number(inSearch[1])]?.operation.kind === 'bind') {
     return OPTION_OF_BIND_SEARCH_FIELD[inSearch[2] as string];
