@@ -3,6 +3,7 @@
 // consumer stopped (SIGSTOP) for 3 s in the middle of the run shows it while the others do not.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import type { LabKind } from '../../src/shared/labTypes.ts';
 import { ds389Availability } from '../../src/core/lab/ds389/install.ts';
 import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
 import { processAlive } from '../../src/core/lab/processes.ts';
+import { LagProbe } from '../../src/core/replication/lagProbe.ts';
 import { runCli } from './cliHarness.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -23,6 +25,9 @@ interface StartedLab {
   pid: number;
   url: string;
   targetId: string;
+  bindDn: string;
+  suffix: string;
+  passwordFile: string;
   replicas: { url: string; pid: number }[];
 }
 
@@ -137,7 +142,7 @@ async function assertAllGone(pids: number[]): Promise<void> {
 }
 
 test(
-  'OpenLDAP: two syncrepl consumers; the one stopped for 3 s shows a lag p99 of 2.5 s or more, the other does not',
+  'OpenLDAP: two syncrepl consumers; the one stopped for 3 s shows a lag p99 of 2.5 s or more and, past a limit, an error naming it; the other does not',
   { timeout: 240_000, skip: skipUnless('openldap') },
   async (t) => {
     const { lab, dataDir } = await replicatedLab(t, 'openldap', 2);
@@ -158,6 +163,24 @@ test(
       (lag[healthy.url]?.p99 ?? Infinity) < 2_500,
       `healthy consumer: ${JSON.stringify(lag)}`,
     );
+
+    // Past the limit (here 1.5 s) a consumer that stopped receiving is an error that names it.
+    const bind = { bindDn: lab.bindDn, password: readFileSync(lab.passwordFile, 'utf8') };
+    const probe = new LagProbe({
+      supplier: { url: lab.url, ...bind },
+      consumers: lab.replicas.map((r) => ({ url: r.url, ...bind })),
+      markerDn: `cn=dirbench-lag-stall-test,${lab.suffix}`,
+      stallLimitMs: 1_500,
+    });
+    await probe.start();
+    await delay(1_000);
+    process.kill(stopped.pid, 'SIGSTOP');
+    await delay(3_000);
+    process.kill(stopped.pid, 'SIGCONT');
+    const outcome = await probe.stop();
+    assert.deepEqual(Object.keys(outcome.errors), [stopped.url]);
+    assert.match(outcome.errors[stopped.url] ?? '', /stopped receiving/);
+    assert.ok(outcome.seconds.some((s) => s.consumer === healthy.url && s.markers > 0));
 
     const destroyed = await runCli(['lab', 'destroy', lab.id], dataDir, 60_000);
     assert.equal(destroyed.code, 0, destroyed.stderr);
