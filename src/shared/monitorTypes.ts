@@ -16,7 +16,11 @@ export interface ServerMonitorReading {
   memoryMb?: number;
 }
 
-/** The server monitor's latest reading at the end of one run second (targets whose monitor the bind may read). */
+/**
+ * A target's monitor with one run second (when the run's bind may read it). The monitor is read as
+ * each second ends, and the reading comes back while the next one runs: the figures stored with
+ * second N are those of second N - 1.
+ */
 export interface ServerMonitorSample {
   /** Operations per second the server completed between its last two readings, its own reads left out. */
   opsPerSec: number;
