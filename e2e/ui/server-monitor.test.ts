@@ -21,15 +21,9 @@ test('a target with a readable monitor shows the Server monitor panel and the cr
     password: slapd.rootPw,
     baseDn: slapd.baseDn,
   });
-  const { runId } = await apiCall(page, 'runs/start', {
-    targetId: target.id,
-    workload: 'read-random',
-    connections: 2,
-    depth: 1,
-    warmupS: 1,
-    durationS: 3,
-    workers: 1,
-  });
+  // 1 s warm-up + 3 s of random reads on 2 connections.
+  const load = { workload: 'read-random', connections: 2, depth: 1, warmupS: 1, durationS: 3 };
+  const { runId } = await apiCall(page, 'runs/start', { targetId: target.id, ...load, workers: 1 });
   await showRoute(page, `#/runs/${runId}`);
   const panel = page.getByTestId('server-monitor');
   await panel.waitFor({ timeout: 30_000 });
