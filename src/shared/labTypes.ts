@@ -39,6 +39,9 @@ export type LabTlsMode = 'starttls' | 'ldaps';
 /** Life-cycle state of a managed lab server. */
 export type LabState = 'loading' | 'starting' | 'running' | 'stopped' | 'failed';
 
+/** Most consumers a lab may have: each is a whole server on this machine. */
+export const MAX_LAB_REPLICAS = 4;
+
 /** A consumer of a replicated lab: a server of the lab's kind in a folder and on a port of its own. */
 export interface LabReplica {
   url: string;

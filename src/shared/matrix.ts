@@ -11,7 +11,12 @@ import type { ServerSetMode } from './serverSetTypes.ts';
  * servers share each run's connections as `serverSet` says.
  */
 export type MatrixServer =
-  { lab: LabKind } | { targetId: string; moreTargetIds?: string[]; serverSet?: ServerSetMode };
+  | {
+      lab: LabKind;
+      /** Consumers replicating from the lab; its runs report their lag. */
+      replicas?: number;
+    }
+  | { targetId: string; moreTargetIds?: string[]; serverSet?: ServerSetMode };
 
 /** A test matrix as the user defines, saves, imports and exports it (JSON). */
 export interface MatrixSpec {

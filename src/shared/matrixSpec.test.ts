@@ -274,3 +274,27 @@ test('property: the cells of each lab build are contiguous, sizes ascending with
     }),
   );
 });
+
+test('a lab server may name replicas: kept, its own server and its own lab builds', () => {
+  const spec = validateMatrixSpec({
+    ...BASE,
+    servers: [{ lab: 'openldap' }, { lab: 'openldap', replicas: 1 }, { lab: '389ds', replicas: 0 }],
+  });
+  assert.deepEqual(spec.servers, [
+    { lab: 'openldap' },
+    { lab: 'openldap', replicas: 1 },
+    { lab: '389ds' },
+  ]);
+  const keys = new Set(expandMatrixCells(spec).map(cellLabKey));
+  assert.equal(keys.size, 3 * 2 * 2, 'servers x profiles x sizes');
+  rejects(
+    { ...BASE, servers: [{ lab: 'openldap', replicas: 9 }] },
+    'servers[0].replicas',
+    /between 0 and 4/,
+  );
+  rejects(
+    { ...BASE, servers: [{ targetId: 't', replicas: 1 }] },
+    'servers[0]',
+    /exactly one of lab or targetId/,
+  );
+});

@@ -4,7 +4,7 @@ import { validateRunAgents } from './runAgentsRequest.ts';
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { MatrixServer, MatrixSpec } from './matrix.ts';
-import { LAB_KINDS, LAB_SHAPES } from './labTypes.ts';
+import { LAB_KINDS, LAB_SHAPES, MAX_LAB_REPLICAS } from './labTypes.ts';
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
 import type { ConnectionPolicy } from './types.ts';
 import type { RunAgentsRequest } from './agentTypes.ts';
@@ -101,11 +101,11 @@ function noDuplicates<T>(items: T[], field: string, key: (item: T) => string): v
 function server(value: unknown, field: string): MatrixServer {
   const s = record(value, field, 'an object like {"lab": "openldap"} or {"targetId": "..."}');
   if (isTargetGroup(s)) return targetGroupServer(s, field);
-  const keys = Object.keys(s);
+  const keys = Object.keys(s).filter((k) => !('lab' in s && k === 'replicas'));
   if (keys.length !== 1 || (keys[0] !== 'lab' && keys[0] !== 'targetId')) {
     throw invalid(
       field,
-      `${field} must have exactly one of lab or targetId, e.g. {"lab": "openldap"}`,
+      `${field} must have exactly one of lab or targetId, e.g. {"lab": "openldap"} or {"lab": "openldap", "replicas": 1}`,
     );
   }
   if ('targetId' in s)
@@ -116,7 +116,11 @@ function server(value: unknown, field: string): MatrixServer {
       `${field}.lab "${String(s.lab)}" is not a lab kind: use ${MATRIX_LAB_KINDS.join(', ')}`,
     );
   }
-  return { lab: s.lab as LabKind };
+  const replicas =
+    s.replicas === undefined
+      ? 0
+      : checkInteger(s.replicas, `${field}.replicas`, 0, MAX_LAB_REPLICAS);
+  return { lab: s.lab as LabKind, ...(replicas === 0 ? {} : { replicas }) };
 }
 
 function policy(value: unknown, field: string): ConnectionPolicy {

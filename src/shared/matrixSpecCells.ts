@@ -77,7 +77,8 @@ export function expandMatrixCells(
 /** The lab a cell needs as a comparable key (server kind, profile, size); null for a saved target. */
 export function cellLabKey(cell: MatrixCell): string | null {
   if (!('lab' in cell.server)) return null;
-  return `${cell.server.lab}|${cell.indexProfile ?? ''}|${cell.entries ?? 0}`;
+  const replicas = cell.server.replicas ?? 0;
+  return `${cell.server.lab}|${cell.indexProfile ?? ''}|${cell.entries ?? 0}|${replicas}`;
 }
 
 /** Labs the cells need, in order: one build each time the key changes. */

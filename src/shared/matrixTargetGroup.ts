@@ -64,7 +64,7 @@ export function targetGroupServer(s: Record<string, unknown>, field: string): Ma
 
 /** A matrix server's identity for the duplicate check and for descriptions. */
 export function matrixServerKey(s: MatrixServer): string {
-  if ('lab' in s) return `lab ${s.lab}`;
+  if ('lab' in s) return `lab ${s.lab}${s.replicas ? ` with ${s.replicas} replicas` : ''}`;
   const more = s.moreTargetIds ?? [];
   if (more.length === 0) return `target ${s.targetId}`;
   return `targets ${[s.targetId, ...more].join(' + ')} (${s.serverSet ?? 'round-robin'})`;

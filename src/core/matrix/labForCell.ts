@@ -40,7 +40,9 @@ const LAB_TITLES: Readonly<Record<string, string>> = {
 export function describeCellServer(cell: MatrixCell): string {
   if (!('lab' in cell.server)) return matrixServerKey(cell.server);
   const title = LAB_TITLES[cell.server.lab] ?? cell.server.lab;
-  return `${title}, ${(cell.entries ?? 0).toLocaleString('en-US')} entries, ${cell.indexProfile ?? ''}`;
+  const replicas = cell.server.replicas ?? 0;
+  const replicated = replicas === 0 ? '' : ` and ${replicas} replica${replicas === 1 ? '' : 's'}`;
+  return `${title}${replicated}, ${(cell.entries ?? 0).toLocaleString('en-US')} entries, ${cell.indexProfile ?? ''}`;
 }
 
 /** One campaign's lab at a time; `release` destroys it. */
@@ -79,6 +81,7 @@ export class CampaignLabs {
           shape: spec.shape ?? 'salford',
           load: spec.load ?? 'offline',
           seed: spec.seed ?? 1,
+          ...(server.replicas === undefined ? {} : { replicas: server.replicas }),
           persistent: false,
         },
         { signal, onProgress, onBegun: (begun) => (labId = begun.id) },

@@ -88,10 +88,13 @@ export class ReplicaSet {
     } finally {
       seed.dispose();
     }
+    let held = expected;
     for (const [i, replica] of this.#started.entries()) {
       hooks.progress('verify', i, this.#count, `Waiting for replica ${i + 1} to match`);
-      await this.#waitEqual(supplierUrl, replica, i + 1, expected, signal);
+      held = Math.max(held, await this.#waitEqual(supplierUrl, replica, i + 1, expected, signal));
     }
+    // Replication's own entry (389 DS's keep-alive) is part of what every server holds from now on.
+    if (held !== expected) hooks.update({ verifiedEntries: held });
     hooks.progress(
       'verify',
       this.#count,
@@ -117,14 +120,14 @@ export class ReplicaSet {
     hooks.update({ replicas: this.#started.map((r) => ({ ...r })) });
   }
 
-  /** Polls until consumer `n` holds the supplier's entries (at least `expected`) and replication state. */
+  /** Polls until consumer `n` holds the supplier's entries (at least `expected`) and replication state; answers how many. */
   async #waitEqual(
     supplierUrl: string,
     replica: LabReplica,
     n: number,
     expected: number,
     signal: AbortSignal,
-  ): Promise<void> {
+  ): Promise<number> {
     const { bindDn, rootPassword, suffix } = this.#lab;
     const deadline = Date.now() + EQUAL_TIMEOUT_MS;
     for (;;) {
@@ -136,7 +139,7 @@ export class ReplicaSet {
         this.#support.syncState(supplierUrl, bindDn, rootPassword, suffix).catch(() => null),
       ]);
       // The supplier may hold an entry of replication's own (389 DS: its keep-alive entry).
-      if (count === supplied && count >= expected && mine !== null && mine === theirs) return;
+      if (count === supplied && count >= expected && mine !== null && mine === theirs) return count;
       const last = `it holds ${count < 0 ? 'no readable' : count.toLocaleString('en')} entries to the supplier's ${supplied.toLocaleString('en')}, replication state ${mine ?? 'unreadable'} against the supplier's ${theirs ?? 'unreadable'}`;
       if (Date.now() > deadline) {
         throw new Error(

@@ -1,14 +1,15 @@
 // What each lab kind does to replicate: the supplier's settings, a consumer's settings and data,
 // and the replication state two servers holding the same changes both show.
 import { invalid } from '../../../shared/errors.ts';
+import { MAX_LAB_REPLICAS } from '../../../shared/labTypes.ts';
 import type { LabKind } from '../../../shared/labTypes.ts';
 import { checkInteger } from '../../../shared/validation.ts';
 import type { LabDriver, LabServerConfig } from '../driver.ts';
 import { ds389ReplicaSupport } from './ds389Replicas.ts';
 import { openLdapReplicaSupport } from './openldapReplicas.ts';
 
-/** Most consumers a lab may have: each is a whole server on this machine. */
-export const MAX_REPLICAS = 4;
+/** Most consumers a lab may have (the CLI's --replicas names it). */
+export const MAX_REPLICAS = MAX_LAB_REPLICAS;
 
 /** The supplier's data, exported once for every consumer; `dispose` deletes what it wrote. */
 export interface SupplierExport {
