@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import type { Core } from '../../src/core/app/core.ts';
 import { openScratchCore } from './fixtures/scratchCore.ts';
 import type { RunDetail } from '../../src/shared/types.ts';
+import { startResponder } from '../../src/core/responder/responder.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
 
@@ -28,29 +29,40 @@ after(async () => {
   await slapd?.stop();
 });
 
-/** Saves the slapd as a plain target binding as `bindDn` and runs 1 s warm-up + 3 s of random reads. */
-async function runAgainst(name: string, bindDn: string, password: string): Promise<RunDetail> {
+/** Saves `url` as a plain target (not a lab's) binding as `bindDn`; returns its id. */
+function plainTarget(name: string, url: string, bindDn: string, password: string): string {
   const target = core.targets.save({
     name,
-    url: slapd.url,
+    url,
     startTls: false,
     bindDn,
     password,
     baseDn: slapd.baseDn,
   });
   assert.equal(target.labId, null, 'a plain target, not a lab');
+  return target.id;
+}
+
+/** 1 s warm-up + `durationS` of random reads on `targetId` (and the `more` servers); asserts it completed. */
+async function readOn(targetId: string, more: string[] = [], durationS = 3): Promise<RunDetail> {
   const { done } = await core.runService.start({
-    targetId: target.id,
+    targetId,
+    ...(more.length > 0 ? { moreTargetIds: more } : {}),
     workload: 'read-random',
     connections: CONNECTIONS,
     depth: DEPTH,
     warmupS: 1,
-    durationS: 3,
+    durationS,
     workers: 1,
   });
   const detail = await done;
   assert.equal(detail.status, 'completed', detail.endReason ?? '');
   return detail;
+}
+
+/** Saves the slapd as a plain target binding as `bindDn` and runs 1 s warm-up + 3 s of random reads. */
+function runAgainst(name: string, bindDn: string, password: string): Promise<RunDetail> {
+  return readOn(plainTarget(name, slapd.url, bindDn, password));
 }
 
 test('a target whose monitor the bind may read stores the server counts, readings and the cross-check', async () => {
@@ -94,4 +106,24 @@ test('a bind the monitor ACL shuts out gets one note saying so, and a normal run
   assert.equal(detail.summary.serverMonitor?.server, 'openldap');
   assert.equal(detail.summary.serverMonitor?.note, detail.notes);
   assert.ok(detail.samples.every((s) => s.serverMonitor === undefined));
+});
+
+test('on two servers the cross-check is the monitored server against what the client sent it', async () => {
+  const other = await startResponder();
+  try {
+    const { rootDn, rootPw } = slapd;
+    const first = plainTarget('monitored slapd (set)', slapd.url, rootDn, rootPw);
+    const run = await readOn(first, [plainTarget('responder (set)', other.url, rootDn, rootPw)], 2);
+    const toSlapd = run.samples.reduce((n, s) => n + (s.servers?.[slapd.url]?.ops ?? 0), 0);
+    assert.ok(toSlapd > 0 && toSlapd < run.samples.reduce((n, s) => n + s.ops, 0));
+    assert.equal(run.summary?.clientOperationsAllPhases, toSlapd);
+    const searches = run.summary?.serverOperations?.search ?? 0;
+    assert.ok(
+      searches >= toSlapd &&
+        searches - toSlapd <= Math.max(CONNECTIONS * DEPTH * 10, toSlapd / 100),
+      `slapd ${searches} searches vs ${toSlapd} sent to it`,
+    );
+  } finally {
+    await other.close();
+  }
 });

@@ -207,7 +207,7 @@ export class RunService {
     const { runs, emit, labs } = this.deps;
     const launcher = session?.launcher ?? this.deps.launcher;
     const labSide = lab && { pid: lab.pid, operationCounts: () => labs.operationCounts(lab.id) };
-    const watch = new ServerWatch(labSide, side.target);
+    const watch = new ServerWatch(labSide, side.target, config.serverSet ? config.url : null);
     // A replicated lab: the replication lag of each consumer while load runs.
     const lag = watchLabReplication(lab && labs.get(lab.id), runId, runs);
     const plan = {
@@ -277,11 +277,7 @@ export class RunService {
         const outcome = session?.withAgentFigures(runOutcome, config) ?? runOutcome;
         let summary = outcome.summary && this.withCeiling(outcome.summary, config);
         // The server's own counts beside the client's, over every phase.
-        if (summary !== null)
-          summary = await watch.summarize(
-            summary,
-            state.samples.reduce((n, s) => n + s.ops, 0),
-          );
+        if (summary !== null) summary = await watch.summarize(summary, state.samples);
         if (lag !== null) summary = await lag.end(summary);
         // Only a completed run is judged: a failed or stopped one has already said what went wrong.
         const thresholdResults =

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
-import type { RunSummary } from '../../shared/types.ts';
+import type { RunSample, RunSummary } from '../../shared/types.ts';
 import type { ServerMonitor } from '../monitor/serverMonitor.ts';
 import { ServerWatch } from './serverWatch.ts';
 
@@ -21,6 +21,20 @@ function fakeMonitor(readings: ServerMonitorReading[]): ServerMonitor {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** Seconds with `ops` each, and on two servers how many went to the first. */
+const seconds = (ops: number[], first?: number[]): RunSample[] =>
+  ops.map(
+    (n, i) =>
+      ({
+        ops: n,
+        ...(first === undefined
+          ? {}
+          : {
+              servers: { 'ldap://a': { ops: first[i] }, 'ldap://b': { ops: n - (first[i] ?? 0) } },
+            }),
+      }) as unknown as RunSample,
+  );
 
 test('each second shows the server rate less the monitor reads; the end has the counts', async () => {
   const monitor = fakeMonitor([
@@ -43,7 +57,7 @@ test('each second shows the server rate less the monitor reads; the end has the 
   assert.equal(serverMonitor?.threads, 4);
   // 1,000 of the load over the few ms between the two readings: a rate, never the monitor's search.
   assert.ok((serverMonitor?.opsPerSec ?? 0) > 1000, JSON.stringify(serverMonitor));
-  const summary = await watch.summarize(SUMMARY, 2000);
+  const summary = await watch.summarize(SUMMARY, seconds([1000, 1000]));
   assert.deepEqual(summary.serverOperations, { search: 2000, unbind: 4 });
   assert.equal(summary.clientOperationsAllPhases, 2000);
   assert.equal(summary.serverMonitor?.before?.operations['search'], 100);
@@ -56,7 +70,17 @@ test('a monitor that could not be read leaves the note with the summary and noth
   const watch = new ServerWatch(null, { server: 'active-directory', monitor: null, note });
   watch.loadStarted();
   assert.deepEqual(watch.sampleFields(), {});
-  const summary = await watch.summarize(SUMMARY, 10);
+  const summary = await watch.summarize(SUMMARY, seconds([10]));
   assert.deepEqual(summary.serverMonitor, { server: 'active-directory', note });
   assert.equal(summary.serverOperations, undefined);
+});
+
+test('on several servers the cross-check counts only what the client sent to the monitored one', async () => {
+  const monitor = fakeMonitor([{ operations: { search: 0 } }, { operations: { search: 601 } }]);
+  const watch = new ServerWatch(null, { server: 'openldap', monitor, note: null }, 'ldap://a');
+  watch.loadStarted();
+  await settle();
+  const summary = await watch.summarize(SUMMARY, seconds([1000, 200], [500, 100]));
+  assert.deepEqual(summary.serverOperations, { search: 600 });
+  assert.equal(summary.clientOperationsAllPhases, 600);
 });

@@ -36,6 +36,8 @@ export class ServerWatch {
   private readonly stats;
   private readonly lab: LabSide | null;
   private readonly target: TargetSide | null;
+  /** Runs on several servers: the one whose monitor is read (its own ops are the client's side). */
+  private readonly only: string | null;
   private labAtStart: Promise<Record<string, number> | null> | null = null;
   private first: Timed | null = null;
   private latest: Timed | null = null;
@@ -43,9 +45,10 @@ export class ServerWatch {
   private reading: Promise<void> | null = null;
   private lost: string | null = null;
 
-  constructor(lab: LabSide | null, target: TargetSide | null) {
+  constructor(lab: LabSide | null, target: TargetSide | null, only: string | null = null) {
     this.lab = lab;
     this.target = target;
+    this.only = only;
     // A lab runs on this machine: its server's CPU and memory go with each second.
     this.stats = lab?.pid == null ? null : serverStatsSampler(lab.pid);
   }
@@ -108,8 +111,13 @@ export class ServerWatch {
       });
   }
 
-  /** The summary with the server's counts and the cross-check (`clientOps`: all phases). */
-  async summarize(summary: RunSummary, clientOps: number): Promise<RunSummary> {
+  /** The summary with the server's counts and the cross-check against the client's over `samples`. */
+  async summarize(summary: RunSummary, samples: readonly RunSample[]): Promise<RunSummary> {
+    // All phases; on several servers only what went to the server whose monitor is read.
+    const clientOps = samples.reduce(
+      (n, s) => n + (this.only === null ? s.ops : (s.servers?.[this.only]?.ops ?? 0)),
+      0,
+    );
     if (this.lab !== null) {
       if (this.labAtStart === null) return summary;
       const served = serverDelta(await this.labAtStart, await this.lab.operationCounts());

@@ -33,6 +33,7 @@ import { OperationsPanel } from '../panels/OperationsPanel.tsx';
 import { OwnEntriesNote } from '../panels/OwnEntriesNote.tsx';
 import { ServerCrossCheck } from '../panels/ServerCrossCheck.tsx';
 import { ServerMonitorPanel } from '../panels/ServerMonitorPanel.tsx';
+import { samplesOfServer } from '../panels/serverScope.ts';
 import { workloadSpecOf } from '../../format/runConfig.ts';
 import { ImportedRunDetail } from '../history/ImportedRunDetail.tsx';
 import { RunAnnotationCard } from '../history/RunAnnotationCard.tsx';
@@ -89,6 +90,11 @@ function subtitleTiming(config: RunDetail['config']): string {
 function RunDetailBody({ run }: { run: RunDetail }) {
   const { summary } = run;
   const config = useMemo(() => withConfigDefaults(run.config), [run.config]);
+  // On several servers, the server's own counts are the first one's: the client's side is its share.
+  const monitored = useMemo(
+    () => samplesOfServer(run.samples, run.config.serverSet ? run.config.url : undefined),
+    [run.samples, run.config],
+  );
   const timeline = useRunTimeline(
     config,
     run.status === 'completed' ? plannedTotalS(config) : null,
@@ -161,8 +167,13 @@ function RunDetailBody({ run }: { run: RunDetail }) {
       <OperationsPanel samples={run.samples} summary={summary} spec={spec} timeline={timeline} />
       <OwnEntriesNote summary={summary} />
       <RunExtraPanels samples={run.samples} summary={summary} timeline={timeline} />
-      <ServerMonitorPanel summary={summary} samples={run.samples} timeline={timeline} />
-      <ServerCrossCheck summary={summary} samples={run.samples} spec={spec} />
+      <ServerMonitorPanel
+        summary={summary}
+        samples={monitored}
+        timeline={timeline}
+        only={config.serverSet ? config.url : undefined}
+      />
+      <ServerCrossCheck summary={summary} samples={monitored} spec={spec} />
       {summary && Object.keys(summary.errorsByCode).length > 0 && (
         <ErrorsByCodeTable
           errorsByCode={summary.errorsByCode}

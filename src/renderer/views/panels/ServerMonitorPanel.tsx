@@ -29,10 +29,13 @@ export function ServerMonitorPanel({
   summary,
   samples,
   timeline,
+  only,
 }: {
   summary: RunSummary | null;
   samples: readonly RunSample[];
   timeline: RunTimeline;
+  /** Runs on several servers: the one whose monitor was read (`samples` are its share). */
+  only?: string | undefined;
 }) {
   const server = useMemo(() => monitorPoints(samples), [samples]);
   const option = useMemo(
@@ -44,7 +47,7 @@ export function ServerMonitorPanel({
   return (
     <PanelSection
       title="Server monitor"
-      aside={`${monitor.server}'s cn=monitor, read each second with the run's bind`}
+      aside={`${monitor.server}'s cn=monitor${only ? ` at ${only}` : ''}, read each second with the run's bind`}
       testId="server-monitor"
     >
       <ChartPanel
