@@ -56,6 +56,10 @@ test('a run on two servers shows each server in the Servers card', async (t) => 
   for (const ops of await card.getByTestId('server-ops').allInnerTexts())
     assert.ok(Number(ops.replace(/,/g, '')) > 100, ops);
 
+  // Each server's line in the throughput chart under the table.
+  const chart = card.getByTestId('servers-chart');
+  assert.ok(Number(await chart.getAttribute('data-points')) >= 2);
+
   // The card alone, for a person to look at.
   await card.scrollIntoViewIfNeeded();
   const box = await card.boundingBox();

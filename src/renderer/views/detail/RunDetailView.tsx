@@ -162,7 +162,7 @@ function RunDetailBody({ run }: { run: RunDetail }) {
         <RunCharts samples={run.samples} config={config} timeline={timeline} />
       )}
       <AgentsCard run={run} timeline={timeline} />
-      <ServersCard run={run} />
+      <ServersCard run={run} timeline={timeline} />
       <ReplicationLagCard run={run} timeline={timeline} />
       <OperationsPanel samples={run.samples} summary={summary} spec={spec} timeline={timeline} />
       <OwnEntriesNote summary={summary} />

@@ -1,6 +1,8 @@
 // A stored run on several servers: how its connections were spread (round-robin or failover) and
 // each server's connections, ops, ops/sec, share, p99 and errors over the measured phase.
 import type { RunDetail } from '../../../shared/types.ts';
+import type { RunTimeline } from '../../charts/chartBase.ts';
+import { ServersChart } from '../../charts/ServersChart.tsx';
 import { Num } from '../../components/Num.tsx';
 import { num, TableCard, withUnit } from '../../components/TableCard.tsx';
 import { formatInt, formatLatencyMs, formatOpsPerSec } from '../../format/numbers.ts';
@@ -12,8 +14,8 @@ const MODE_TEXT = {
   failover: 'all connections on the first server that answers (failover)',
 };
 
-/** One row per server of the run's set; nothing for a run on one server. */
-export function ServersCard({ run }: { run: RunDetail }) {
+/** One row per server of the run's set, and their throughput chart; nothing for a run on one server. */
+export function ServersCard({ run, timeline }: { run: RunDetail; timeline: RunTimeline }) {
   const set = run.config.serverSet;
   const shares = run.summary?.servers ?? [];
   if (set === undefined || shares.length === 0) return null;
@@ -64,6 +66,7 @@ export function ServersCard({ run }: { run: RunDetail }) {
           </tr>
         ))}
       </TableCard>
+      <ServersChart samples={run.samples} timeline={timeline} set={set} />
     </PanelSection>
   );
 }
