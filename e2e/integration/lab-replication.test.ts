@@ -182,6 +182,26 @@ test(
     assert.match(outcome.errors[stopped.url] ?? '', /stopped receiving/);
     assert.ok(outcome.seconds.some((s) => s.consumer === healthy.url && s.markers > 0));
 
+    // The supplier as a plain target the user groups with one consumer (--replica URL).
+    const target = ['--target', lab.url, '--bind-dn', lab.bindDn, '--target-base', lab.suffix];
+    const grouped = await runCli(
+      [
+        'run',
+        ...target,
+        '--password-file',
+        lab.passwordFile,
+        '--replica',
+        healthy.url,
+        ...['--workload', 'salford/M.1', '--rate', '50', '--warmup', '0', '--duration', '2'],
+        '--json',
+      ],
+      dataDir,
+      60_000,
+    );
+    assert.equal(grouped.code, 0, grouped.stderr);
+    const groupedJson = JSON.parse(grouped.stdout) as { replicationLagMs: object };
+    assert.deepEqual(Object.keys(groupedJson.replicationLagMs), [healthy.url]);
+
     const destroyed = await runCli(['lab', 'destroy', lab.id], dataDir, 60_000);
     assert.equal(destroyed.code, 0, destroyed.stderr);
     await assertAllGone([lab.pid, ...lab.replicas.map((r) => r.pid)]);

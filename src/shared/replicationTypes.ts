@@ -1,10 +1,21 @@
 // Replication lag as a run measures it: marker writes on a supplier, seen on each consumer.
+import { invalid } from './errors.ts';
 
 /** Lag figures of one consumer, in milliseconds. */
 export interface LagFiguresMs {
   p50: number;
   p99: number;
   max: number;
+}
+
+/** A run summary's replication figures (replicated labs, or targets grouped with consumers). */
+export interface ReplicationLagFigures {
+  /** Each consumer's replication lag over the run (markers written during load), by URL. */
+  replicationLagMs?: Record<string, LagFiguresMs>;
+  /** How finely consumers were watched (their polling interval), so no lag is finer than this. */
+  replicationLagResolutionMs?: number;
+  /** Consumers that stopped receiving (a marker unseen for longer than the limit), by URL, in words. */
+  replicationLagErrors?: Record<string, string>;
 }
 
 /** One consumer's lag in one second of a run (markers written in that second). */
@@ -22,4 +33,31 @@ export interface ReplicationLagSecond {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+}
+
+/** A target grouped with its consumers: the target is the supplier, each consumer read with its bind. */
+export interface ReplicationTopology {
+  /** LDAP URLs of the consumers (1 to 8). */
+  consumers: string[];
+}
+
+/** Checks a run request's topology; throws naming `replication.consumers`. */
+export function validateReplicationTopology(topology: ReplicationTopology): void {
+  const consumers: unknown = (Object(topology) as { consumers?: unknown }).consumers;
+  const field = 'replication.consumers';
+  if (!Array.isArray(consumers) || consumers.length < 1 || consumers.length > 8) {
+    throw invalid(
+      field,
+      'replication.consumers must list 1 to 8 consumer URLs, e.g. ["ldap://replica1:389"]',
+    );
+  }
+  consumers.forEach((url: unknown, i) => {
+    if (typeof url !== 'string' || !/^ldaps?:\/\/[^/\s]+\/?$/i.test(url))
+      throw invalid(
+        `${field}[${i}]`,
+        `${field}[${i}] must be an LDAP URL like ldap://replica1:389, got ${JSON.stringify(url)}`,
+      );
+  });
+  if (new Set(consumers.map((u: string) => u.toLowerCase())).size !== consumers.length)
+    throw invalid(field, 'replication.consumers names a consumer twice; list each once');
 }

@@ -10,7 +10,11 @@ import type {
 import type { LabKind, LabLoadMethod } from './labTypes.ts';
 import type { ServerMonitorSample, ServerMonitorSummary } from './monitorTypes.ts';
 import type { RunServerSet, ServerSecond, ServerSetMode, ServerShare } from './serverSetTypes.ts';
-import type { LagFiguresMs, ReplicationLagSecond } from './replicationTypes.ts';
+import type {
+  ReplicationLagFigures,
+  ReplicationLagSecond,
+  ReplicationTopology,
+} from './replicationTypes.ts';
 import type { RootDseInfo } from './targetTypes.ts';
 import type { ThresholdResult } from './thresholdCheck.ts';
 import type { RunSource } from './history.ts';
@@ -83,6 +87,8 @@ export interface RunRequest {
   moreTargetIds?: string[];
   /** How connections are spread over the servers (default round-robin). */
   serverSetMode?: ServerSetMode;
+  /** Consumers of the target (its supplier) whose replication lag the run measures. */
+  replication?: ReplicationTopology;
 }
 
 /** Run life-cycle states; `interrupted` means the host died while it ran. */
@@ -234,6 +240,7 @@ export interface RunConfig extends Required<
     | 'agents'
     | 'moreTargetIds'
     | 'serverSetMode'
+    | 'replication'
   >
 > {
   /** The workload as run (resolved from the catalog when the request named one). */
@@ -258,6 +265,8 @@ export interface RunConfig extends Required<
   opTimeoutS?: number;
   /** Thresholds the run was checked against: the workload's, then the request's (absent: none). */
   thresholds?: string[];
+  /** Consumers whose replication lag the run measured besides a replicated lab's own. */
+  replication?: ReplicationTopology;
   /** Load agents the workers ran on (absent: this machine), with each one's clock offset. */
   agents?: RunAgentPlacement[];
   /** Runs on agents: the broker's URL (never its credentials) and the loss policy. */
@@ -268,7 +277,7 @@ export interface RunConfig extends Required<
 }
 
 /** Whole-run figures over the measured phase. */
-export interface RunSummary {
+export interface RunSummary extends ReplicationLagFigures {
   opsPerSec: number;
   ops: number;
   errors: number;
@@ -313,12 +322,6 @@ export interface RunSummary {
   partial?: boolean;
   /** Runs on several servers: each server's share, in the set's order. */
   servers?: ServerShare[];
-  /** Replicated labs: each consumer's replication lag over the run (markers written during load), by URL. */
-  replicationLagMs?: Record<string, LagFiguresMs>;
-  /** How finely consumers were watched (their polling interval), so no lag is finer than this. */
-  replicationLagResolutionMs?: number;
-  /** Consumers that stopped receiving (a marker unseen for longer than the limit), by URL, in words. */
-  replicationLagErrors?: Record<string, string>;
 }
 
 /** One row of the history list. */

@@ -5,6 +5,7 @@ import { invalid } from './errors.ts';
 import { TARGET_BIND_MECHANISMS } from './targetTypes.ts';
 import type { TargetInput } from './targetTypes.ts';
 import type { ConnectionPolicy, RateStep, RunRequest } from './types.ts';
+import { validateReplicationTopology } from './replicationTypes.ts';
 
 /** Upper bounds that keep a typo from opening a million sockets. */
 export const LIMITS = {
@@ -198,6 +199,7 @@ export function validateRunRequest(req: RunRequest): void {
     validateRateProfile(req.rateProfile, req.warmupS + req.durationS + (req.cooldownS ?? 0));
   if (req.thresholds !== undefined) parseThresholds(req.thresholds, 'thresholds');
   if (req.agents !== undefined) validateRunAgents(req.agents);
+  if (req.replication !== undefined) validateReplicationTopology(req.replication);
 }
 
 /** Checks a connection policy; throws naming `policy`. */

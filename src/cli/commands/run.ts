@@ -42,6 +42,7 @@ import { repeatsJson, repeatsText } from '../repeatsOutput.ts';
 import { runSummaryJson } from '../runSummaryJson.ts';
 import { intOption, printJsonLine, stringOption } from '../options.ts';
 import { summaryText } from '../runOutput.ts';
+import { REPLICATION_OPTIONS, replicationOption } from '../replicationOptions.ts';
 import type { RawOptions } from '../options.ts';
 import { omit } from '../commandSpec.ts';
 import type { CommandSpec } from '../commandSpec.ts';
@@ -271,6 +272,7 @@ export async function runCommand(options: RawOptions): Promise<number> {
     ...runRequestFromOptions(options),
     ...(agents === undefined ? {} : { agents }),
     ...(serverSetMode === undefined ? {} : { serverSetMode }),
+    ...replicationOption(options),
   };
   const source = workloadFromOptions(options);
   const repeats = intOption(
@@ -364,6 +366,7 @@ export const runSpec: CommandSpec = {
     { ...ADHOC_GROUP, options: omit(ADHOC_GROUP.options, ['base']) },
     { title: 'Run options', options: { ...RUN_LOAD_OPTIONS, ...RUN_AND_MATRIX_OPTIONS } },
     { title: 'On load agents', options: RUN_AGENT_OPTIONS },
+    { title: 'Replication', options: REPLICATION_OPTIONS },
     commonGroup(
       'one summary object (runId, status, model, policy, opsPerSec, errors, errorsByCode, latencyUs, operations, ...)',
     ),

@@ -1,9 +1,10 @@
 // A run's replication lag watch: against a replicated lab, the lag probe runs while load runs; its
 // figures go into the run's summary and its seconds into the store beside the run's samples.
 import type { ReplicationLagSecond } from '../../shared/replicationTypes.ts';
-import type { RunSummary } from '../../shared/types.ts';
+import type { RunConfig, RunSummary } from '../../shared/types.ts';
 import type { StoredLab } from '../lab/labRecord.ts';
 import { LagProbe } from './lagProbe.ts';
+import type { LagEndpoint } from './lagProbe.ts';
 
 /** Where a watch stores its seconds. */
 export interface LagStore {
@@ -22,19 +23,40 @@ export function markerDn(runId: string, suffix: string): string {
   return `cn=dirbench-lag-${runId},${suffix}`;
 }
 
-/** A watch over `lab`'s replicas, or null when the lab has none. */
-export function watchLabReplication(
+/**
+ * A watch over `lab`'s replicas (bound as its root) and the consumers the request names (with the
+ * target's bind); null when there are none. The marker goes under the lab's suffix, else the
+ * target's base DN, where the target's bind must be allowed to add, modify and delete it.
+ */
+export function watchReplication(
   lab: StoredLab | null,
+  config: Pick<RunConfig, 'baseDn' | 'replication'>,
+  target: LagEndpoint,
   runId: string,
   store: LagStore,
 ): RunLagWatch | null {
   const replicas = lab?.replicas ?? [];
-  if (lab === null || replicas.length === 0) return null;
-  const bind = { bindDn: lab.bindDn, password: lab.rootPassword };
+  // A consumer named in the request that is also the lab's replica is watched once.
+  const consumers = (config.replication?.consumers ?? []).filter(
+    (url) => !replicas.some((r) => r.url.toLowerCase() === url.toLowerCase()),
+  );
+  if (replicas.length === 0 && consumers.length === 0) return null;
+  const { bindDn, password } = target;
+  const supplier =
+    lab === null || replicas.length === 0
+      ? { url: target.url, bindDn, password }
+      : { url: lab.url, bindDn: lab.bindDn, password: lab.rootPassword };
   const probe = new LagProbe({
-    supplier: { url: lab.url, ...bind },
-    consumers: replicas.map((r) => ({ url: r.url, ...bind })),
-    markerDn: markerDn(runId, lab.suffix),
+    supplier,
+    consumers: [
+      ...replicas.map((r) => ({
+        url: r.url,
+        bindDn: supplier.bindDn,
+        password: supplier.password,
+      })),
+      ...consumers.map((url) => ({ url, bindDn, password })),
+    ],
+    markerDn: markerDn(runId, lab === null ? config.baseDn : lab.suffix),
   });
   // Settles with null once the probe runs, or with why it could not start.
   let started: Promise<string | null> | null = null;
@@ -44,8 +66,8 @@ export function watchLabReplication(
     const failed = await started;
     if (failed !== null) {
       if (summary === null) return null;
-      const why = `the lag probe could not write its marker on ${lab.url}: ${failed}`;
-      return { ...summary, replicationLagErrors: { [lab.url]: why } };
+      const why = `the lag probe could not write its marker on ${supplier.url}: ${failed}`;
+      return { ...summary, replicationLagErrors: { [supplier.url]: why } };
     }
     const outcome = await probe.stop();
     store.appendReplicationLag(runId, outcome.seconds);

@@ -18,7 +18,7 @@ import { validateRunRequest } from '../../shared/validation.ts';
 import { workloadLabels } from '../../shared/workload.ts';
 import { policyToken } from '../../shared/describe.ts';
 import type { LabManager } from '../lab/labManager.ts';
-import { watchLabReplication } from '../replication/runLag.ts';
+import { watchReplication } from '../replication/runLag.ts';
 import { workloadOnLab } from '../lab/labPlacement.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { openServerMonitor } from '../monitor/serverMonitor.ts';
@@ -170,6 +170,7 @@ export class RunService {
       opTimeoutS: req.opTimeoutS ?? OP_TIMEOUT_MS / 1000,
     };
     if (thresholds.length > 0) config.thresholds = thresholds.map((t) => t.expression);
+    if (req.replication !== undefined) config.replication = req.replication;
     if (serverSet !== null) config.serverSet = serverSet.record;
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
@@ -208,8 +209,8 @@ export class RunService {
     const launcher = session?.launcher ?? this.deps.launcher;
     const labSide = lab && { pid: lab.pid, operationCounts: () => labs.operationCounts(lab.id) };
     const watch = new ServerWatch(labSide, side.target, config.serverSet ? config.url : null);
-    // A replicated lab: the replication lag of each consumer while load runs.
-    const lag = watchLabReplication(lab && labs.get(lab.id), runId, runs);
+    // A replicated lab or a target with consumers: each consumer's replication lag while load runs.
+    const lag = watchReplication(lab && labs.get(lab.id), config, connection, runId, runs);
     const plan = {
       runId,
       config,
