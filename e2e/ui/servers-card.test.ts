@@ -86,6 +86,14 @@ test('the run form shares a run between the target and the servers ticked under 
   await form.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'run-form-more-servers.png');
   await page.getByRole('button', { name: 'Start run' }).click();
+  // Live: each server's part of the newest second.
+  const live = page.getByTestId('live-servers-panel');
+  await live.waitFor({ timeout: 30_000 });
+  assert.match(await live.innerText(), /\(failover\)/);
+  assert.equal(await live.getByTestId('live-server-row').count(), 2);
+  await live.scrollIntoViewIfNeeded();
+  const liveBox = await live.boundingBox();
+  if (liveBox) await saveScreenshot(page, 'live-servers.png', liveBox);
   await openFinishedRun(page, 30_000);
   const card = page.getByTestId('servers-panel');
   assert.match(await card.innerText(), /failover/);

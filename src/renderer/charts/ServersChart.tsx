@@ -21,7 +21,8 @@ export function serverSeries(
 }
 
 /** Each server's throughput per second, in the Servers table's colours. */
-export function ServersChart({ samples, timeline, set }: SampleChartProps & { set: RunServerSet }) {
+export function ServersChart(props: SampleChartProps & { set: RunServerSet }) {
+  const { samples, timeline, set } = props;
   const series = useMemo(() => serverSeries(samples, set), [samples, set]);
   // The same palette lines as the agents chart: one colour per line, in the set's order.
   const option = useMemo(() => agentsOption(timeline, series), [timeline, series]);
@@ -35,7 +36,7 @@ export function ServersChart({ samples, timeline, set }: SampleChartProps & { se
       }
       option={option}
       points={countSeriesNonZero(series)}
-      testId="servers-chart"
+      testId={`${props.testIdPrefix ?? ''}servers-chart`}
       label={`Operations per second of each server: ${series.map((s) => s.name).join(', ')}`}
     />
   );

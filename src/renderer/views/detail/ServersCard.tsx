@@ -4,9 +4,10 @@ import type { RunDetail } from '../../../shared/types.ts';
 import type { RunTimeline } from '../../charts/chartBase.ts';
 import { ServersChart } from '../../charts/ServersChart.tsx';
 import { Num } from '../../components/Num.tsx';
-import { num, TableCard, withUnit } from '../../components/TableCard.tsx';
+import { TableCard } from '../../components/TableCard.tsx';
 import { formatInt, formatLatencyMs, formatOpsPerSec } from '../../format/numbers.ts';
 import { PanelSection } from '../panels/PanelSection.tsx';
+import { serverColumns } from './serverColumns.ts';
 import { AgentName, AgentShare, ErrorCount } from '../run/AgentCells.tsx';
 
 const MODE_TEXT = {
@@ -26,15 +27,7 @@ export function ServersCard({ run, timeline }: { run: RunDetail; timeline: RunTi
       <TableCard
         label="Servers, measured phase"
         testId="servers-table"
-        columns={[
-          'Server',
-          num('Connections'),
-          num('Ops'),
-          num('Ops/sec'),
-          num('Share'),
-          num(withUnit('p99', 'ms')),
-          num('Errors'),
-        ]}
+        columns={serverColumns(true)}
       >
         {shares.map((share, i) => (
           <tr key={share.url} data-testid="server-row" data-url={share.url}>

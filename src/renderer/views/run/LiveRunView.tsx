@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useActiveRun } from './ActiveRunProvider.tsx';
 import { LiveAgents } from './LiveAgents.tsx';
+import { LiveServers } from './LiveServers.tsx';
 import { LiveFigureCards } from './LiveFigureCards.tsx';
 import { liveFigures } from './liveFigures.ts';
 import { LiveRunActions } from './LiveRunActions.tsx';
@@ -81,6 +82,7 @@ function LiveRunBody({
       )}
       <RunCharts samples={run.samples} config={config} timeline={timeline} testIdPrefix="live-" />
       <LiveAgents samples={run.samples} timeline={timeline} />
+      <LiveServers samples={run.samples} timeline={timeline} set={config.serverSet} />
       <OperationsPanel
         samples={run.samples}
         summary={null}
