@@ -63,6 +63,8 @@ test(
     assert.ok(p99 >= 1_500, `p99 ${p99} ms after a 2 s stop`);
     const chart = panel.getByTestId('replication-lag-chart');
     assert.ok(Number(await chart.getAttribute('data-points')) >= 5, 'a point per second');
+    const byRate = panel.getByTestId('replication-lag-rate-chart');
+    assert.ok(Number(await byRate.getAttribute('data-points')) >= 5, 'a dot per second');
     await panel.scrollIntoViewIfNeeded();
     const box = await panel.boundingBox();
     assert.ok(box);

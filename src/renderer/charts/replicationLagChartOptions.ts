@@ -1,7 +1,17 @@
-// ECharts option for a run against a replicated lab: each consumer's replication lag p99 per second.
+// ECharts options for a run that watched replication: each consumer's lag p99 per second, over
+// time and against the load's rate.
 import type { ReplicationLagSecond } from '../../shared/replicationTypes.ts';
+import type { RunSample } from '../../shared/types.ts';
 import { formatInt } from '../format/numbers.ts';
-import { baseOption, LEGEND, paletteLines, tooltip, valueAxis } from './chartBase.ts';
+import {
+  baseOption,
+  COLORS,
+  LEGEND,
+  paletteLines,
+  SERIES_COLORS,
+  tooltip,
+  valueAxis,
+} from './chartBase.ts';
 import type { NamedSeries, RunTimeline } from './chartBase.ts';
 import type { ChartOption } from './echarts.ts';
 
@@ -28,5 +38,60 @@ export function lagOption(timeline: RunTimeline, series: readonly NamedSeries[])
     yAxis: { ...valueAxis(false, 'ms'), min: 0 },
     tooltip: tooltip(timeline, (value) => `${formatInt(value)} ms`),
     series: paletteLines(timeline, series, false),
+  };
+}
+
+/**
+ * Each consumer's p99 lag of a second against the load's ops/sec in that second: whether lag grows
+ * with the write rate. Seconds without a stored sample are left out.
+ */
+export function lagVsRateSeries(
+  seconds: readonly ReplicationLagSecond[],
+  samples: readonly RunSample[],
+): NamedSeries[] {
+  const rate = new Map(
+    samples.map((s) => [s.second, s.intervalMs > 0 ? (s.ops * 1000) / s.intervalMs : 0]),
+  );
+  return lagConsumers(seconds).map((consumer) => ({
+    name: consumer,
+    points: seconds
+      .filter((s) => s.consumer === consumer && rate.has(s.second))
+      .map((s): [number, number] => [Math.round(rate.get(s.second) ?? 0), s.p99Ms]),
+  }));
+}
+
+/** Ops/sec across, lag p99 up, a dot per second and consumer in the palette's colours. */
+export function lagVsRateOption(series: readonly NamedSeries[]): ChartOption {
+  return {
+    grid: {
+      left: 8,
+      right: 16,
+      top: 30,
+      bottom: 8,
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'axisLabel',
+    },
+    legend: { ...LEGEND, type: 'scroll', show: series.length > 1 },
+    xAxis: {
+      ...valueAxis(false),
+      min: 0,
+      axisLabel: { color: COLORS.axis, formatter: '{value} ops/s' },
+    },
+    yAxis: { ...valueAxis(false, 'ms'), min: 0 },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p) => {
+        const [ops, lag] = Array.isArray(p) ? [] : ((p.value as number[] | undefined) ?? []);
+        const name = Array.isArray(p) ? '' : p.seriesName;
+        return `${name}<br/>${formatInt(ops ?? 0)} ops/s · lag p99 ${formatInt(lag ?? 0)} ms`;
+      },
+    },
+    series: series.map((s, i) => ({
+      type: 'scatter' as const,
+      name: s.name,
+      data: s.points,
+      symbolSize: 7,
+      itemStyle: { color: SERIES_COLORS[i % SERIES_COLORS.length] as string, opacity: 0.8 },
+    })),
   };
 }

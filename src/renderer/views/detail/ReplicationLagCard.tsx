@@ -5,7 +5,12 @@ import type { RunDetail } from '../../../shared/types.ts';
 import { ChartPanel } from '../../charts/ChartPanel.tsx';
 import { countSeriesNonZero } from '../../charts/chartBase.ts';
 import type { RunTimeline } from '../../charts/chartBase.ts';
-import { lagOption, lagSeries } from '../../charts/replicationLagChartOptions.ts';
+import {
+  lagOption,
+  lagSeries,
+  lagVsRateOption,
+  lagVsRateSeries,
+} from '../../charts/replicationLagChartOptions.ts';
 import { Num } from '../../components/Num.tsx';
 import { num, TableCard, withUnit } from '../../components/TableCard.tsx';
 import { formatInt } from '../../format/numbers.ts';
@@ -17,6 +22,8 @@ export function ReplicationLagCard({ run, timeline }: { run: RunDetail; timeline
   const seconds = useMemo(() => run.replicationLag ?? [], [run.replicationLag]);
   const series = useMemo(() => lagSeries(seconds), [seconds]);
   const option = useMemo(() => lagOption(timeline, series), [timeline, series]);
+  const byRate = useMemo(() => lagVsRateSeries(seconds, run.samples), [seconds, run.samples]);
+  const rateOption = useMemo(() => lagVsRateOption(byRate), [byRate]);
   const figures = run.summary?.replicationLagMs ?? {};
   const errors = run.summary?.replicationLagErrors ?? {};
   const consumers = Object.keys(figures);
@@ -67,21 +74,36 @@ export function ReplicationLagCard({ run, timeline }: { run: RunDetail; timeline
           ))}
         </TableCard>
       )}
-      {series.length > 0 && (
-        <ChartPanel
-          compact
-          title={
-            <>
-              Replication lag over time{' '}
-              <span className="muted">p99 ms of the markers written each second</span>
-            </>
-          }
-          option={option}
-          points={countSeriesNonZero(series)}
-          testId="replication-lag-chart"
-          label={`Replication lag p99 per second of each consumer: ${series.map((s) => s.name).join(', ')}`}
-        />
-      )}
+      <div className="two-col">
+        {series.length > 0 && (
+          <ChartPanel
+            compact
+            title={
+              <>
+                Replication lag over time <span className="muted">p99 ms, by second written</span>
+              </>
+            }
+            option={option}
+            points={countSeriesNonZero(series)}
+            testId="replication-lag-chart"
+            label={`Replication lag p99 per second of each consumer: ${series.map((s) => s.name).join(', ')}`}
+          />
+        )}
+        {byRate.some((s) => s.points.length > 0) && (
+          <ChartPanel
+            compact
+            title={
+              <>
+                Lag against write rate <span className="muted">p99 ms, a dot per second</span>
+              </>
+            }
+            option={rateOption}
+            points={countSeriesNonZero(byRate)}
+            testId="replication-lag-rate-chart"
+            label="Replication lag p99 of each second against the load's operations per second"
+          />
+        )}
+      </div>
     </PanelSection>
   );
 }
