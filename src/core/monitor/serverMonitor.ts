@@ -5,6 +5,7 @@ import { ResultCodeError } from 'ldapts';
 import type { MonitoredServerKind, ServerMonitorReading } from '../../shared/monitorTypes.ts';
 import { closeQuietly, openBoundClient } from '../ldap/connection.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
+import { withDeadline } from '../ldap/deadline.ts';
 import { describeLdapFailure } from '../ldap/failure.ts';
 import { resultCodeName } from '../ldap/resultCodes.ts';
 import { DETECT_ATTRIBUTES, detectServer } from './detect.ts';
@@ -15,6 +16,14 @@ import { openLdapReading } from './openldap.ts';
 
 /** Reads a whole monitor reading with one search. */
 type Reader = (client: Client) => Promise<ServerMonitorReading>;
+
+/** Longest wait for one monitor search: a run never waits on a server's monitor for longer. */
+const READ_DEADLINE_MS = 10_000;
+
+/** `reader` on `client`, failed as a NoAnswerError when the server does not answer in time. */
+function readBounded(reader: Reader, client: Client): Promise<ServerMonitorReading> {
+  return withDeadline(reader(client), READ_DEADLINE_MS, 'the cn=monitor search');
+}
 
 /** The servers whose monitor DirBench reads, in the order an unknown server is tried. */
 const READERS: readonly [MonitoredServerKind, Reader][] = [
@@ -49,7 +58,7 @@ export class ServerMonitor {
   /** One reading of operation counts, connections and (where exposed) threads and memory. */
   read(): Promise<ServerMonitorReading> {
     this.reads++;
-    return this.reader(this.client);
+    return readBounded(this.reader, this.client);
   }
 
   /** Unbinds and closes the monitor's connection. */
@@ -82,7 +91,7 @@ function readFailure(detected: DetectedServer, params: LdapConnectionParams, err
 async function probeUnknown(client: Client): Promise<[MonitoredServerKind, Reader] | null> {
   for (const [kind, reader] of READERS) {
     try {
-      const reading = await reader(client);
+      const reading = await readBounded(reader, client);
       if (Object.keys(reading.operations).length > 0) return [kind, reader];
     } catch {
       // Not this layout (or not readable): the next one is tried.
@@ -113,11 +122,15 @@ export async function openServerMonitor(params: LdapConnectionParams): Promise<M
   };
   let detected: DetectedServer;
   try {
-    const { searchEntries } = await client.search('', {
-      scope: 'base',
-      filter: '(objectClass=*)',
-      attributes: DETECT_ATTRIBUTES,
-    });
+    const { searchEntries } = await withDeadline(
+      client.search('', {
+        scope: 'base',
+        filter: '(objectClass=*)',
+        attributes: DETECT_ATTRIBUTES,
+      }),
+      READ_DEADLINE_MS,
+      'the root DSE search',
+    );
     detected = detectServer(searchEntries[0] ?? {});
   } catch (err) {
     return fail(
@@ -144,7 +157,7 @@ export async function openServerMonitor(params: LdapConnectionParams): Promise<M
   if (reader === undefined)
     return fail(detected.kind, `DirBench reads no monitor of ${detected.name}`);
   try {
-    const reading = await reader(client);
+    const reading = await readBounded(reader, client);
     if (Object.keys(reading.operations).length === 0)
       return fail(
         detected.kind,
