@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { LabInfo } from '../../src/shared/labTypes.ts';
 import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
 import { processAlive } from '../../src/core/lab/processes.ts';
 import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
@@ -17,16 +16,22 @@ test(
   async (t) => {
     const { page } = await startUi(t);
     await waitReady(page);
-    const { labId } = await apiCall(page, 'lab/start', {
-      kind: 'openldap',
-      entries: 500,
-      replicas: 1,
-    });
-    let lab: LabInfo | undefined;
-    for (let i = 0; i < 240 && lab?.state !== 'running'; i++) {
-      await delay(250);
-      lab = (await apiCall(page, 'lab/list', undefined)).find((l) => l.id === labId);
-    }
+    // Started from the Labs form with one replica.
+    await showRoute(page, '#/labs');
+    await page.getByLabel('Entries').fill('500');
+    const replicas = page.getByRole('group', { name: 'Replicas' });
+    await replicas.getByRole('radio', { name: '1' }).check();
+    const form = page.locator('form').filter({ has: replicas });
+    await form.scrollIntoViewIfNeeded();
+    const formBox = await form.boundingBox();
+    assert.ok(formBox);
+    await saveScreenshot(page, 'labs-start-replicas.png', formBox);
+    await page.getByRole('button', { name: 'Start OpenLDAP lab' }).click();
+    await page
+      .locator('[data-testid="lab-row"][data-state="running"]')
+      .waitFor({ timeout: 120_000 });
+    const [lab] = await apiCall(page, 'lab/list', undefined);
+    const labId = lab?.id ?? '';
     assert.ok(lab?.state === 'running' && lab.targetId !== null, JSON.stringify(lab));
     const replica = lab.replicas?.[0];
     assert.ok(replica?.pid, 'the lab has a running replica');

@@ -13,15 +13,17 @@ export interface LabKindCapabilities {
   tls: boolean;
   /** Where its server software comes from: the system's packages, or a download DirBench makes. */
   install: 'package' | 'download';
+  /** Its labs can have replicas (consumers of the lab's server). */
+  replicas: boolean;
 }
 
 /** Every kind's capabilities (a kind without an entry does not compile). */
 export const LAB_KIND_CAPABILITIES: Readonly<Record<LabKind, LabKindCapabilities>> = {
-  openldap: { tls: true, install: 'package' },
-  '389ds': { tls: false, install: 'package' },
-  opendj: { tls: false, install: 'download' },
-  apacheds: { tls: false, install: 'package' },
-  'samba-ad': { tls: false, install: 'package' },
+  openldap: { tls: true, install: 'package', replicas: true },
+  '389ds': { tls: false, install: 'package', replicas: true },
+  opendj: { tls: false, install: 'download', replicas: false },
+  apacheds: { tls: false, install: 'package', replicas: false },
+  'samba-ad': { tls: false, install: 'package', replicas: false },
 };
 
 /** Directory shapes a lab can be generated in: Salford's (seed 000) or M-Vault's flat one (seed 001). */

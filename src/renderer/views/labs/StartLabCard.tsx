@@ -19,6 +19,7 @@ import {
   KIND_TEXT,
   labFieldErrors,
   SHAPES,
+  REPLICA_KINDS,
   TLS_KINDS,
   toLabStartRequest,
 } from './labForm.ts';
@@ -64,6 +65,7 @@ export function StartLabCard({
     hostErrors[field] ?? (attempted || touched.has(field) ? clientErrors[field] : undefined);
   const text = KIND_TEXT[values.kind];
   const tlsCapable = TLS_KINDS.has(values.kind);
+  const replicaCapable = REPLICA_KINDS.has(values.kind);
   const shape = SHAPES.find((s) => s.value === values.shape) ?? SHAPES[0];
   // The lab this form started, by the id `lab/start` answered.
   const mine = start.lab === null ? undefined : progress[start.lab.id];
@@ -253,6 +255,27 @@ export function StartLabCard({
                   : `Only OpenLDAP labs serve TLS so far; ${text.short} labs use plain LDAP`
               }
               className="start-lab-tls"
+            />
+            <RadioSegments
+              id="lab-replicas"
+              legend="Replicas"
+              name="lab-replicas"
+              value={replicaCapable ? values.replicas : '0'}
+              options={(['0', '1', '2'] as const).map((n) => ({
+                value: n,
+                label: n === '0' ? 'None' : n,
+                disabled: n !== '0' && !replicaCapable,
+              }))}
+              onChange={(v) => set('replicas', v)}
+              error={shown('replicas')}
+              hint={
+                replicaCapable
+                  ? values.replicas === '0'
+                    ? 'One server'
+                    : `Each consumer is a ${text.short} server of its own; runs report their lag`
+                  : `Only OpenLDAP and 389 DS labs have replicas so far`
+              }
+              className="start-lab-replicas"
             />
           </div>
         </div>

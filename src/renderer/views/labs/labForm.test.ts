@@ -81,6 +81,15 @@ test('the form reports every bad field at once and builds the request', () => {
   assert.equal(fieldForHostError(undefined, good), null);
 });
 
+test('replicas go into the request for kinds that have them, and not for the others', () => {
+  const values = { ...defaultLabValues('openldap'), replicas: '2' as const };
+  assert.equal(toLabStartRequest(values).replicas, 2);
+  assert.equal(toLabStartRequest({ ...values, kind: '389ds' }).replicas, 2);
+  assert.equal(toLabStartRequest({ ...values, kind: 'opendj' }).replicas, undefined);
+  assert.equal(toLabStartRequest({ ...values, replicas: '0' }).replicas, undefined);
+  assert.equal(fieldForHostError('replicas', values), 'replicas');
+});
+
 test('an unavailable kind yields its reason and the commands to copy', () => {
   const openldap = splitAvailabilityDetail(
     'OpenLDAP slapd is not installed. On Debian/Ubuntu: sudo apt-get install slapd ldap-utils ' +

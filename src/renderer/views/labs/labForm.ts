@@ -68,6 +68,11 @@ export const TLS_KINDS: ReadonlySet<LabKind> = new Set(
   SHARED_LAB_KINDS.filter((kind) => LAB_KIND_CAPABILITIES[kind].tls),
 );
 
+/** Kinds whose labs can have replicas (the host rejects the others with field `replicas`). */
+export const REPLICA_KINDS: ReadonlySet<LabKind> = new Set(
+  SHARED_LAB_KINDS.filter((kind) => LAB_KIND_CAPABILITIES[kind].replicas),
+);
+
 /** How the form names each directory shape (one entry per shape, or this does not compile). */
 const SHAPE_TEXT: Readonly<Record<LabShape, { label: string; hint: string }>> = {
   salford: {
@@ -111,6 +116,8 @@ export interface LabFormValues {
   load: LabLoadMethod;
   loadConnections: string;
   tls: 'off' | LabTlsMode;
+  /** Consumers beside the lab's server, as the segments offer them. */
+  replicas: '0' | '1' | '2';
 }
 
 /** The request fields a message can be attached to (the host's ApiError `field` names). */
@@ -123,7 +130,8 @@ export type LabField =
   | 'customIndexes'
   | 'load'
   | 'loadConnections'
-  | 'tls';
+  | 'tls'
+  | 'replicas';
 
 /** Messages by field. */
 export type LabFieldErrors = Partial<Record<LabField, string>>;
@@ -146,6 +154,7 @@ export function defaultLabValues(kind: LabKind): LabFormValues {
     load: 'offline',
     loadConnections: String(DEFAULT_LOAD_CONNECTIONS),
     tls: 'off',
+    replicas: '0',
   };
 }
 
@@ -236,6 +245,9 @@ export function toLabStartRequest(values: LabFormValues): ApiRequest<'lab/start'
     load: values.load,
     ...(values.load === 'protocol' ? { loadConnections: Number(values.loadConnections) } : {}),
     ...(tls === 'off' ? {} : { tls }),
+    ...(values.replicas === '0' || !REPLICA_KINDS.has(values.kind)
+      ? {}
+      : { replicas: Number(values.replicas) }),
   };
 }
 
@@ -254,6 +266,7 @@ export function fieldForHostError(
     case 'load':
     case 'loadConnections':
     case 'tls':
+    case 'replicas':
       return field;
     default:
       return null;
