@@ -48,10 +48,21 @@ test(
       durationS: 6,
       targetOpsPerSec: 50,
     });
-    // The replica misses two seconds of changes in the middle of the run.
-    await delay(2_500);
+    // The replica misses two seconds of changes in the middle of the run; the live view shows its
+    // lag growing meanwhile.
+    await showRoute(page, '#/run');
+    const live = page.getByTestId('live-replication-lag-panel');
+    await live.waitFor({ timeout: 15_000 });
+    await delay(1_000);
     process.kill(replica.pid, 'SIGSTOP');
     await delay(2_000);
+    const lagNow = live.getByTestId('live-replication-lag-row').locator('td.num');
+    const nowMs = Number((await lagNow.innerText()).replace(/,/g, ''));
+    assert.ok(nowMs >= 1_000, `lag now ${nowMs} ms, 2 s into the stop`);
+    await live.scrollIntoViewIfNeeded();
+    const liveBox = await live.boundingBox();
+    assert.ok(liveBox);
+    await saveScreenshot(page, 'run-live-replication-lag.png', liveBox);
     process.kill(replica.pid, 'SIGCONT');
 
     await showRoute(page, `#/runs/${runId}`);

@@ -18,6 +18,15 @@ export interface ReplicationLagFigures {
   replicationLagErrors?: Record<string, string>;
 }
 
+/** A run second's replication figures, taken live as the second ends. */
+export interface SampleReplicationLag {
+  /**
+   * Each consumer's lag now, by URL: the newest marker it shows took this long, or, while markers
+   * wait unseen, the oldest of them is this old (so a consumer that stopped receiving grows).
+   */
+  replicationLagMs?: Record<string, number>;
+}
+
 /** One consumer's lag in one second of a run (markers written in that second). */
 export interface ReplicationLagSecond {
   /** Seconds since load started (0-based), as the run's samples count them. */

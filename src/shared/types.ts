@@ -14,6 +14,7 @@ import type {
   ReplicationLagFigures,
   ReplicationLagSecond,
   ReplicationTopology,
+  SampleReplicationLag,
 } from './replicationTypes.ts';
 import type { RootDseInfo } from './targetTypes.ts';
 import type { ThresholdResult } from './thresholdCheck.ts';
@@ -109,7 +110,7 @@ export interface LatencySummary {
 }
 
 /** One second of a run, merged across workers. */
-export interface RunSample {
+export interface RunSample extends SampleReplicationLag {
   /** Seconds since load started (0-based); warm-up seconds come first. */
   second: number;
   phase: RunPhase;

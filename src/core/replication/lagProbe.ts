@@ -117,6 +117,28 @@ export class LagProbe {
     return outcome;
   }
 
+  /**
+   * Each consumer's lag now: while it has markers unseen, the oldest one's age; otherwise the lag of
+   * the newest one it showed (0 before any marker is written).
+   */
+  currentLagMs(): Record<string, number> {
+    const now = performance.now();
+    const lags: Record<string, number> = {};
+    for (const w of this.#watched) {
+      const oldestUnseen = this.#writtenAtMs[w.seenSeq];
+      const newestSeen = this.#writtenAtMs[w.seenSeq - 1];
+      const seenAt = w.seenAtMs.get(w.seenSeq);
+      lags[w.endpoint.url] = Math.round(
+        oldestUnseen !== undefined && now - oldestUnseen > this.#opts.pollIntervalMs
+          ? now - oldestUnseen
+          : newestSeen !== undefined && seenAt !== undefined
+            ? seenAt - newestSeen
+            : 0,
+      );
+    }
+    return lags;
+  }
+
   async #write(seq: number): Promise<void> {
     await this.#supplier?.modify(
       this.#opts.markerDn,

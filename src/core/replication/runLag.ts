@@ -1,6 +1,6 @@
 // A run's replication lag watch: against a replicated lab, the lag probe runs while load runs; its
 // figures go into the run's summary and its seconds into the store beside the run's samples.
-import type { ReplicationLagSecond } from '../../shared/replicationTypes.ts';
+import type { ReplicationLagSecond, SampleReplicationLag } from '../../shared/replicationTypes.ts';
 import type { RunConfig, RunSummary } from '../../shared/types.ts';
 import type { StoredLab } from '../lab/labRecord.ts';
 import { LagProbe } from './lagProbe.ts';
@@ -14,6 +14,8 @@ export interface LagStore {
 /** The probe's life in a run: `begin` when load starts, `end` once it is over. */
 export interface RunLagWatch {
   begin(): void;
+  /** Each consumer's lag now, for the second being stored (nothing before the probe runs). */
+  sampleFields(): SampleReplicationLag;
   /** Stops the probe, stores its seconds and answers `summary` with the lag figures. */
   end(summary: RunSummary | null): Promise<RunSummary | null>;
 }
@@ -61,7 +63,9 @@ export function watchReplication(
   // Settles with null once the probe runs, or with why it could not start.
   let started: Promise<string | null> | null = null;
   let ended: Promise<RunSummary | null> | null = null;
+  let running = false;
   const finish = async (summary: RunSummary | null): Promise<RunSummary | null> => {
+    running = false;
     if (started === null) return summary;
     const failed = await started;
     if (failed !== null) {
@@ -83,9 +87,15 @@ export function watchReplication(
     begin() {
       // A probe that cannot start (the marker refused) loses the lag figures, never the run.
       started ??= probe.start().then(
-        () => null,
+        () => {
+          running = true;
+          return null;
+        },
         (err: unknown) => (err instanceof Error ? err.message : String(err)),
       );
+    },
+    sampleFields() {
+      return running ? { replicationLagMs: probe.currentLagMs() } : {};
     },
     end(summary) {
       // Once: the run's end and its clean-up both call it.

@@ -227,7 +227,7 @@ export class RunService {
     const handle = startRun(plan, launcher, {
       onSample: (measuredSample, histogramBase64, intendedHistogramBase64, operationHistograms) => {
         const merged = session?.withAgents(measuredSample) ?? measuredSample;
-        const sample = { ...merged, ...watch.sampleFields() };
+        const sample = { ...merged, ...watch.sampleFields(), ...lag?.sampleFields() };
         try {
           runs.appendSample(
             runId,

@@ -7,6 +7,7 @@ import {
   baseOption,
   COLORS,
   LEGEND,
+  midInterval,
   paletteLines,
   SERIES_COLORS,
   tooltip,
@@ -94,4 +95,18 @@ export function lagVsRateOption(series: readonly NamedSeries[]): ChartOption {
       itemStyle: { color: SERIES_COLORS[i % SERIES_COLORS.length] as string, opacity: 0.8 },
     })),
   };
+}
+
+/** Each consumer's lag as each live second ended (`replicationLagMs` of the samples). */
+export function liveLagSeries(samples: readonly RunSample[]): NamedSeries[] {
+  const consumers = [...new Set(samples.flatMap((s) => Object.keys(s.replicationLagMs ?? {})))];
+  return consumers.map((consumer) => ({
+    name: consumer,
+    points: samples
+      .filter((s) => s.replicationLagMs !== undefined)
+      .map((s): [number, number | null] => [
+        midInterval(s),
+        s.replicationLagMs?.[consumer] ?? null,
+      ]),
+  }));
 }

@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useActiveRun } from './ActiveRunProvider.tsx';
 import { LiveAgents } from './LiveAgents.tsx';
 import { LiveServers } from './LiveServers.tsx';
+import { LiveReplicationLag } from './LiveReplicationLag.tsx';
 import { LiveFigureCards } from './LiveFigureCards.tsx';
 import { liveFigures } from './liveFigures.ts';
 import { LiveRunActions } from './LiveRunActions.tsx';
@@ -83,6 +84,7 @@ function LiveRunBody({
       <RunCharts samples={run.samples} config={config} timeline={timeline} testIdPrefix="live-" />
       <LiveAgents samples={run.samples} timeline={timeline} />
       <LiveServers samples={run.samples} timeline={timeline} set={config.serverSet} />
+      <LiveReplicationLag samples={run.samples} timeline={timeline} />
       <OperationsPanel
         samples={run.samples}
         summary={null}
