@@ -3,7 +3,7 @@
 // consumer stopped (SIGSTOP) for 3 s in the middle of the run shows it while the others do not.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import type { LabKind } from '../../src/shared/labTypes.ts';
 import { ds389Availability } from '../../src/core/lab/ds389/install.ts';
 import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
-import { processAlive } from '../../src/core/lab/processes.ts';
+import { processAlive, processCommandLine } from '../../src/core/lab/processes.ts';
 import { LagProbe } from '../../src/core/replication/lagProbe.ts';
 import { runCli } from './cliHarness.ts';
 
@@ -135,6 +135,17 @@ async function runWithStoppedConsumer(
   return json.replicationLagMs;
 }
 
+/** PIDs of the node processes running the CLI whose command line holds `needle` (Linux /proc). */
+function readdirPids(needle: string): number[] {
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => {
+      const cmd = processCommandLine(pid) ?? '';
+      return cmd.includes(CLI) && cmd.includes(' run ') && cmd.includes(needle);
+    });
+}
+
 /** Every process of the lab is gone after destroy (a stopped slapd stays a zombie a moment). */
 async function assertAllGone(pids: number[]): Promise<void> {
   for (let i = 0; i < 100 && pids.some(processAlive); i++) await delay(50);
@@ -242,6 +253,52 @@ test(
       labs.map((l) => [l.state, l.replicas.map((r) => r.pid)]),
       [['stopped', [null]]],
       'the lab and its replica stopped with the run',
+    );
+  },
+);
+
+test(
+  'a run --lab with a replica killed mid-run leaves no server; the next DirBench marks both stopped',
+  { timeout: 120_000, skip: skipUnless('openldap') },
+  async (t) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dirbench replication-it-'));
+    const pids: number[] = [];
+    t.after(async () => {
+      for (const pid of pids) if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    let killed = false;
+    const args = ['run', '--lab', 'openldap', '--replicas', '1', '--entries', '500'];
+    const run = cli(
+      [...args, '--workload', 'salford/M.1', '--rate', '20', '--warmup', '0', '--duration', '60'],
+      dataDir,
+      90_000,
+      () => undefined,
+    );
+    // The lab as another DirBench sees it while the run goes: its server and replica PIDs.
+    type Listed = { state: string; pid: number | null; replicas: { pid: number | null }[] };
+    let listed: Listed | undefined;
+    for (let i = 0; i < 120 && listed?.state !== 'running'; i++) {
+      await delay(500);
+      const list = await runCli(['lab', 'list', '--json'], dataDir, 30_000);
+      listed = list.code === 0 ? (JSON.parse(list.stdout) as Listed[])[0] : undefined;
+    }
+    assert.ok(listed?.pid && listed.replicas[0]?.pid, JSON.stringify(listed));
+    pids.push(listed.pid, listed.replicas[0].pid);
+    // Killed outright: no handler runs; the servers' watchdogs stop them.
+    for (const pid of readdirPids(`--data-dir ${dataDir}`)) {
+      process.kill(pid, 'SIGKILL');
+      killed = true;
+    }
+    assert.ok(killed, 'the run process was found');
+    await run;
+    await assertAllGone(pids);
+    const after = await runCli(['lab', 'list', '--json'], dataDir, 30_000);
+    const [lab] = JSON.parse(after.stdout) as Listed[];
+    assert.equal(lab?.state, 'stopped');
+    assert.deepEqual(
+      lab?.replicas.map((r) => r.pid),
+      [null],
     );
   },
 );
