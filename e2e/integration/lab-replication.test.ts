@@ -129,9 +129,14 @@ async function runWithStoppedConsumer(
     errors: number;
     replicationLagMs: Record<string, { p50: number; p99: number; max: number }>;
     replicationLagResolutionMs: number;
+    replicationLagMethods: Record<string, string>;
   };
   assert.equal(json.errors, 0);
   assert.equal(json.replicationLagResolutionMs, 100);
+  // 389 DS supports persistent search; OpenLDAP (syncrepl instead) is polled.
+  const method = lab.bindDn === 'cn=Directory Manager' ? 'persistent search' : 'polling';
+  for (const url of Object.keys(json.replicationLagMs))
+    assert.equal(json.replicationLagMethods[url], method, url);
   return json.replicationLagMs;
 }
 

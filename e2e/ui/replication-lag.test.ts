@@ -77,6 +77,10 @@ test(
       (await panel.getByTestId('replication-lag-p99').innerText()).replace(/,/g, ''),
     );
     assert.ok(p99 >= 1_500, `p99 ${p99} ms after a 2 s stop`);
+    assert.equal(
+      await panel.getByTestId('replication-lag-method').innerText(),
+      'polling every 100 ms',
+    );
     const chart = panel.getByTestId('replication-lag-chart');
     assert.ok(Number(await chart.getAttribute('data-points')) >= 5, 'a point per second');
     const byRate = panel.getByTestId('replication-lag-rate-chart');

@@ -4,13 +4,14 @@ import type { RunSummary } from '../shared/types.ts';
 /** One line per consumer (p50, p99, max), then one per consumer that stopped receiving. */
 export function replicationLagLines(s: RunSummary): string[] {
   if (s.replicationLagMs === undefined && s.replicationLagErrors === undefined) return [];
-  const resolution =
-    s.replicationLagResolutionMs === undefined
-      ? ''
-      : ` (consumers read every ${s.replicationLagResolutionMs} ms)`;
-  const lines = [`  replication lag ms${resolution}:`];
+  const lines = ['  replication lag ms:'];
   for (const [url, f] of Object.entries(s.replicationLagMs ?? {})) {
-    lines.push(`    ${url}  p50 ${f.p50}  p99 ${f.p99}  max ${f.max}`);
+    const method = s.replicationLagMethods?.[url];
+    const how =
+      method === 'persistent search'
+        ? 'persistent search'
+        : `read every ${s.replicationLagResolutionMs ?? '?'} ms`;
+    lines.push(`    ${url}  p50 ${f.p50}  p99 ${f.p99}  max ${f.max}  (${how})`);
   }
   for (const why of Object.values(s.replicationLagErrors ?? {})) lines.push(`    ERROR: ${why}`);
   return lines;
@@ -24,5 +25,6 @@ export function replicationLagJson(s: RunSummary | null): Partial<RunSummary> {
     replicationLagMs: s.replicationLagMs ?? {},
     replicationLagResolutionMs: s.replicationLagResolutionMs ?? 0,
     replicationLagErrors: s.replicationLagErrors ?? {},
+    replicationLagMethods: s.replicationLagMethods ?? {},
   };
 }

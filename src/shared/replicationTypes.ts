@@ -16,7 +16,12 @@ export interface ReplicationLagFigures {
   replicationLagResolutionMs?: number;
   /** Consumers that stopped receiving (a marker unseen for longer than the limit), by URL, in words. */
   replicationLagErrors?: Record<string, string>;
+  /** How each consumer was watched, by URL: persistent search (each change as it lands) or polling. */
+  replicationLagMethods?: Record<string, LagMethod>;
 }
+
+/** How the probe saw a consumer's changes. */
+export type LagMethod = 'persistent search' | 'polling';
 
 /** A run second's replication figures, taken live as the second ends. */
 export interface SampleReplicationLag {

@@ -6,8 +6,14 @@
 // error naming it.
 import { setTimeout as delay } from 'node:timers/promises';
 import { AlreadyExistsError, Attribute, Change, Client } from 'ldapts';
-import type { LagFiguresMs, ReplicationLagSecond } from '../../shared/replicationTypes.ts';
+import type {
+  LagFiguresMs,
+  LagMethod,
+  ReplicationLagSecond,
+} from '../../shared/replicationTypes.ts';
 import { lagFigures, lagSeconds } from './lagStats.ts';
+import { supportsPersistentSearch, watchEntry } from './persistentSearch.ts';
+import type { PersistentWatch } from './persistentSearch.ts';
 import type { MarkerLag } from './lagStats.ts';
 
 /** A server and how to bind to it. */
@@ -29,6 +35,8 @@ export interface LagProbeOptions {
   pollIntervalMs?: number;
   /** A marker unseen for longer than this makes its consumer an error (default 30 s). */
   stallLimitMs?: number;
+  /** Watch consumers that support it by persistent search (default true); false polls them all. */
+  persistentSearch?: boolean;
 }
 
 /** What a probe measured. */
@@ -39,7 +47,10 @@ export interface LagOutcome {
   figures: Record<string, LagFiguresMs>;
   /** Consumers that stopped receiving, by URL, in words. */
   errors: Record<string, string>;
+  /** Polling interval of the consumers read by polling. */
   resolutionMs: number;
+  /** How each consumer was watched: persistent search where it supports it, else polling. */
+  methods: Record<string, LagMethod>;
 }
 
 /** A consumer being read: the markers it has shown, and when each was first seen. */
@@ -49,6 +60,10 @@ interface Watched {
   busy: boolean;
   seenSeq: number;
   seenAtMs: Map<number, number>;
+  /** The consumer supports persistent search: it is watched that way once it holds the marker. */
+  persistent: boolean;
+  /** The open persistent search; while it runs the consumer is not polled. */
+  watch: PersistentWatch | null;
 }
 
 // Reads of a stopped consumer hang: each gives up after this and the next one reconnects.
@@ -69,13 +84,21 @@ export class LagProbe {
   #poller: ReturnType<typeof setInterval> | null = null;
 
   constructor(options: LagProbeOptions) {
-    this.#opts = { writeIntervalMs: 250, pollIntervalMs: 100, stallLimitMs: 30_000, ...options };
+    this.#opts = {
+      writeIntervalMs: 250,
+      pollIntervalMs: 100,
+      stallLimitMs: 30_000,
+      persistentSearch: true,
+      ...options,
+    };
     this.#watched = options.consumers.map((endpoint) => ({
       endpoint,
       client: null,
       busy: false,
       seenSeq: 0,
       seenAtMs: new Map(),
+      persistent: false,
+      watch: null,
     }));
   }
 
@@ -92,6 +115,11 @@ export class LagProbe {
       // A marker left by a run that crashed: reused, starting over at 0.
       if (!(err instanceof AlreadyExistsError)) throw err;
       await this.#write(0);
+    }
+    for (const w of this.#watched) {
+      const { url, bindDn, password } = w.endpoint;
+      w.persistent =
+        this.#opts.persistentSearch && (await supportsPersistentSearch(url, bindDn, password));
     }
     this.#startedMs = performance.now();
     this.#writer = this.#writeLoop();
@@ -113,7 +141,10 @@ export class LagProbe {
     await this.#supplier?.del(this.#opts.markerDn).catch(() => undefined);
     await this.#supplier?.unbind().catch(() => undefined);
     // A stopped consumer would hold an unbind for ever: its connection is dropped, not awaited.
-    for (const w of this.#watched) void w.client?.unbind().catch(() => undefined);
+    for (const w of this.#watched) {
+      void w.client?.unbind().catch(() => undefined);
+      w.watch?.close();
+    }
     return outcome;
   }
 
@@ -165,7 +196,7 @@ export class LagProbe {
 
   #pollAll(): void {
     for (const w of this.#watched) {
-      if (!w.busy) void this.#poll(w);
+      if (!w.busy && w.watch === null) void this.#poll(w);
       this.#checkStall(w);
     }
   }
@@ -187,12 +218,9 @@ export class LagProbe {
         scope: 'base',
         attributes: ['description'],
       });
-      const seenMs = performance.now();
-      const seq = Number([searchEntries[0]?.['description'] ?? '0'].flat()[0]);
-      for (let s = w.seenSeq + 1; s <= seq && s <= this.#writtenAtMs.length; s++) {
-        w.seenAtMs.set(s, seenMs);
-        w.seenSeq = s;
-      }
+      this.#seen(w, String([searchEntries[0]?.['description'] ?? '0'].flat()[0]));
+      // The marker is there: from now on the consumer tells of each change itself, where it can.
+      if (w.persistent && !this.#stopped) await this.#watchPersistently(w);
     } catch {
       // No marker yet (noSuchObject before the add replicates), a timeout or a lost connection.
       void w.client?.unbind().catch(() => undefined);
@@ -200,6 +228,31 @@ export class LagProbe {
     } finally {
       w.busy = false;
     }
+  }
+
+  /** Marks every marker up to the one `value` names as seen by `w` now. */
+  #seen(w: Watched, value: string): void {
+    const seenMs = performance.now();
+    const seq = Number(value);
+    for (let s = w.seenSeq + 1; s <= seq && s <= this.#writtenAtMs.length; s++) {
+      w.seenAtMs.set(s, seenMs);
+      w.seenSeq = s;
+    }
+  }
+
+  /**
+   * Opens a persistent search on the marker, then reads it once more (a marker written while the
+   * search opened is not sent); when the search ends (lost connection), polling takes over again.
+   */
+  async #watchPersistently(w: Watched): Promise<void> {
+    const { markerDn } = this.#opts;
+    const watch = await watchEntry(w.endpoint, markerDn, 'description', (v) => this.#seen(w, v));
+    w.watch = watch;
+    void watch.ended.then(() => {
+      if (w.watch === watch) w.watch = null;
+    });
+    const again = await w.client?.search(markerDn, { scope: 'base', attributes: ['description'] });
+    this.#seen(w, String([again?.searchEntries[0]?.['description'] ?? '0'].flat()[0]));
   }
 
   /** Marks a consumer as stopped receiving once its oldest unseen marker is older than the limit. */
@@ -234,6 +287,9 @@ export class LagProbe {
       figures,
       errors: { ...this.#errors },
       resolutionMs: this.#opts.pollIntervalMs,
+      methods: Object.fromEntries(
+        this.#watched.map((w) => [w.endpoint.url, w.persistent ? 'persistent search' : 'polling']),
+      ),
     };
   }
 }

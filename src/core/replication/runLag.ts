@@ -80,6 +80,7 @@ export function watchReplication(
       ...summary,
       replicationLagMs: outcome.figures,
       replicationLagResolutionMs: outcome.resolutionMs,
+      replicationLagMethods: outcome.methods,
       ...(Object.keys(outcome.errors).length === 0 ? {} : { replicationLagErrors: outcome.errors }),
     };
   };

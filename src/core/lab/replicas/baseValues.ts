@@ -1,7 +1,7 @@
 // Reads one attribute of one entry as the lab's root: what replicas compare their state by.
 import { Client } from 'ldapts';
 
-/** The values of `attribute` in the entry `dn` on `url` (none when the entry lacks it). */
+/** The values of `attribute` in the entry `dn` on `url` (none when the entry lacks it; `''` is the root DSE). */
 export async function baseValues(
   url: string,
   bindDn: string,

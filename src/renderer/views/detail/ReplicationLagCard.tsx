@@ -32,7 +32,7 @@ export function ReplicationLagCard({ run, timeline }: { run: RunDetail; timeline
   return (
     <PanelSection
       title="Replication lag"
-      aside={`marker writes on the supplier, read on each consumer${resolution === undefined ? '' : ` every ${resolution} ms`}`}
+      aside="marker writes on the supplier, each seen on every consumer"
       testId="replication-lag-panel"
     >
       {Object.entries(errors).map(([url, why]) => (
@@ -51,6 +51,7 @@ export function ReplicationLagCard({ run, timeline }: { run: RunDetail; timeline
           testId="replication-lag-table"
           columns={[
             'Consumer',
+            'Watched by',
             num(withUnit('p50', 'ms')),
             num(withUnit('p99', 'ms')),
             num(withUnit('max', 'ms')),
@@ -60,6 +61,11 @@ export function ReplicationLagCard({ run, timeline }: { run: RunDetail; timeline
             <tr key={url} data-testid="replication-lag-row" data-url={url}>
               <td>
                 <AgentName name={url} index={i} />
+              </td>
+              <td className="muted" data-testid="replication-lag-method">
+                {run.summary?.replicationLagMethods?.[url] === 'persistent search'
+                  ? 'persistent search'
+                  : `polling every ${resolution ?? '?'} ms`}
               </td>
               <td className="num">
                 <Num value={formatInt(figures[url]?.p50 ?? 0)} />
