@@ -1,4 +1,4 @@
-// The SASL bind exchange of DIGEST-MD5 and CRAM-MD5 over an ldapts client: bind requests carrying
+// The SASL bind exchange of DIGEST-MD5, CRAM-MD5 and SCRAM over an ldapts client: bind requests carrying
 // the mechanism, answered with saslBindInProgress (14) and the server's challenge until the server
 // says success (0) or fails the bind (49 for a wrong password).
 import { BindRequest, StatusCodeParser } from 'ldapts';
@@ -11,12 +11,19 @@ import {
   DigestMd5Error,
   parseDigestChallenge,
 } from './digestMd5.ts';
+import { checkServerFinal, scramClientFinal, scramClientFirst } from './scram.ts';
+import type { ScramMechanism } from './scram.ts';
 
 /** The challenge-response SASL mechanisms DirBench drives itself (ldapts sends one step only). */
-export type ChallengeMechanism = 'DIGEST-MD5' | 'CRAM-MD5';
+export type ChallengeMechanism = 'DIGEST-MD5' | 'CRAM-MD5' | ScramMechanism;
 
 /** The mechanisms of ChallengeMechanism, for validation. */
-export const CHALLENGE_MECHANISMS: readonly ChallengeMechanism[] = ['DIGEST-MD5', 'CRAM-MD5'];
+export const CHALLENGE_MECHANISMS: readonly ChallengeMechanism[] = [
+  'DIGEST-MD5',
+  'CRAM-MD5',
+  'SCRAM-SHA-1',
+  'SCRAM-SHA-256',
+];
 
 /** AuthenticationChoice's [3] SaslCredentials. */
 const SASL_CREDENTIALS = 0xa3;
@@ -81,6 +88,31 @@ function expect(response: BindResponse | undefined, codes: readonly number[]): B
   return response;
 }
 
+/** Sends the last empty request when the server's final data came with saslBindInProgress. */
+async function finish(client: Client, mechanism: string, last: BindResponse): Promise<void> {
+  if (last.status === SASL_BIND_IN_PROGRESS) {
+    expect(await step(client, mechanism, null), [SUCCESS]);
+  }
+}
+
+/** SCRAM (RFC 5802): the client speaks first; the server's signature comes with the success or one step before it. */
+async function scramBind(client: Client, mechanism: ScramMechanism, who: SaslUser): Promise<void> {
+  const first = scramClientFirst(who.user);
+  const serverFirst = expect(await step(client, mechanism, first.message), [SASL_BIND_IN_PROGRESS]);
+  const final = await scramClientFinal(
+    mechanism,
+    first,
+    serverCredentials(serverFirst),
+    who.password,
+  );
+  const last = expect(await step(client, mechanism, final.message), [
+    SUCCESS,
+    SASL_BIND_IN_PROGRESS,
+  ]);
+  checkServerFinal(mechanism, serverCredentials(last), final.expectedServerSignature);
+  await finish(client, mechanism, last);
+}
+
 /** Binds `client` (connected) with `mechanism`; rejects with the server's result code error on failure. */
 export async function saslBind(
   client: Client,
@@ -90,6 +122,10 @@ export async function saslBind(
 ): Promise<void> {
   const { user } = who;
   if (!client.isConnected) await internalsOf(client)._connect();
+  if (mechanism === 'SCRAM-SHA-1' || mechanism === 'SCRAM-SHA-256') {
+    await scramBind(client, mechanism, who);
+    return;
+  }
   const first = expect(await step(client, mechanism, null), [SASL_BIND_IN_PROGRESS]);
   const challenge = serverCredentials(first);
   if (mechanism === 'CRAM-MD5') {
@@ -114,7 +150,5 @@ export async function saslBind(
     throw new DigestMd5Error('the server ended the bind without rspauth');
   }
   checkRspauth(rspauth, answer.expectedRspauth);
-  if (second.status === SASL_BIND_IN_PROGRESS) {
-    expect(await step(client, mechanism, null), [SUCCESS]);
-  }
+  await finish(client, mechanism, second);
 }
