@@ -1,8 +1,8 @@
 // Request controls and SASL binds against a real slapd: each control is shown acted on by the
 // server (proxied authorization lets a user write what only the proxied identity may, a failing
 // assertion gives 122, pre-read and post-read return the entry, permissive modify lets an existing
-// value be added, ManageDsaIT by raw OID reaches a referral object), and DIGEST-MD5 and CRAM-MD5
-// binds succeed with the right password and fail with 49 with a wrong one (slapd reads the
+// value be added, ManageDsaIT by raw OID reaches a referral object), and DIGEST-MD5, CRAM-MD5,
+// SCRAM-SHA-1 and SCRAM-SHA-256 binds succeed with the right password and fail with 49 with a wrong one (slapd reads the
 // cleartext userPassword through its own auxprop). The loads run through the real CLI.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ import {
 } from './fixtures/saslSlapd.ts';
 
 const MANAGE_DSA_IT = '2.16.840.1.113730.3.4.2';
+/** The challenge-response mechanisms; slapd's Cyrus SASL computes SCRAM's salted key from the cleartext password. */
+const SASL_MECHANISMS = ['DIGEST-MD5', 'CRAM-MD5', 'SCRAM-SHA-1', 'SCRAM-SHA-256'] as const;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dirbench-controls-sasl-'));
 let server: TestSlapd | null = null;
@@ -321,7 +323,7 @@ describe('request controls and SASL binds against slapd', () => {
     assert.equal(summary['entriesPerOp'], 1);
   });
 
-  for (const mechanism of ['DIGEST-MD5', 'CRAM-MD5'] as const) {
+  for (const mechanism of SASL_MECHANISMS) {
     test(`a target binding with ${mechanism}: the load connections act as the user, a wrong password stops the run`, async () => {
       // Only the user itself may write its description: the writes succeed only if the bind did.
       const own = [
@@ -349,7 +351,7 @@ describe('request controls and SASL binds against slapd', () => {
     });
   }
 
-  for (const mechanism of ['DIGEST-MD5', 'CRAM-MD5'] as const) {
+  for (const mechanism of SASL_MECHANISMS) {
     test(`SASL ${mechanism}: binds succeed with the right password, fail with invalidCredentials (49) with a wrong one`, async () => {
       const bind = [
         '--op',

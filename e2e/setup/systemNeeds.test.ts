@@ -47,8 +47,8 @@ test('each missing piece is named by the package that provides it', () => {
   assert.deepEqual(packagesOf(['/usr/share/samba/setup/ad-schema']), [['samba-ad-provision']]);
 });
 
-test('each SASL plugin (PLAIN, DIGEST-MD5, CRAM-MD5) counts in any multiarch folder or the plain one', () => {
-  for (const plugin of ['libplain.so', 'libdigestmd5.so', 'libcrammd5.so']) {
+test('each SASL plugin (PLAIN, DIGEST-MD5, CRAM-MD5, SCRAM) counts in any multiarch folder or the plain one', () => {
+  for (const plugin of ['libplain.so', 'libdigestmd5.so', 'libcrammd5.so', 'libscram.so']) {
     const multiarch = `/usr/lib/*/sasl2/${plugin}`;
     const plain = `/usr/lib/sasl2/${plugin}`;
     assert.deepEqual(packagesOf([multiarch]), []);

@@ -44,7 +44,7 @@ export interface SystemNeed {
 }
 
 /** The Cyrus SASL plugins slapd needs for the binds the tests send. */
-const SASL_PLUGINS = ['libplain.so', 'libdigestmd5.so', 'libcrammd5.so'];
+const SASL_PLUGINS = ['libplain.so', 'libdigestmd5.so', 'libcrammd5.so', 'libscram.so'];
 
 /** Everything `.ci/run` installed before the suite, plus what the tests call (openssl, xmllint). */
 export const SYSTEM_NEEDS: readonly SystemNeed[] = [
@@ -64,7 +64,7 @@ export const SYSTEM_NEEDS: readonly SystemNeed[] = [
     packages: ['libsasl2-modules'],
     noRecommends: false,
     usedFor:
-      'SASL PLAIN, DIGEST-MD5 and CRAM-MD5 binds against labs and test servers (their mechanism plugins)',
+      'SASL PLAIN, DIGEST-MD5, CRAM-MD5 and SCRAM binds against labs and test servers (their mechanism plugins)',
     present: (p) =>
       SASL_PLUGINS.every(
         (plugin) => p.exists(`/usr/lib/sasl2/${plugin}`) || p.matches(`/usr/lib/*/sasl2/${plugin}`),

@@ -221,7 +221,7 @@ function bindFrom(options: RawOptions): WorkloadOperation {
   const mechanism = choice(
     options,
     'sasl',
-    ['simple', 'PLAIN', 'DIGEST-MD5', 'CRAM-MD5'] as const,
+    ['simple', 'PLAIN', 'DIGEST-MD5', 'CRAM-MD5', 'SCRAM-SHA-1', 'SCRAM-SHA-256'] as const,
     'simple',
   );
   if (file === undefined && pattern === undefined) {

@@ -120,7 +120,7 @@ export const RATE_TOOL_OPTIONS: readonly RateToolOption[] = [
   { tools: ALL, long: '--trustStoreFormat', takesValue: true, maps: { kind: 'none', why: 'DirBench reads PEM only' } },
   { tools: ALL, long: '--verifyCertificateHostnames', takesValue: false, maps: { kind: 'same', how: 'DirBench always checks the host name against the certificate, unless --tls-no-verify' } },
   { tools: ALL, long: '--certNickname', short: '-N', takesValue: true, maps: { kind: 'none', why: 'a PEM file holds the one client certificate to present' } },
-  { tools: ALL, long: '--saslOption', short: '-o', takesValue: true, maps: { kind: 'manual', dirbench: '--bind-mechanism MECH --bind-dn NAME', how: '-o mech=DIGEST-MD5 or CRAM-MD5 is --bind-mechanism, -o authID=NAME is --bind-dn NAME as the server takes it (slapd: the bare name); other mechanisms bind no load connection (binds as a workload: --op bind --sasl)' } },
+  { tools: ALL, long: '--saslOption', short: '-o', takesValue: true, maps: { kind: 'manual', dirbench: '--bind-mechanism MECH --bind-dn NAME', how: '-o mech=DIGEST-MD5, CRAM-MD5, SCRAM-SHA-1 or SCRAM-SHA-256 is --bind-mechanism, -o authID=NAME is --bind-dn NAME as the server takes it (slapd: the bare name); other mechanisms bind no load connection (binds as a workload: --op bind --sasl)' } },
   { tools: ALL, long: '--useSASLExternal', takesValue: false, maps: { kind: 'none', why: 'the load connections bind simply; EXTERNAL binds are measured by a --workload-file bind with mechanism EXTERNAL and --client-cert' } },
   { tools: ALL, long: '--helpSASL', takesValue: false, maps: { kind: 'output', why: 'help text' } },
   // What to search, modify or bind

@@ -40,7 +40,7 @@ export const TARGET_GROUP: OptionGroup = {
       type: 'string',
       value: 'MECH',
       description:
-        'simple (default), or SASL DIGEST-MD5 or CRAM-MD5: then --bind-dn is the user name',
+        'simple (default), or SASL DIGEST-MD5, CRAM-MD5, SCRAM-SHA-1 or SCRAM-SHA-256: then --bind-dn is the user name',
     },
     'password-file': {
       type: 'string',

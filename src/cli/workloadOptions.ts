@@ -41,7 +41,7 @@ export const ADHOC_GROUP: OptionGroup = {
     '  modrdn             --entry-dn PATTERN --new-rdn PATTERN [--keep-old-rdn], or --pool N --template FILE',
     '  compare            --entry-dn PATTERN --attribute NAME --value PATTERN',
     '  bind               --bind-dn-pattern PATTERN --credentials FILE|--credentials-pattern PATTERN',
-    '                     [--new-connection] [--invalid-percent P] [--sasl PLAIN|DIGEST-MD5|CRAM-MD5]',
+    '                     [--new-connection] [--invalid-percent P] [--sasl PLAIN|DIGEST-MD5|CRAM-MD5|SCRAM-SHA-1|SCRAM-SHA-256]',
     '                     [--search-base DN --search-filter PATTERN] (search-then-bind, as authrate)',
     '  search-and-modify  the search options plus --attribute NAME [--value PATTERN]',
     'Request controls (not on bind): --proxy-as, --assertion-filter, --control; on writes --pre-read,',
@@ -144,7 +144,7 @@ export const ADHOC_GROUP: OptionGroup = {
       type: 'string',
       value: 'MECH',
       description:
-        'bind: SASL PLAIN, DIGEST-MD5 or CRAM-MD5 instead of a simple bind (--bind-dn-pattern: the user name)',
+        'bind: SASL PLAIN, DIGEST-MD5, CRAM-MD5, SCRAM-SHA-1 or SCRAM-SHA-256 instead of a simple bind (--bind-dn-pattern: the user name)',
     },
     'search-base': {
       type: 'string',

@@ -7,9 +7,9 @@ export interface Target {
   /** `ldap://host:port` or `ldaps://host:port`. */
   url: string;
   startTls: boolean;
-  /** The bind DN (simple binds), or the SASL user name (DIGEST-MD5, CRAM-MD5). */
+  /** The bind DN (simple binds), or the SASL user name (DIGEST-MD5, CRAM-MD5, SCRAM). */
   bindDn: string;
-  /** How the connections authenticate: a simple bind, or SASL DIGEST-MD5 or CRAM-MD5 as `bindDn`. */
+  /** How the connections authenticate: a simple bind, or SASL DIGEST-MD5, CRAM-MD5 or SCRAM as `bindDn`. */
   bindMechanism: TargetBindMechanism;
   /** Never sent back to the renderer: `hasPassword` says whether one is stored. */
   hasPassword: boolean;
@@ -34,13 +34,16 @@ export interface Target {
 }
 
 /** How a target's connections bind (SASL mechanisms that need only a user name and password). */
-export type TargetBindMechanism = 'simple' | 'DIGEST-MD5' | 'CRAM-MD5';
+export type TargetBindMechanism =
+  'simple' | 'DIGEST-MD5' | 'CRAM-MD5' | 'SCRAM-SHA-1' | 'SCRAM-SHA-256';
 
 /** The bind mechanisms of a target, in the order forms list them. */
 export const TARGET_BIND_MECHANISMS: readonly TargetBindMechanism[] = [
   'simple',
   'DIGEST-MD5',
   'CRAM-MD5',
+  'SCRAM-SHA-1',
+  'SCRAM-SHA-256',
 ];
 
 /** What the user types to create or edit a target; `password` undefined keeps the stored one. */
@@ -50,7 +53,7 @@ export interface TargetInput {
   url: string;
   startTls: boolean;
   bindDn: string;
-  /** DIGEST-MD5 and CRAM-MD5 bind as the user name in `bindDn`; undefined keeps the stored one (new: simple). */
+  /** DIGEST-MD5, CRAM-MD5 and SCRAM bind as the user name in `bindDn`; undefined keeps the stored one (new: simple). */
   bindMechanism?: TargetBindMechanism;
   password?: string;
   /** A file whose first line is the password (only its path is stored); instead of `password`. */

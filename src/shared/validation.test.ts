@@ -55,6 +55,7 @@ test('targets: a SASL bind names a user, not a DN; an unknown mechanism is refus
   rejects(() => validateTargetInput(ok), 'bindDn', /DN/);
   validateTargetInput({ ...ok, bindMechanism: 'DIGEST-MD5' });
   validateTargetInput({ ...ok, bindMechanism: 'CRAM-MD5' });
+  validateTargetInput({ ...ok, bindMechanism: 'SCRAM-SHA-256' });
   rejects(
     () => validateTargetInput({ ...ok, bindDn: ' ', bindMechanism: 'CRAM-MD5' }),
     'bindDn',
@@ -63,7 +64,7 @@ test('targets: a SASL bind names a user, not a DN; an unknown mechanism is refus
   rejects(
     () => validateTargetInput({ ...ok, bindMechanism: 'GSSAPI' as 'simple' }),
     'bindMechanism',
-    /one of simple, DIGEST-MD5, CRAM-MD5; got GSSAPI/,
+    /one of simple, DIGEST-MD5, CRAM-MD5, SCRAM-SHA-1, SCRAM-SHA-256; got GSSAPI/,
   );
 });
 

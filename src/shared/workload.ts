@@ -119,18 +119,19 @@ export interface CompareOperation extends WithControls {
 export type BindConnection = 'existing' | 'new';
 
 /** How a bind authenticates: a simple bind or one of the SASL mechanisms DirBench sends. */
-export type BindMechanism = 'simple' | 'PLAIN' | 'EXTERNAL' | 'DIGEST-MD5' | 'CRAM-MD5';
+export type BindMechanism =
+  'simple' | 'PLAIN' | 'EXTERNAL' | 'DIGEST-MD5' | 'CRAM-MD5' | 'SCRAM-SHA-1' | 'SCRAM-SHA-256';
 
 /** A bind: simple or SASL, on the load connection or on a new connection per bind. */
 export interface BindOperation {
   kind: 'bind';
-  /** Bind DN pattern (simple) or SASL authentication identity pattern (PLAIN: e.g. `u:[entry:uid]`; DIGEST-MD5, CRAM-MD5: the user name). */
+  /** Bind DN pattern (simple) or SASL authentication identity pattern (PLAIN: e.g. `u:[entry:uid]`; DIGEST-MD5, CRAM-MD5, SCRAM: the user name). */
   bindDn: string;
   /** Password pattern, e.g. `[entry:userPassword]`; absent when `passwordFile` or EXTERNAL is used. */
   password?: string;
   /** File whose first line is the password (kept out of stored runs). */
   passwordFile?: string;
-  /** DIGEST-MD5 (RFC 2831) and CRAM-MD5 (RFC 2195) take the user name in `bindDn` as the server knows it (slapd: the bare name; some servers: u:NAME or dn:DN). */
+  /** DIGEST-MD5 (RFC 2831), CRAM-MD5 (RFC 2195) and SCRAM-SHA-1/-256 (RFC 5802, 7677) take the user name in `bindDn` as the server knows it (slapd: the bare name; some servers: u:NAME or dn:DN). */
   mechanism?: BindMechanism;
   /** `new`: connect, bind, unbind for every op (the bind alone is timed into the `bind` phase). */
   connection?: BindConnection;

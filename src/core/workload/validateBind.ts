@@ -16,6 +16,17 @@ import {
 /** Search scopes in the order messages list them. */
 export const SCOPES: readonly SearchScope[] = ['base', 'one', 'sub', 'children'];
 
+/** The mechanisms a bind may name, in the order messages list them. */
+const BIND_MECHANISMS = [
+  'simple',
+  'PLAIN',
+  'EXTERNAL',
+  'DIGEST-MD5',
+  'CRAM-MD5',
+  'SCRAM-SHA-1',
+  'SCRAM-SHA-256',
+] as const;
+
 const BIND_KEYS = [
   'kind',
   'bindDn',
@@ -34,12 +45,10 @@ export function validateBind(
   options: PatternOptions,
 ): BindOperation {
   const f = fieldsOf(value, field, BIND_KEYS, ['kind']);
-  const mechanism = optional(f, 'mechanism', field, (v, p) =>
-    choiceField(v, p, ['simple', 'PLAIN', 'EXTERNAL', 'DIGEST-MD5', 'CRAM-MD5'] as const),
-  );
+  const mechanism = optional(f, 'mechanism', field, (v, p) => choiceField(v, p, BIND_MECHANISMS));
   const external = mechanism === 'EXTERNAL';
   // EXTERNAL takes its identity from TLS, so the DN may be empty; a SASL identity (PLAIN's,
-  // DIGEST-MD5's and CRAM-MD5's user name) is not a DN.
+  // DIGEST-MD5's, CRAM-MD5's and SCRAM's user name) is not a DN.
   const bindDnField = child(field, 'bindDn');
   // Search-then-bind binds as the entry the search finds, so bindDn is left empty.
   const found = f.search !== undefined;
@@ -49,7 +58,7 @@ export function validateBind(
       `${bindDnField} must be empty with search: the bind uses the DN the search finds`,
     );
   }
-  if (found && (mechanism === 'DIGEST-MD5' || mechanism === 'CRAM-MD5')) {
+  if (found && mechanism !== undefined && !['simple', 'PLAIN', 'EXTERNAL'].includes(mechanism)) {
     throw invalid(
       child(field, 'search'),
       `${child(field, 'search')} finds a DN, and ${mechanism} binds with a user name: leave search out and give bindDn the user name (a pattern, e.g. [entry:uid])`,

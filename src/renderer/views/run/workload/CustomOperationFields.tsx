@@ -45,6 +45,8 @@ const BIND_MECHANISMS: SelectOption<CustomOpValues['bindMechanism']>[] = [
   { value: 'PLAIN', label: 'SASL PLAIN' },
   { value: 'DIGEST-MD5', label: 'SASL DIGEST-MD5' },
   { value: 'CRAM-MD5', label: 'SASL CRAM-MD5' },
+  { value: 'SCRAM-SHA-1', label: 'SASL SCRAM-SHA-1' },
+  { value: 'SCRAM-SHA-256', label: 'SASL SCRAM-SHA-256' },
 ];
 
 const KIND_LABELS: Record<CustomKind, string> = {

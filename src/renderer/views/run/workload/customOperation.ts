@@ -1,6 +1,7 @@
 // The "Custom operation" form: its values, the WorkloadSpec they build, and where check errors belong.
 import type { ApiError } from '../../../../shared/errors.ts';
 import type {
+  BindMechanism,
   DerefAliases,
   ModifyChange,
   SearchScope,
@@ -39,7 +40,7 @@ export const KIND_HINTS: Record<CustomKind, string> = {
   delete: 'Deletes entries by DN pattern, or entries the run adds to a pool first.',
   modrdn: 'Renames entries by DN pattern, or entries the run adds to a pool first.',
   compare: 'Compares one attribute value; true and false are both successes.',
-  bind: 'Simple or SASL (PLAIN, DIGEST-MD5, CRAM-MD5) binds, on the load connection or a new connection per bind; optionally finding the DN with a search first (authrate).',
+  bind: 'Simple or SASL (PLAIN, DIGEST-MD5, CRAM-MD5, SCRAM-SHA-1, SCRAM-SHA-256) binds, on the load connection or a new connection per bind; optionally finding the DN with a search first (authrate).',
 };
 
 /** Every field of the custom form as typed; each kind keeps its own so switching kinds loses nothing. */
@@ -77,7 +78,7 @@ export interface CustomOpValues extends CustomControlValues {
   bindPassword: string;
   bindNewConnection: boolean;
   /** Simple bind, or SASL (then bindDn is the user name, e.g. [entry:uid]). */
-  bindMechanism: 'simple' | 'PLAIN' | 'DIGEST-MD5' | 'CRAM-MD5';
+  bindMechanism: Exclude<BindMechanism, 'EXTERNAL'>;
   /** authrate's search-then-bind: when the filter is set, the bind uses the DN it finds. */
   bindSearchBase: string;
   bindSearchFilter: string;
