@@ -10,6 +10,7 @@ import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
 import { isAgentsField } from '../agents/loadFrom.ts';
+import { isReplicationField } from './replicaConsumers.ts';
 import { useActiveRun } from './ActiveRunProvider.tsx';
 import { HeavyLoadDialog } from './HeavyLoadDialog.tsx';
 import type { PendingConfirmation } from './HeavyLoadDialog.tsx';
@@ -33,6 +34,7 @@ import type { WorkloadMode } from './workload/WorkloadSection.tsx';
 const FIELD_ORDER = [
   'targetId',
   'moreTargetIds',
+  'replicaConsumers',
   'workload',
   'agents',
   'connections',
@@ -156,7 +158,9 @@ export function RunForm({ targets }: { targets: Target[] }) {
           ? 'thresholds'
           : isAgentsField(error.field)
             ? 'agents'
-            : (HOST_FIELDS[error.field ?? ''] ?? error.field);
+            : isReplicationField(error.field)
+              ? 'replicaConsumers'
+              : (HOST_FIELDS[error.field ?? ''] ?? error.field);
       if (error.field?.startsWith('workloadSpec') && mode === 'custom') {
         setCustomServerError(error);
         focusCustom(customCheckErrors(custom.kind, error));

@@ -2,9 +2,10 @@
 import type { ReactNode } from 'react';
 import type { Target } from '../../../shared/targetTypes.ts';
 import { Checkbox } from '../../components/Checkbox.tsx';
-import { NumericField, SelectField, TextAreaField } from '../../components/FieldControls.tsx';
+import { NumericField, SelectField } from '../../components/FieldControls.tsx';
 import { LoadModelFields, RateProfileField } from './LoadModelFields.tsx';
 import { LoadFromFields } from '../agents/LoadFromFields.tsx';
+import { ListField } from './ListField.tsx';
 import { PolicyField } from './PolicyField.tsx';
 import { ServerSetFields } from './ServerSetFields.tsx';
 import type { RunFieldProps } from './runForm.ts';
@@ -45,6 +46,7 @@ export function RunFormFields({
         />
       </div>
       <ServerSetFields values={values} errors={errors} onChange={onChange} targets={targets} />
+      <ListField field="replicaConsumers" values={values} errors={errors} onChange={onChange} />
       {workload}
       <h2 className="section-title form-section-title">Load</h2>
       <LoadFromFields
@@ -77,20 +79,7 @@ export function RunFormFields({
           <RateProfileField values={values} errors={errors} onChange={onChange} />
         </div>
       )}
-      <div className="form-row">
-        <TextAreaField
-          id="run-thresholds"
-          label="Thresholds"
-          error={errors.thresholds}
-          hint="Optional pass/fail checks, one per line or comma-separated: p99<5ms, p99.9<=20ms, opsPerSec>=10000, errorRate<0.1%, search.p99<2ms (per operation). A breach marks the run; the CLI exits 3."
-          className="mono"
-          rows={2}
-          spellCheck={false}
-          placeholder="p99<5ms, errorRate<0.1%"
-          value={values.thresholds}
-          onValue={(thresholds) => onChange({ thresholds })}
-        />
-      </div>
+      <ListField field="thresholds" values={values} errors={errors} onChange={onChange} />
       <Checkbox
         id="run-tcpNoDelay"
         checked={values.tcpNoDelay}

@@ -6,6 +6,7 @@ import type { ConnectionPolicy, RunRequest } from '../../../shared/types.ts';
 import type { RunAgentsRequest } from '../../../shared/agentTypes.ts';
 import type { ServerSetMode } from '../../../shared/serverSetTypes.ts';
 import type { WorkloadSpec } from '../../../shared/workload.ts';
+import { isReplicationField, replicaConsumerMessage, replicationOf } from './replicaConsumers.ts';
 import {
   checkInteger,
   LIMITS,
@@ -42,6 +43,8 @@ export interface RunFormValues {
   /** Other saved targets sharing the run's connections (none: the target alone), and how. */
   moreTargetIds: string[];
   serverSetMode: ServerSetMode;
+  /** LDAP URLs of servers replicating the target, one per line (blank: none); the run measures their lag. */
+  replicaConsumers: string;
 }
 
 /** Validation messages keyed by form field. */
@@ -73,6 +76,7 @@ export function defaultRunValues(targetId: string): RunFormValues {
     thresholds: '',
     moreTargetIds: [],
     serverSetMode: 'round-robin',
+    replicaConsumers: '',
   };
 }
 
@@ -95,6 +99,7 @@ function formField(field: string): keyof RunFieldErrors {
   if (field.startsWith('thresholds')) return 'thresholds';
   if (field.startsWith('agents')) return 'agents';
   if (field === 'serverSetMode') return 'moreTargetIds';
+  if (isReplicationField(field)) return 'replicaConsumers';
   return field as keyof RunFieldErrors;
 }
 
@@ -142,6 +147,8 @@ export function toRunRequest(
   const more = values.moreTargetIds.filter((id) => id !== values.targetId);
   if (more.length > 0)
     Object.assign(req, { moreTargetIds: more, serverSetMode: values.serverSetMode });
+  const replication = replicationOf(values.replicaConsumers);
+  if (replication !== undefined) req.replication = replication;
   const thresholds = splitThresholds(values.thresholds);
   if (thresholds.length > 0) req.thresholds = thresholds;
   if (usesProfile(values)) {
@@ -159,6 +166,7 @@ export function toRunRequest(
 /** A shared check's error in the form's words: its label before the rule, "required" for blanks. */
 export function runMessage(error: Pick<ApiError, 'field' | 'message' | 'detail' | 'code'>): string {
   const field = error.field ?? '';
+  if (isReplicationField(field)) return replicaConsumerMessage(error);
   const label = LABELS[formField(field)];
   if (error.code === 'required') return `${label ?? field} is required: enter a whole number`;
   if (label !== undefined && error.detail !== undefined) return `${label} ${error.detail}`;
