@@ -10,9 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { test } from 'node:test';
+import type { TestContext } from 'node:test';
 import type { LabKind } from '../../src/shared/labTypes.ts';
 import { ds389Availability } from '../../src/core/lab/ds389/install.ts';
 import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
+import { openDjAvailability } from '../../src/core/lab/opendj/index.ts';
 import { processAlive, processCommandLine } from '../../src/core/lab/processes.ts';
 import { LagProbe } from '../../src/core/replication/lagProbe.ts';
 import { runCli } from './cliHarness.ts';
@@ -33,7 +35,13 @@ interface StartedLab {
 
 /** Whether `kind` runs here; the reason to skip otherwise. */
 function skipUnless(kind: LabKind): string | false {
-  const availability = kind === 'openldap' ? openLdapAvailability() : ds389Availability();
+  const availability =
+    kind === 'openldap'
+      ? openLdapAvailability()
+      : kind === 'opendj'
+        ? // The CLI also finds the server zip in the local Maven repository.
+          openDjAvailability({ softwareDir: join(tmpdir(), 'dirbench-software-none') })
+        : ds389Availability();
   return availability.available ? false : `${kind} is not installed (${availability.detail})`;
 }
 
@@ -133,7 +141,7 @@ async function runWithStoppedConsumer(
   };
   assert.equal(json.errors, 0);
   assert.equal(json.replicationLagResolutionMs, 100);
-  // 389 DS supports persistent search; OpenLDAP (syncrepl instead) is polled.
+  // 389 DS and OpenDJ (both cn=Directory Manager) support persistent search; OpenLDAP is polled.
   const method = lab.bindDn === 'cn=Directory Manager' ? 'persistent search' : 'polling';
   for (const url of Object.keys(json.replicationLagMs))
     assert.equal(json.replicationLagMethods[url], method, url);
@@ -308,19 +316,32 @@ test(
   },
 );
 
+/**
+ * A one-consumer lab of `kind`: its consumer, stopped for 3 s in a throttled run, shows a lag p99
+ * of 2.5 s or more; destroying the lab leaves no server process.
+ */
+async function stoppedConsumerShowsLag(t: TestContext, kind: LabKind): Promise<void> {
+  const { lab, dataDir } = await replicatedLab(t, kind, 1);
+  assert.equal(lab.replicas.length, 1);
+  const consumer = lab.replicas[0] as StartedLab['replicas'][0];
+  assert.ok(processAlive(consumer.pid));
+  const lag = await runWithStoppedConsumer(lab, dataDir, consumer);
+  t.diagnostic(`replication lag ms: ${JSON.stringify(lag)}`);
+  assert.ok((lag[consumer.url]?.p99 ?? 0) >= 2_500, JSON.stringify(lag));
+
+  const destroyed = await runCli(['lab', 'destroy', lab.id], dataDir, 90_000);
+  assert.equal(destroyed.code, 0, destroyed.stderr);
+  await assertAllGone([lab.pid, consumer.pid]);
+}
+
 test(
   '389 DS: a consumer initialized by its agreement; stopped for 3 s, it shows a lag p99 of 2.5 s or more',
   { timeout: 240_000, skip: skipUnless('389ds') },
-  async (t) => {
-    const { lab, dataDir } = await replicatedLab(t, '389ds', 1);
-    assert.equal(lab.replicas.length, 1);
-    const consumer = lab.replicas[0] as StartedLab['replicas'][0];
-    assert.ok(processAlive(consumer.pid));
-    const lag = await runWithStoppedConsumer(lab, dataDir, consumer);
-    assert.ok((lag[consumer.url]?.p99 ?? 0) >= 2_500, JSON.stringify(lag));
+  (t) => stoppedConsumerShowsLag(t, '389ds'),
+);
 
-    const destroyed = await runCli(['lab', 'destroy', lab.id], dataDir, 90_000);
-    assert.equal(destroyed.code, 0, destroyed.stderr);
-    await assertAllGone([lab.pid, consumer.pid]);
-  },
+test(
+  'OpenDJ: a consumer initialized from the supplier over replication; stopped for 3 s, it shows a lag p99 of 2.5 s or more',
+  { timeout: 240_000, skip: skipUnless('opendj') },
+  (t) => stoppedConsumerShowsLag(t, 'opendj'),
 );

@@ -21,7 +21,7 @@ export interface LabKindCapabilities {
 export const LAB_KIND_CAPABILITIES: Readonly<Record<LabKind, LabKindCapabilities>> = {
   openldap: { tls: true, install: 'package', replicas: true },
   '389ds': { tls: false, install: 'package', replicas: true },
-  opendj: { tls: false, install: 'download', replicas: false },
+  opendj: { tls: false, install: 'download', replicas: true },
   apacheds: { tls: false, install: 'package', replicas: false },
   'samba-ad': { tls: false, install: 'package', replicas: false },
 };

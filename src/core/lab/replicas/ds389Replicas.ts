@@ -3,8 +3,8 @@
 // agreement per consumer on the supplier, whose total update gives the consumer the supplier's
 // entries (access rules included) with their replication metadata.
 import { setTimeout as delay } from 'node:timers/promises';
-import { Client } from 'ldapts';
-import type { LabServerConfig } from '../driver.ts';
+import type { Client } from 'ldapts';
+import { asRoot } from './asRoot.ts';
 import { baseValues } from './baseValues.ts';
 import type { ConsumerBuild, ReplicaSupport } from './support.ts';
 
@@ -19,21 +19,6 @@ const INIT_TIMEOUT_MS = 30 * 60_000;
 /** DN of the replica entry of `suffix` (beside its mapping tree entry, named as the lab names it). */
 function replicaDn(suffix: string): string {
   return `cn=replica,cn="${suffix}",cn=mapping tree,cn=config`;
-}
-
-/** Runs `fn` bound as the lab's root on `url`. */
-async function asRoot<T>(
-  url: string,
-  config: LabServerConfig,
-  fn: (client: Client) => Promise<T>,
-): Promise<T> {
-  const client = new Client({ url, timeout: 30_000, connectTimeout: 10_000 });
-  try {
-    await client.bind(config.rootDn, config.rootPassword);
-    return await fn(client);
-  } finally {
-    await client.unbind().catch(() => undefined);
-  }
 }
 
 /** The replica entry of `suffix` as a supplier (type 3, flags 1: keeps a changelog) or a consumer. */

@@ -20,13 +20,14 @@ test('every kind whose capabilities say replicas has replica support, and only t
 });
 
 test('a replica count is 0 to 4, and more than 0 only for kinds that replicate', () => {
-  assert.equal(checkReplicaCount(undefined, 'opendj'), 0);
-  assert.equal(checkReplicaCount(0, 'opendj'), 0);
+  assert.equal(checkReplicaCount(undefined, 'apacheds'), 0);
+  assert.equal(checkReplicaCount(0, 'apacheds'), 0);
+  assert.equal(checkReplicaCount(1, 'opendj'), 1);
   assert.equal(checkReplicaCount(2, '389ds'), 2);
   for (const [count, kind] of [
     [5, 'openldap'],
     [1.5, 'openldap'],
-    [1, 'opendj'],
+    [1, 'apacheds'],
   ] as const) {
     assert.throws(
       () => checkReplicaCount(count, kind),

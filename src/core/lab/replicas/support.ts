@@ -6,6 +6,7 @@ import type { LabKind } from '../../../shared/labTypes.ts';
 import { checkInteger } from '../../../shared/validation.ts';
 import type { LabDriver, LabServerConfig } from '../driver.ts';
 import { ds389ReplicaSupport } from './ds389Replicas.ts';
+import { openDjReplicaSupport } from './opendjReplicas.ts';
 import { openLdapReplicaSupport } from './openldapReplicas.ts';
 
 /** Most consumers a lab may have (the CLI's --replicas names it). */
@@ -46,6 +47,7 @@ export interface ReplicaSupport {
 const SUPPORT: Partial<Record<LabKind, ReplicaSupport>> = {
   openldap: openLdapReplicaSupport,
   '389ds': ds389ReplicaSupport,
+  opendj: openDjReplicaSupport,
 };
 
 /** Kinds whose labs can have replicas, for messages. */
@@ -61,7 +63,7 @@ export function replicaSupportOf(kind: LabKind): ReplicaSupport {
 function noReplicas(kind: LabKind) {
   return invalid(
     'replicas',
-    `${kind} labs cannot have replicas yet; use ${REPLICATED_KINDS.join(' or ')}, or leave replicas out`,
+    `${kind} labs cannot have replicas yet; use ${REPLICATED_KINDS.join(', ')}, or leave replicas out`,
   );
 }
 

@@ -273,7 +273,7 @@ export function StartLabCard({
                   ? values.replicas === '0'
                     ? 'One server'
                     : `Each consumer is a ${text.short} server of its own; runs report their lag`
-                  : `Only OpenLDAP and 389 DS labs have replicas so far`
+                  : `Only OpenLDAP, 389 DS and OpenDJ labs have replicas so far`
               }
               className="start-lab-replicas"
             />
