@@ -1,5 +1,5 @@
-// A target that binds with SASL DIGEST-MD5 or CRAM-MD5, from the Targets screen against a real
-// slapd: the bind DN becomes a user name, the connection test binds with the mechanism (right
+// A target that binds with SASL DIGEST-MD5, CRAM-MD5 or SCRAM-SHA-256, from the Targets screen
+// against a real slapd: the bind DN becomes a user name, the connection test binds with the mechanism (right
 // password: connected; wrong: invalidCredentials), and the mechanism is kept when edited.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,10 +52,19 @@ test(
     await page.getByRole('button', { name: 'Edit SASL slapd' }).click();
     const edit = page.getByRole('dialog', { name: /SASL slapd/ });
     assert.equal(await edit.getByLabel('Bind mechanism').inputValue(), 'DIGEST-MD5');
-    await edit.getByLabel('Bind mechanism').selectOption('CRAM-MD5');
-    await edit.getByRole('button', { name: 'Test connection' }).click();
-    await edit
-      .locator('[data-testid="connection-test-result"][data-ok="true"]')
-      .waitFor({ timeout: 20_000 });
+    const connected = edit.locator('[data-testid="connection-test-result"][data-ok="true"]');
+    for (const mechanism of ['CRAM-MD5', 'SCRAM-SHA-256']) {
+      await edit.getByLabel('Bind mechanism').selectOption(mechanism);
+      // A change clears the last result, so the one awaited next is this mechanism's.
+      await connected.waitFor({ state: 'detached' });
+      await edit.getByRole('button', { name: 'Test connection' }).click();
+      await connected.waitFor({ timeout: 20_000 });
+      assert.match(await connected.innerText(), /connected/i, mechanism);
+    }
+    await saveScreenshot(page, 'target-form-scram.png');
+    await edit.getByRole('button', { name: /Save/ }).click();
+    await edit.waitFor({ state: 'detached' });
+    const [scram] = await apiCall(page, 'targets/list', undefined);
+    assert.equal(scram?.bindMechanism, 'SCRAM-SHA-256');
   },
 );

@@ -14,8 +14,8 @@ const MECHANISM_LABELS: Record<TargetBindMechanism, string> = {
   simple: 'Simple bind (DN and password)',
   'DIGEST-MD5': 'SASL DIGEST-MD5 (user name and password)',
   'CRAM-MD5': 'SASL CRAM-MD5 (user name and password)',
-  'SCRAM-SHA-1': 'SASL SCRAM-SHA-1 (user name and password)',
-  'SCRAM-SHA-256': 'SASL SCRAM-SHA-256 (user name and password)',
+  'SCRAM-SHA-1': 'SASL SCRAM-SHA-1 (user name, password)',
+  'SCRAM-SHA-256': 'SASL SCRAM-SHA-256 (user name, password)',
 };
 
 /** Controlled fields; ids are `target-<field>` so errors can focus them. */
