@@ -85,7 +85,8 @@ test('replicas go into the request for kinds that have them, and not for the oth
   const values = { ...defaultLabValues('openldap'), replicas: '2' as const };
   assert.equal(toLabStartRequest(values).replicas, 2);
   assert.equal(toLabStartRequest({ ...values, kind: '389ds' }).replicas, 2);
-  assert.equal(toLabStartRequest({ ...values, kind: 'opendj' }).replicas, undefined);
+  assert.equal(toLabStartRequest({ ...values, kind: 'opendj' }).replicas, 2);
+  assert.equal(toLabStartRequest({ ...values, kind: 'apacheds' }).replicas, undefined);
   assert.equal(toLabStartRequest({ ...values, replicas: '0' }).replicas, undefined);
   assert.equal(fieldForHostError('replicas', values), 'replicas');
 });
