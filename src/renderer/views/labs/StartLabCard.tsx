@@ -272,7 +272,7 @@ export function StartLabCard({
                 replicaCapable
                   ? values.replicas === '0'
                     ? 'One server'
-                    : `Each consumer is a ${text.short} server of its own; runs report their lag`
+                    : `Each consumer is its own ${text.short} server; runs report their lag`
                   : `Only OpenLDAP, 389 DS and OpenDJ labs have replicas so far`
               }
               className="start-lab-replicas"
