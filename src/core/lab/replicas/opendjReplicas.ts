@@ -4,13 +4,16 @@
 // pulling the suffix from the supplier). Replication sessions authenticate by the servers' instance
 // certificates, which dsreplication would exchange through the admin data; the consumers get a
 // copy of the supplier's ADS trust store instead, so all of them hold and trust one certificate.
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Client } from 'ldapts';
+import { MAX_LAB_REPLICAS } from '../../../shared/labTypes.ts';
 import type { LabServerConfig } from '../driver.ts';
 import { freePort } from '../freePort.ts';
 import { ConfigLdif } from '../opendj/configLdif.ts';
+import { heapMib, importHeapMib, javaProperties } from '../opendj/labSettings.ts';
 import { openDjLayout } from '../opendj/layout.ts';
 import { asRoot } from './asRoot.ts';
 import { baseValues } from './baseValues.ts';
@@ -29,6 +32,24 @@ const ADS_FILES = ['ads-truststore', 'ads-truststore.pin'];
 const INIT_TIMEOUT_MS = 30 * 60_000;
 // A consumer's domain finds the supplier's in the replication server within seconds of starting.
 const TOPOLOGY_TIMEOUT_MS = 60_000;
+
+/**
+ * Rewrites the JVM heaps of the OpenDJ in `config.labDir` so that a supplier and the most replicas
+ * a lab may have fit in memory together: each is sized as on a machine of a fifth of the memory
+ * times two (heapMib takes at most half the machine), a small lab's heap being the same as alone.
+ */
+function shareHeaps(config: LabServerConfig): void {
+  const path = openDjLayout(config.labDir).javaProperties;
+  const current = readFileSync(path, 'utf8');
+  const javaHome = /^default\.java-home=(.*)$/m.exec(current)?.[1];
+  if (javaHome === undefined) throw new Error(`${path} names no default.java-home`);
+  const share = (totalmem() * 2) / (MAX_LAB_REPLICAS + 1);
+  const heaps = {
+    server: heapMib(config.entries, share),
+    import: importHeapMib(config.entries, share),
+  };
+  writeFileSync(path, javaProperties(current, heaps, javaHome));
+}
 
 /** DN of the replication domain entry of `suffix`. */
 function domainDn(suffix: string): string {
@@ -144,6 +165,7 @@ export const openDjReplicaSupport: ReplicaSupport = {
     });
     addDomain(ldif, config.suffix, SUPPLIER_ID, rsPort);
     ldif.write(layout.configLdif);
+    shareHeaps(config);
   },
   async exportSupplier() {
     // Consumers are initialized from the supplier over replication: nothing is written to disk.
@@ -152,6 +174,7 @@ export const openDjReplicaSupport: ReplicaSupport = {
   async prepareConsumer(build: ConsumerBuild, signal) {
     // An empty instance with the suffix's backend: the total update fills it.
     await build.driver.configure(build.consumer, signal);
+    shareHeaps(build.consumer);
     const supplierConfig = join(openDjLayout(build.supplier.labDir).installDir, 'config');
     const consumerLayout = openDjLayout(build.consumer.labDir);
     const consumerConfig = join(consumerLayout.installDir, 'config');
