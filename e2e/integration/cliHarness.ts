@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+/** The CLI's entry point, as the child's command line shows it. */
+export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 /** What a CLI invocation printed and how it exited. */
 export interface CliResult {
@@ -11,8 +12,16 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `dirbench ARGS --data-dir DIR`; the child is killed by PID if it overruns `timeoutMs`. */
-export function runCli(args: string[], dataDir: string, timeoutMs: number): Promise<CliResult> {
+/**
+ * Runs `dirbench ARGS --data-dir DIR`; the child is killed by PID if it overruns `timeoutMs`.
+ * `onStderr` sees everything printed on stderr so far, as it comes (progress to act on mid-run).
+ */
+export function runCli(
+  args: string[],
+  dataDir: string,
+  timeoutMs: number,
+  onStderr?: (stderrSoFar: string) => void,
+): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args, '--data-dir', dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -20,7 +29,10 @@ export function runCli(args: string[], dataDir: string, timeoutMs: number): Prom
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      onStderr?.(stderr);
+    });
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
     }, timeoutMs);

@@ -2,12 +2,10 @@
 // its own server process; a run against the lab reports each consumer's replication lag, and a
 // consumer stopped (SIGSTOP) for 3 s in the middle of the run shows it while the others do not.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
@@ -17,9 +15,7 @@ import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
 import { openDjAvailability } from '../../src/core/lab/opendj/index.ts';
 import { processAlive, processCommandLine } from '../../src/core/lab/processes.ts';
 import { LagProbe } from '../../src/core/replication/lagProbe.ts';
-import { runCli } from './cliHarness.ts';
-
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+import { CLI, runCli } from './cliHarness.ts';
 
 /** What `lab start --json` prints of a lab that this test uses. */
 interface StartedLab {
@@ -43,35 +39,6 @@ function skipUnless(kind: LabKind): string | false {
           openDjAvailability({ softwareDir: join(tmpdir(), 'dirbench-software-none') })
         : ds389Availability();
   return availability.available ? false : `${kind} is not installed (${availability.detail})`;
-}
-
-/** Runs the CLI; `onStderr` sees its progress as it comes. Killed by PID after `timeoutMs`. */
-function cli(
-  args: string[],
-  dataDir: string,
-  timeoutMs: number,
-  onStderr: (text: string) => void,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args, '--data-dir', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      onStderr(stderr);
-    });
-    const timer = setTimeout(
-      () => child.pid !== undefined && process.kill(child.pid, 'SIGKILL'),
-      timeoutMs,
-    );
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 /**
@@ -117,7 +84,7 @@ async function runWithStoppedConsumer(
 ): Promise<Record<string, { p50: number; p99: number; max: number }>> {
   let stop: Promise<void> | null = null;
   const args = ['run', '--target', lab.targetId, '--workload', 'salford/M.1', '--rate', '100'];
-  const run = await cli(
+  const run = await runCli(
     [...args, '--warmup', '1', '--duration', '10', '--json'],
     dataDir,
     90_000,
@@ -282,7 +249,7 @@ test(
     });
     let killed = false;
     const args = ['run', '--lab', 'openldap', '--replicas', '1', '--entries', '500'];
-    const run = cli(
+    const run = runCli(
       [...args, '--workload', 'salford/M.1', '--rate', '20', '--warmup', '0', '--duration', '60'],
       dataDir,
       90_000,
