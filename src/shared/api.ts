@@ -22,9 +22,11 @@ import type { IndexProfile, WorkloadListItem, WorkloadSpec } from './workload.ts
 import type { CompareRun } from './compare.ts';
 import type {
   ChartImageFormat,
+  ChartImageSize,
   ChartKind,
   DataExportFormat,
   ExportFile,
+  ExportFilter,
   ExportSelection,
   ImportFormat,
 } from './exchange.ts';
@@ -126,22 +128,30 @@ export interface ApiSpec {
   'compare/runs': { req: ExportSelection; res: CompareRun[] };
   /** Runs, samples and summaries as CSV or JSON, or a run's HdrHistogram interval log. */
   'export/data': {
-    req: ExportSelection & { format: DataExportFormat; content?: 'summaries' | 'samples' };
+    req: ExportSelection &
+      ExportFilter & { format: DataExportFormat; content?: 'summaries' | 'samples' };
     res: ExportFile;
   };
   /** A chart drawn on the host as the CLI draws it (PNG or SVG). */
   'export/chart': {
-    req: ExportSelection & {
-      chart: ChartKind;
-      format: ChartImageFormat;
-      metric?: string;
-      /** Ids of reference tables (reference/list) to overlay, marked as published figures. */
-      references?: string[];
-    };
+    req: ExportSelection &
+      ExportFilter &
+      ChartImageSize & {
+        chart: ChartKind;
+        format: ChartImageFormat;
+        metric?: string;
+        /** Ids of reference tables (reference/list) to overlay, marked as published figures. */
+        references?: string[];
+      };
     res: ExportFile;
   };
   /** A self-contained HTML report of a campaign (or of selected runs) that opens offline. */
-  'export/report': { req: ExportSelection & { references?: string[] }; res: ExportFile };
+  'export/report': {
+    req: ExportSelection &
+      ExportFilter &
+      ChartImageSize & { references?: string[]; metric?: string };
+    res: ExportFile;
+  };
   /** Stores a peer tool's output as an external run. */
   'import/run': {
     req: { format: ImportFormat; fileName: string; text: string; targetName?: string };

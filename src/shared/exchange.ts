@@ -17,6 +17,32 @@ export type ImportFormat = 'searchrate-csv' | 'opendj-csv';
 /** Which runs an export covers: some runs, or every run of a campaign. */
 export type ExportSelection = { runIds: string[] } | { campaignId: string };
 
+/**
+ * Narrows an export's runs as the compare pickers do: each list keeps the runs matching one of its
+ * values; an absent or empty list keeps them all.
+ */
+export interface RunFilter {
+  /** Workload ids, e.g. salford/S.1. */
+  tests?: string[];
+  /** Directory sizes in entries. */
+  sizes?: number[];
+  /** Servers by short name ("OpenLDAP 2.5.13", "OpenDJ"), full vendor string, lab kind or target name, any case. */
+  servers?: string[];
+  /** Index profile names, e.g. salford-indexed. */
+  profiles?: string[];
+}
+
+/** The filter an export request may carry beside its selection. */
+export interface ExportFilter {
+  filter?: RunFilter;
+}
+
+/** Size of a chart image an export draws, in pixels (the exporter's default when absent). */
+export interface ChartImageSize {
+  widthPx?: number;
+  heightPx?: number;
+}
+
 /** Checks an export or compare selection from a request: run ids as a non-empty list of text, or a campaign id. */
 export function checkSelection(value: unknown): ExportSelection {
   const selection = Object(value) as { runIds?: unknown; campaignId?: unknown };
