@@ -6,7 +6,7 @@ import { checkId } from './validation.ts';
 export type DataExportFormat = 'csv' | 'json' | 'hlog';
 
 /** Charts DirBench draws and exports (GUI and `dirbench export --chart`). */
-export type ChartKind = 'timeseries' | 'trend' | 'concurrency' | 'latency' | 'bars';
+export type ChartKind = 'timeseries' | 'trend' | 'concurrency' | 'latency' | 'bars' | 'grouped';
 
 /** Image formats of chart exports. */
 export type ChartImageFormat = 'png' | 'svg';
