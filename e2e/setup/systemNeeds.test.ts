@@ -36,6 +36,10 @@ test('each missing piece is named by the package that provides it', () => {
     ['fonts-dejavu-core'],
   ]);
   assert.deepEqual(packagesOf(['openssl']), [['openssl']]);
+  assert.deepEqual(
+    packagesOf(['/usr/lib/python3/dist-packages/prometheus_client/openmetrics/parser.py']),
+    [['python3-prometheus-client']],
+  );
   assert.deepEqual(packagesOf(['389ds']), [['389-ds-base']]);
   assert.deepEqual(packagesOf(['java']), [['openjdk-17-jre-headless', 'default-jre-headless']]);
   assert.deepEqual(packagesOf(['mvn']), [['maven']]);

@@ -46,6 +46,9 @@ export interface SystemNeed {
 /** The Cyrus SASL plugins slapd needs for the binds the tests send. */
 const SASL_PLUGINS = ['libplain.so', 'libdigestmd5.so', 'libcrammd5.so', 'libscram.so'];
 
+/** Where Debian's python3-prometheus-client puts the parser the metrics tests run. */
+const PROMETHEUS_PARSER = '/usr/lib/python3/dist-packages/prometheus_client/openmetrics/parser.py';
+
 /** Everything `.ci/run` installed before the suite, plus what the tests call (openssl, xmllint). */
 export const SYSTEM_NEEDS: readonly SystemNeed[] = [
   {
@@ -87,6 +90,12 @@ export const SYSTEM_NEEDS: readonly SystemNeed[] = [
     noRecommends: false,
     usedFor: 'xmllint, which checks --junit files against the JUnit schema',
     present: (p) => p.onPath('xmllint'),
+  },
+  {
+    packages: ['python3-prometheus-client'],
+    noRecommends: true,
+    usedFor: 'the OpenMetrics parser that checks /metrics scrapes (metrics.test.ts)',
+    present: (p) => p.exists(PROMETHEUS_PARSER),
   },
   {
     packages: ['openssl'],

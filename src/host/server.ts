@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { dispatchApi } from '../core/api/dispatch.ts';
+import { LiveMetrics } from '../core/metrics/liveMetrics.ts';
 import type { ApiEventMessage, ApiHandlers } from '../shared/api.ts';
 import type { ApiErrorKind } from '../shared/errors.ts';
 import {
@@ -18,6 +19,7 @@ import {
 import { discardBody, readBody } from './bodyReader.ts';
 import { EVENT_SOCKET_MAX_PAYLOAD_BYTES, refuseOnSocket, watchEventClient } from './eventSocket.ts';
 import { HostLog } from './hostLog.ts';
+import { METRICS_PATH, answerMetrics } from './metricsRoute.ts';
 import {
   RequestRefused,
   apiChannelOf,
@@ -110,6 +112,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const writeLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const log = new HostLog(writeLog);
   const wss = new WebSocketServer({ noServer: true, maxPayload: EVENT_SOCKET_MAX_PAYLOAD_BYTES });
+  // Prometheus scrapes /metrics with the token as a bearer header.
+  const metrics = new LiveMetrics();
 
   /** Answers a refusal: JSON for API calls (the UI reads their errors), plain text otherwise. */
   const refuse = (req: IncomingMessage, res: ServerResponse, refusal: RequestRefused): void => {
@@ -196,6 +200,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await answerApi(req, res);
       return;
     }
+    if (url.pathname === METRICS_PATH) {
+      answerMetrics(req.method, res, metrics);
+      return;
+    }
     serveStatic(req.method, url.pathname, res, (err) => log.unexpected('static file', err));
   };
 
@@ -268,6 +276,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const unsubscribe = options.subscribe((message) => {
     // This runs inside the core's emit (a run's sample loop, say): nothing may be thrown back into it.
     try {
+      metrics.observe(message);
       const text = JSON.stringify(message);
       for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
     } catch (err) {

@@ -50,6 +50,7 @@ import { commonGroup } from '../commonOptions.ts';
 import { bindMechanismOption, TARGET_GROUP } from '../targetOptions.ts';
 import { SERVER_SET_OPTIONS, serverSetModeOf, targetsOf } from '../serverSetOptions.ts';
 import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
+import { cliMetrics, METRICS_GROUP } from './metricsOptions.ts';
 
 /** The password of --password-file or --password-env ('' when neither is given); never stored. */
 function cliPassword(options: RawOptions): string {
@@ -283,8 +284,10 @@ export async function runCommand(options: RawOptions): Promise<number> {
     LIMITS.repeats,
   );
   const junitFile = junitOption(options);
+  const metrics = cliMetrics(options);
   const core = await openCliCore(options);
   try {
+    await metrics.listen(core.subscribe);
     // Before any lab starts or server is contacted: a workload mistake costs nothing.
     const workload = checkWorkloadEarly(core, { ...request, targetId: '' }, source);
     thresholdsInUserTerms(() => runThresholds(workload.spec, request));
@@ -336,6 +339,7 @@ export async function runCommand(options: RawOptions): Promise<number> {
     for (const line of breached) process.stderr.write(`dirbench: ${line}\n`);
     return breached.length > 0 ? EXIT_BREACHED : 0;
   } finally {
+    await metrics.close();
     await core.shutdown('CLI run ended');
   }
 }
@@ -367,6 +371,7 @@ export const runSpec: CommandSpec = {
     { title: 'Run options', options: { ...RUN_LOAD_OPTIONS, ...RUN_AND_MATRIX_OPTIONS } },
     { title: 'On load agents', options: RUN_AGENT_OPTIONS },
     { title: 'Replication', options: REPLICATION_OPTIONS },
+    METRICS_GROUP,
     commonGroup(
       'one summary object (runId, status, model, policy, opsPerSec, errors, errorsByCode, latencyUs, operations, ...)',
     ),

@@ -1,0 +1,117 @@
+// `dirbench run --metrics-port N`: live OpenMetrics for Prometheus while the command's runs last.
+import { invalid } from '../../shared/errors.ts';
+import { startMetricsEndpoint } from '../../host/metricsEndpoint.ts';
+import type { MetricsEndpoint } from '../../host/metricsEndpoint.ts';
+import type { ApiEventMessage } from '../../shared/api.ts';
+import type { OptionGroup, OptionTable } from '../commandSpec.ts';
+import { intOption } from '../options.ts';
+import type { RawOptions } from '../options.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+/** The longest --metrics-linger: long enough for a slow scrape interval, short enough to notice. */
+const MAX_LINGER_S = 600;
+
+/** The live-metrics options of `dirbench run`. */
+export const METRICS_OPTIONS = {
+  'metrics-port': {
+    type: 'string',
+    value: 'N',
+    description:
+      'serve OpenMetrics for Prometheus at http://127.0.0.1:N/metrics while the run lasts (0 picks a free port)',
+  },
+  'metrics-host': {
+    type: 'string',
+    value: 'ADDRESS',
+    description: 'interface --metrics-port listens on (another than loopback prints a warning)',
+    default: '127.0.0.1',
+  },
+  'metrics-linger': {
+    type: 'string',
+    value: 'S',
+    description: 'keep /metrics up S seconds after the run ends, for a last scrape',
+    default: 0,
+  },
+} as const satisfies OptionTable;
+
+/** Their help group. */
+export const METRICS_GROUP: OptionGroup = {
+  title: 'Live metrics (Prometheus)',
+  options: METRICS_OPTIONS,
+  notes: [
+    'Metrics: dirbench_operations_total, dirbench_errors_total, dirbench_operation_latency_seconds',
+    '(histogram), dirbench_behind_schedule_total, client telemetry; README "Live metrics" lists them.',
+  ],
+};
+
+/** A CLI command's metrics endpoint: listens once the core is open, closes when the command ends. */
+export interface CliMetrics {
+  /** Starts listening (a no-op without --metrics-port); a port in use is a user error naming it. */
+  listen(subscribe: (listener: (message: ApiEventMessage) => void) => () => void): Promise<void>;
+  /** Waits --metrics-linger seconds, then stops listening. */
+  close(): Promise<void>;
+}
+
+/** Reads the options (before anything starts, so a mistake costs nothing). */
+export function cliMetrics(options: RawOptions): CliMetrics {
+  const port =
+    options['metrics-port'] === undefined ? null : intOption(options, 'metrics-port', 0, 0, 65535);
+  const host =
+    typeof options['metrics-host'] === 'string'
+      ? options['metrics-host']
+      : METRICS_OPTIONS['metrics-host'].default;
+  const lingerS = intOption(options, 'metrics-linger', 0, 0, MAX_LINGER_S);
+  if (port === null) {
+    for (const name of ['metrics-host', 'metrics-linger']) {
+      if (options[name] !== undefined)
+        throw invalid(`--${name}`, `--${name} needs --metrics-port N`);
+    }
+  }
+  let endpoint: MetricsEndpoint | null = null;
+  return {
+    async listen(subscribe) {
+      if (port === null) return;
+      endpoint = await startMetricsEndpoint({ host, port, subscribe }).catch((err: unknown) => {
+        throw listenError(err, host, port);
+      });
+      if (!LOOPBACK.has(host)) {
+        process.stderr.write(
+          `WARNING: metrics on ${host}: anyone who reaches it reads the run's targets and figures.\n`,
+        );
+      }
+      process.stderr.write(`Metrics at ${endpoint.url}\n`);
+    },
+    async close() {
+      if (endpoint === null) return;
+      if (lingerS > 0) {
+        process.stderr.write(`Metrics stay at ${endpoint.url} for ${lingerS} s\n`);
+        await new Promise((resolve) => setTimeout(resolve, lingerS * 1000));
+      }
+      await endpoint.close();
+      endpoint = null;
+    },
+  };
+}
+
+/** A listen failure in the user's terms: which option to change and how. */
+function listenError(err: unknown, host: string, port: number): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return invalid(
+      '--metrics-port',
+      `port ${port} on ${host} is in use: pick another --metrics-port, or 0 for a free one`,
+    );
+  }
+  if (code === 'EACCES') {
+    return invalid(
+      '--metrics-port',
+      `port ${port} needs privileges: pick a --metrics-port of 1024 or more (9464 is usual for exporters)`,
+    );
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return invalid(
+      '--metrics-host',
+      `${host} is not an address of this machine: give one of its interfaces, or leave --metrics-host out for 127.0.0.1`,
+    );
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
