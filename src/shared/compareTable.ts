@@ -1,6 +1,6 @@
 // The Salford paper's table layout: rows are tests x servers, columns are directory sizes.
 import type { CompareRun } from './compare.ts';
-import { labelOver, varyingDimensions } from './compareLabels.ts';
+import { labelOver, serverLabel, varyingDimensions } from './compareLabels.ts';
 import { repeatFigure } from './compareSeries.ts';
 import type { CompareMetric, RepeatFigure } from './compareSeries.ts';
 import { formatEntries, formatLatencyMs, formatOpsPerSec } from './charts/format.ts';
@@ -8,7 +8,10 @@ import { formatEntries, formatLatencyMs, formatOpsPerSec } from './charts/format
 /** One row: a test on one server (and whatever else differs), one cell per size. */
 export interface PaperRow {
   test: string;
+  /** The server's short name (and whatever else differs), as the charts name it. */
   server: string;
+  /** The server's full root DSE vendor and version, which the table keeps beside the short name. */
+  serverFullName: string;
   figures: (RepeatFigure | null)[];
   /** Cell text: the figure, "failed" when every run of the cell failed, "-" when none was run. */
   cells: string[];
@@ -39,22 +42,31 @@ export function paperTable(
     (a, b) => (a ?? Infinity) - (b ?? Infinity),
   );
   const dimensions = varyingDimensions(runs, ['workload', 'entries']);
-  const rowsByKey = new Map<string, { test: string; server: string; runs: CompareRun[] }>();
+  const rowsByKey = new Map<
+    string,
+    { test: string; server: string; serverFullName: string; runs: CompareRun[] }
+  >();
   for (const run of runs) {
     const server = labelOver(run, dimensions);
     const key = JSON.stringify([run.workload, server]);
-    const row = rowsByKey.get(key) ?? { test: run.workload, server, runs: [] };
+    const row = rowsByKey.get(key) ?? {
+      test: run.workload,
+      server,
+      serverFullName: serverLabel(run),
+      runs: [],
+    };
     row.runs.push(run);
     rowsByKey.set(key, row);
   }
   const rows = [...rowsByKey.values()]
     .sort((a, b) => a.test.localeCompare(b.test) || a.server.localeCompare(b.server))
-    .map(({ test, server, runs: rowRuns }) => {
+    .map(({ test, server, serverFullName, runs: rowRuns }) => {
       const figures = sizes.map((size) => {
         const atSize = rowRuns.filter((r) => r.entries === size);
         return atSize.length === 0 ? null : repeatFigure(atSize, metric);
       });
-      return { test, server, figures, cells: figures.map((f) => cellText(f, metric)) };
+      const cells = figures.map((f) => cellText(f, metric));
+      return { test, server, serverFullName, figures, cells };
     });
   return {
     metric,
