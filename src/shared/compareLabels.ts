@@ -1,6 +1,7 @@
 // Names of compared runs: which settings differ across a selection, and labels that say only those.
 import type { CompareRun } from './compare.ts';
 import { formatEntries } from './charts/format.ts';
+import { serverFullName, serverShortName } from './serverNames.ts';
 
 /** Every dimension, in the order labels list them. */
 export const COMPARE_DIMENSIONS = [
@@ -18,28 +19,21 @@ export const COMPARE_DIMENSIONS = [
 /** Settings along which compared runs can differ (each can split a chart into series). */
 export type CompareDimension = (typeof COMPARE_DIMENSIONS)[number];
 
-const LAB_VENDORS: Record<string, string> = {
-  openldap: 'OpenLDAP',
-  '389ds': '389 Directory Server',
-  opendj: 'OpenDJ',
-  apacheds: 'ApacheDS',
-  'samba-ad': 'Samba',
-};
-
-/** The server as people name it: "OpenLDAP 2.5.13", else the lab kind, else the target's name. */
+/** The server's full name as its root DSE gives it, for tables and tooltips: "389 Project 389-Directory/2.3.1 B2025.016.1616". */
 export function serverLabel(run: CompareRun): string {
-  const vendor = run.serverVendor ?? (run.labKind ? (LAB_VENDORS[run.labKind] ?? null) : null);
-  const version = run.serverVersion;
-  if (version && vendor && !version.toLowerCase().includes(vendor.toLowerCase()))
-    return `${vendor} ${version}`;
-  return version ?? vendor ?? run.targetName;
+  return serverFullName(run);
+}
+
+/** The server's short name, for legends, axes and colours: "389 DS 2.3.1". */
+export function serverShortLabel(run: CompareRun): string {
+  return serverShortName(run);
 }
 
 /** One run's value along a dimension, worded for a legend. */
 export function dimensionText(run: CompareRun, dimension: CompareDimension): string {
   switch (dimension) {
     case 'server':
-      return serverLabel(run);
+      return serverShortLabel(run);
     case 'indexProfile':
       return run.indexProfile ?? 'no profile';
     case 'workload':
@@ -69,7 +63,7 @@ export function varyingDimensions(
   );
 }
 
-/** A run's label over `dimensions`, led by the server: "OpenLDAP 2.5.13 · salford-indexed". */
+/** A run's label over `dimensions`, led by the server's short name: "OpenLDAP 2.5.13 · salford-indexed". */
 export function labelOver(run: CompareRun, dimensions: readonly CompareDimension[]): string {
   const parts = dimensions.includes('server') ? dimensions : ['server' as const, ...dimensions];
   return parts.map((d) => dimensionText(run, d)).join(' · ');

@@ -19,7 +19,7 @@ const ds389 = {
   labKind: '389ds' as const,
 };
 
-test('server labels join vendor and version unless the version already names the vendor', () => {
+test('full server labels join vendor and version unless the version already names the vendor', () => {
   assert.equal(serverLabel(run()), 'OpenLDAP 2.5.13');
   assert.equal(serverLabel(run({ serverVersion: 'OpenLDAP 2.6.1' })), 'OpenLDAP 2.6.1');
   assert.equal(serverLabel(run({ serverVendor: null, serverVersion: null })), 'OpenLDAP');
@@ -38,8 +38,11 @@ test('trend: one series per server, x = entries ascending, y = mean over repeats
   ];
   const series = trendSeries(runs, 'opsPerSec');
   assert.deepEqual(
-    series.map((s) => s.name),
-    ['389 Project 389-Directory/2.3.1', 'OpenLDAP 2.5.13'],
+    series.map((s) => [s.name, s.server, s.serverFullName]),
+    [
+      ['389 DS 2.3.1', '389 DS 2.3.1', '389 Project 389-Directory/2.3.1'],
+      ['OpenLDAP 2.5.13', 'OpenLDAP 2.5.13', 'OpenLDAP 2.5.13'],
+    ],
   );
   const openldap = series[1];
   assert.deepEqual(
@@ -111,7 +114,7 @@ test('bars: one per server for a cell, repeats averaged', () => {
     bars.map((b) => [b.name, b.mean, b.n]),
     [
       ['OpenLDAP 2.5.13', 1100, 2],
-      ['389 Project 389-Directory/2.3.1', 400, 1],
+      ['389 DS 2.3.1', 400, 1],
     ],
   );
   assert.ok((bars[0]?.ci95HalfWidth ?? 0) > 0);
@@ -148,11 +151,11 @@ test('the paper table: tests x servers down, sizes across, "failed" and "-" wher
   const table = paperTable(runs);
   assert.deepEqual(table.sizeHeadings, ['10K', '100K']);
   assert.deepEqual(
-    table.rows.map((r) => [r.test, r.server, ...r.cells]),
+    table.rows.map((r) => [r.test, r.server, r.serverFullName, ...r.cells]),
     [
-      ['salford/S.1', 'OpenLDAP 2.5.13', '-', '800'],
-      ['salford/S.3', '389 Project 389-Directory/2.3.1', '55.5', '-'],
-      ['salford/S.3', 'OpenLDAP 2.5.13', '1,234', 'failed'],
+      ['salford/S.1', 'OpenLDAP 2.5.13', 'OpenLDAP 2.5.13', '-', '800'],
+      ['salford/S.3', '389 DS 2.3.1', '389 Project 389-Directory/2.3.1', '55.5', '-'],
+      ['salford/S.3', 'OpenLDAP 2.5.13', 'OpenLDAP 2.5.13', '1,234', 'failed'],
     ],
   );
 });

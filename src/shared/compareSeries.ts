@@ -1,6 +1,12 @@
 // Compared runs grouped into the series each compare chart draws (pure: the UI and the exports share it).
 import type { CompareRun, PercentilePoint } from './compare.ts';
-import { labelOver, uniqueNames, varyingDimensions } from './compareLabels.ts';
+import {
+  labelOver,
+  serverLabel,
+  serverShortLabel,
+  uniqueNames,
+  varyingDimensions,
+} from './compareLabels.ts';
 import type { CompareDimension } from './compareLabels.ts';
 import { repeatStats } from './compareStats.ts';
 
@@ -67,13 +73,29 @@ export function repeatFigure(runs: readonly CompareRun[], metric: CompareMetric)
   };
 }
 
+/** The server a series or bar measured: its short name (legends, colours) and its full name (tooltips). */
+export interface SeriesServer {
+  server: string;
+  /** Root DSE vendor and version in full; distinct ones joined by " / " if one short name covers several. */
+  serverFullName: string;
+}
+
+/** The server of runs drawn as one series (they share a short name). */
+export function serverOf(runs: readonly CompareRun[]): SeriesServer {
+  const first = runs[0];
+  return {
+    server: first ? serverShortLabel(first) : '',
+    serverFullName: [...new Set(runs.map(serverLabel))].join(' / '),
+  };
+}
+
 /** A point of a trend or concurrency series: x and the repeats measured there. */
 export interface XYPoint extends RepeatFigure {
   x: number;
 }
 
 /** A line across x (entries or connections) for one combination of the other settings. */
-export interface XYSeries {
+export interface XYSeries extends SeriesServer {
   name: string;
   points: XYPoint[];
 }
@@ -101,6 +123,7 @@ function xySeries(
   const series = [...groupBy(placed, (r) => labelOver(r, dimensions)).entries()].map(
     ([name, members]) => ({
       name,
+      ...serverOf(members),
       points: [...groupBy(members, (r) => String(x(r))).values()]
         .map((atX) => ({ x: x(atX[0] as CompareRun) as number, ...repeatFigure(atX, metric) }))
         .sort((a, b) => a.x - b.x),
@@ -120,7 +143,7 @@ export function concurrencySeries(runs: readonly CompareRun[], metric: CompareMe
 }
 
 /** A bar: one setting (its repeats) across the compared servers. */
-export interface BarItem extends RepeatFigure {
+export interface BarItem extends RepeatFigure, SeriesServer {
   name: string;
 }
 
@@ -150,6 +173,7 @@ export function settingGroups(
 export function barItems(runs: readonly CompareRun[], metric: CompareMetric): BarItem[] {
   return settingGroups(runs).map((group) => ({
     name: group.name,
+    ...serverOf(group.runs),
     ...repeatFigure(group.runs, metric),
   }));
 }
@@ -170,7 +194,7 @@ export function runNames(runs: readonly CompareRun[]): string[] {
 export type SecondMetric = 'opsPerSec' | 'p50Us' | 'p99Us';
 
 /** One run's seconds for overlaid time series. */
-export interface RunTimeSeries {
+export interface RunTimeSeries extends SeriesServer {
   name: string;
   runId: string;
   /** [seconds since load started, value]; null where the run has no such figure. */
@@ -185,6 +209,7 @@ export function timeSeries(runs: readonly CompareRun[], metric: SecondMetric): R
   const names = runNames(runs);
   return runs.map((run, i) => ({
     name: names[i] as string,
+    ...serverOf([run]),
     runId: run.id,
     points: run.seconds.map((s) => [s.second, s[metric]]),
     warmupS: run.seconds.filter((s) => s.phase === 'warmup').length,
@@ -193,7 +218,7 @@ export function timeSeries(runs: readonly CompareRun[], metric: SecondMetric): R
 }
 
 /** One run's latency percentile curve. */
-export interface LatencyCurve {
+export interface LatencyCurve extends SeriesServer {
   name: string;
   runId: string;
   points: PercentilePoint[];
@@ -203,6 +228,11 @@ export interface LatencyCurve {
 export function latencyCurves(runs: readonly CompareRun[]): LatencyCurve[] {
   const names = runNames(runs);
   return runs
-    .map((run, i) => ({ name: names[i] as string, runId: run.id, points: run.percentiles }))
+    .map((run, i) => ({
+      name: names[i] as string,
+      ...serverOf([run]),
+      runId: run.id,
+      points: run.percentiles,
+    }))
     .filter((curve) => curve.points.length > 0);
 }

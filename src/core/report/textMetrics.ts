@@ -1,33 +1,3 @@
-// Text widths of DejaVu Sans, the font PNG exports are drawn with, so ECharts lays out legends and
-// labels for the glyphs resvg will actually draw (its built-in estimate assumes narrower Arial).
-
-/** Printable ASCII and a few punctuation marks the charts use, in order of DEJAVU_SANS_ADVANCE_EM. */
-const CHARS =
-  ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~·–—…';
-
-/** Advance widths in em, read from DejaVuSans.ttf (hmtx through its cmap, 2048 units per em). */
-const DEJAVU_SANS_ADVANCE_EM = [
-  0.318, 0.401, 0.46, 0.838, 0.636, 0.95, 0.78, 0.275, 0.39, 0.39, 0.5, 0.838, 0.318, 0.361, 0.318,
-  0.337, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.337, 0.337, 0.838,
-  0.838, 0.838, 0.531, 1.0, 0.684, 0.686, 0.698, 0.77, 0.632, 0.575, 0.775, 0.752, 0.295, 0.295,
-  0.656, 0.557, 0.863, 0.748, 0.787, 0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989, 0.685,
-  0.611, 0.685, 0.39, 0.337, 0.39, 0.838, 0.5, 0.5, 0.613, 0.635, 0.55, 0.635, 0.615, 0.352, 0.635,
-  0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612, 0.635, 0.635, 0.411, 0.521, 0.392, 0.634,
-  0.592, 0.818, 0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838, 0.318, 0.5, 1.0, 1.0,
-];
-
-const ADVANCE = new Map([...CHARS].map((c, i) => [c, DEJAVU_SANS_ADVANCE_EM[i] as number]));
-
-/** Width of characters outside the table (accented letters and the like): a typical letter. */
-const OTHER_EM = 0.65;
-/** DejaVu Sans Bold runs about this much wider than the regular face. */
-const BOLD_FACTOR = 1.1;
-
-/** Width in pixels of `text` in a CSS `font` such as "bold 14px sans-serif" (12 px by default). */
-export function dejaVuSansWidthPx(text: string, font = ''): number {
-  const sizePx = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? 12);
-  const bold = /\bbold\b|\b[6-9]00\b/.test(font);
-  let em = 0;
-  for (const c of text) em += ADVANCE.get(c) ?? OTHER_EM;
-  return em * sizePx * (bold ? BOLD_FACTOR : 1);
-}
+// DejaVu Sans text widths for the headless renderer; the table lives in shared so the chart builders
+// lay out labels with the same widths the exports are drawn with.
+export { dejaVuSansWidthPx } from '../../shared/charts/textWidth.ts';

@@ -1,54 +1,24 @@
-// Bars across servers for one cell: the mean over repeats with its 95% confidence interval as whiskers.
-import type { BarSeriesOption, CustomSeriesOption, EChartsOption } from 'echarts';
+// Bars across settings: the mean over repeats of each cell, its 95% confidence interval as whiskers,
+// coloured by server; long names wrap or slant so neighbouring labels never overprint.
+import type { BarSeriesOption, EChartsOption } from 'echarts';
 import { METRIC_TITLES } from '../compareSeries.ts';
 import type { BarItem, CompareMetric } from '../compareSeries.ts';
-import { chartFrame, plotted, styledAxis } from './base.ts';
+import { chartFrame, plotted, plottedText, styledAxis } from './base.ts';
 import type { ChartSettings } from './base.ts';
-import { CHART_COLORS, seriesColor } from './palette.ts';
+import { categoryAxisLabel, layoutCategoryLabels } from './categoryLabels.ts';
+import { CHART_COLORS } from './palette.ts';
+import { chartColors, colorOfServer } from './serverColors.ts';
+import { dejaVuSansWidthPx } from './textWidth.ts';
+import { fullNameLine, tooltipText } from './tooltip.ts';
+import { whiskerSeries } from './whiskers.ts';
 
-/** Half the width of a whisker's cap, in pixels. */
-const CAP_HALF_PX = 8;
+/** Widest a bar gets, and the share of its slot it takes (ECharts' default category gap is 20%). */
+const BAR_MAX_WIDTH_PX = 48;
+const BAR_SHARE = 0.8;
 
-function whiskers(items: readonly BarItem[], metric: CompareMetric): CustomSeriesOption {
-  const data = items.map((item, i) => {
-    const mean = plotted(metric, item.mean);
-    const half = plotted(metric, item.ci95HalfWidth);
-    return mean === null || half === null ? [i, null, null] : [i, mean - half, mean + half];
-  });
-  return {
-    type: 'custom',
-    name: '95% confidence interval',
-    silent: true,
-    z: 10,
-    // Both ends map to y, so the axis grows to show whole whiskers.
-    encode: { x: 0, y: [1, 2] },
-    data,
-    itemStyle: { color: CHART_COLORS.target },
-    renderItem: (_params, api) => {
-      const low = api.value(1);
-      const high = api.value(2);
-      if (typeof low !== 'number' || typeof high !== 'number' || Number.isNaN(low)) return null;
-      const [x, yLow] = api.coord([api.value(0), low]) as [number, number];
-      const [, yHigh] = api.coord([api.value(0), high]) as [number, number];
-      const style = { stroke: CHART_COLORS.target, lineWidth: 1.5 };
-      return {
-        type: 'group',
-        children: [
-          { type: 'line', shape: { x1: x, y1: yLow, x2: x, y2: yHigh }, style },
-          {
-            type: 'line',
-            shape: { x1: x - CAP_HALF_PX, y1: yLow, x2: x + CAP_HALF_PX, y2: yLow },
-            style,
-          },
-          {
-            type: 'line',
-            shape: { x1: x - CAP_HALF_PX, y1: yHigh, x2: x + CAP_HALF_PX, y2: yHigh },
-            style,
-          },
-        ],
-      };
-    },
-  };
+/** The text inside a bar's foot: its repeats, or that none counted. */
+function countText(item: BarItem | undefined): string {
+  return item?.n ? `n=${item.n}` : 'failed';
 }
 
 /** ECharts option of the bar chart: one bar per setting, whiskers where repeats give an interval. */
@@ -57,32 +27,75 @@ export function barsChartOption(
   metric: CompareMetric,
   settings: ChartSettings = {},
 ): EChartsOption {
+  // Each bar in its server's colour, unshaded: the axis labels tell a server's settings apart.
+  const colors = chartColors(
+    settings.serverColors,
+    items.map((item) => item.server),
+  );
+  const layout = layoutCategoryLabels(
+    items.map((item) => item.name.split(' · ')),
+    settings.widthPx ?? 900,
+  );
+  // The count goes inside the bar only where the bar is wide enough to hold it.
+  const barPx = Math.min(BAR_MAX_WIDTH_PX, layout.slotPx * BAR_SHARE);
+  const format = plottedText(metric);
   const bars: BarSeriesOption = {
     type: 'bar',
     name: `mean ${METRIC_TITLES[metric]}`,
-    barMaxWidth: 48,
-    data: items.map((item, i) => ({
+    barMaxWidth: BAR_MAX_WIDTH_PX,
+    data: items.map((item) => ({
       value: plotted(metric, item.mean),
-      itemStyle: { color: seriesColor(i) },
+      itemStyle: { color: colorOfServer(colors, item.server) },
+      label: { show: dejaVuSansWidthPx(countText(item), '12px') + 4 <= barPx },
     })),
     label: {
-      show: true,
       position: 'insideBottom',
       color: '#ffffff',
-      formatter: (p) => (items[p.dataIndex]?.n ? `n=${items[p.dataIndex]?.n}` : 'failed'),
+      formatter: (p) => countText(items[p.dataIndex]),
     },
   };
   return {
     ...chartFrame(settings, []),
     legend: { show: false },
-    tooltip: { trigger: 'item' },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p) => {
+        const item = items[(p as { dataIndex: number }).dataIndex];
+        if (!item) return '';
+        const mean = plotted(metric, item.mean);
+        const half = plotted(metric, item.ci95HalfWidth);
+        return [
+          `<b>${tooltipText(item.name)}</b>${fullNameLine(item.server, item.serverFullName)}`,
+          mean === null ? 'no run counted' : `mean ${format(mean)}`,
+          half === null ? '' : `95% interval ± ${format(half)}`,
+          `${item.n} run(s) counted${item.failed > 0 ? `, ${item.failed} failed` : ''}`,
+        ]
+          .filter(Boolean)
+          .join('<br/>');
+      },
+    },
     xAxis: {
       type: 'category',
       data: items.map((item) => item.name),
-      axisLabel: { color: CHART_COLORS.legendText, interval: 0, width: 160, overflow: 'break' },
+      axisLabel: categoryAxisLabel(layout, CHART_COLORS.legendText),
       axisLine: { lineStyle: { color: CHART_COLORS.axisLine } },
     },
     yAxis: styledAxis('y', 'value', METRIC_TITLES[metric], { min: 0 }),
-    series: [bars, whiskers(items, metric)],
+    series: [
+      bars,
+      whiskerSeries(
+        items.map((item, i) => {
+          const mean = plotted(metric, item.mean);
+          const half = plotted(metric, item.ci95HalfWidth);
+          const ok = mean !== null && half !== null;
+          return {
+            category: i,
+            slot: 0,
+            low: ok ? mean - half : null,
+            high: ok ? mean + half : null,
+          };
+        }),
+      ),
+    ],
   };
 }

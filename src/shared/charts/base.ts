@@ -1,8 +1,12 @@
 // Pieces every compare chart shares: frame (title, legend, grid, tooltip), axes, published overlays.
 import type { EChartsOption, LineSeriesOption } from 'echarts';
 import type { ReferenceTable } from '../reference.ts';
-import type { CompareMetric } from '../compareSeries.ts';
-import { CHART_COLORS, CHART_FONT_FAMILY, seriesColor } from './palette.ts';
+import type { CompareMetric, SeriesServer } from '../compareSeries.ts';
+import { formatLatencyMs, formatOpsPerSec } from './format.ts';
+import { CHART_COLORS, CHART_FONT_FAMILY } from './palette.ts';
+import { chartColors, freeColors, seriesColorsByServer } from './serverColors.ts';
+import type { ServerColors } from './serverColors.ts';
+import { dejaVuSansWidthPx } from './textWidth.ts';
 
 /** What every chart builder takes besides its series. */
 export interface ChartSettings {
@@ -14,11 +18,19 @@ export interface ChartSettings {
   references?: readonly ReferenceTable[];
   /** Width the chart will be drawn at, to leave room for a legend that wraps; about 900 px if unset. */
   widthPx?: number;
+  /** Height it will be drawn at; a legend that would take over a third of it scrolls instead. */
+  heightPx?: number;
+  /**
+   * Server short name -> colour for the whole campaign or comparison (`serverColors` over all its
+   * runs), so a server keeps its colour in every chart whatever is filtered; made from the runs
+   * charted when absent.
+   */
+  serverColors?: ServerColors;
 }
 
-/** Rough legend item width: symbol, gap and about 7 px per character at the legend's font size. */
+/** Legend item width: symbol (14), its gap (5), the text at 12 px and the gap to the next item (10). */
 function legendItemPx(name: string): number {
-  return 34 + name.length * 7;
+  return 29 + dejaVuSansWidthPx(name, '12px');
 }
 
 /** Rows a legend of `names` takes at `widthPx` (ECharts wraps a plain legend). */
@@ -36,13 +48,21 @@ export function legendRows(names: readonly string[], widthPx: number): number {
   return rows;
 }
 
+/** Height of a legend row (12 px text, 10 px between rows). */
+const LEGEND_ROW_PX = 22;
+/** Height charts are drawn at when the settings do not say (the exports' default). */
+const DEFAULT_HEIGHT_PX = 540;
+
 /** Words the legend adds to every published series. */
 export const PUBLISHED_SUFFIX = ' (published, other hardware)';
 
 /** Title, legend (of `legendNames`), grid, tooltip and fonts; the plot starts below the legend. */
 export function chartFrame(settings: ChartSettings, legendNames: readonly string[]): EChartsOption {
   const top = settings.title ? 28 : 0;
-  const legendPx = legendRows(legendNames, settings.widthPx ?? 900) * 22;
+  const wrappedPx = legendRows(legendNames, settings.widthPx ?? 900) * LEGEND_ROW_PX;
+  // A legend of many long names would squeeze the plot away: one row with pages instead.
+  const scroll = wrappedPx > (settings.heightPx ?? DEFAULT_HEIGHT_PX) / 3;
+  const legendPx = scroll ? LEGEND_ROW_PX : wrappedPx;
   return {
     animation: settings.animation ?? true,
     textStyle: { fontFamily: CHART_FONT_FAMILY },
@@ -57,7 +77,7 @@ export function chartFrame(settings: ChartSettings, legendNames: readonly string
         }
       : {}),
     legend: {
-      type: 'plain',
+      type: scroll ? 'scroll' : 'plain',
       top,
       left: 8,
       right: 8,
@@ -102,20 +122,38 @@ export function plotted(metric: CompareMetric, value: number | null): number | n
   return metric === 'opsPerSec' ? value : value / 1000;
 }
 
+/** A plotted value in words with its unit, for tooltips: "1,234 ops/s", "1.50 ms". */
+export function plottedText(metric: CompareMetric | 'ms'): (value: number) => string {
+  return metric === 'opsPerSec'
+    ? (value) => `${formatOpsPerSec(value)} ops/s`
+    : (value) => `${formatLatencyMs(value * 1000)} ms`;
+}
+
+/** Each series' colour and marker by its server (shaded when a server has several), and the map used. */
+export function serverStyles(
+  settings: ChartSettings,
+  series: readonly SeriesServer[],
+): { colors: ServerColors; styles: { color: string; symbol: string }[] } {
+  const servers = series.map((s) => s.server);
+  const colors = chartColors(settings.serverColors, servers);
+  return { colors, styles: seriesColorsByServer(servers, colors) };
+}
+
 function unitMatches(table: ReferenceTable, metric: CompareMetric): boolean {
   return metric === 'opsPerSec' ? table.unit === 'ops/s' : table.unit === 'ms';
 }
 
 /**
  * Dashed lines of the published tables whose x is `x` (entries, or client threads for connections)
- * and whose unit matches the metric; colours continue after the chart's own `ownSeries`.
+ * and whose unit matches the metric, in palette colours no server of `colors` has.
  */
 export function referenceLines(
   references: readonly ReferenceTable[] | undefined,
   x: 'entries' | 'threads',
   metric: CompareMetric,
-  ownSeries: number,
+  colors: ServerColors,
 ): LineSeriesOption[] {
+  const palette = freeColors(colors);
   const tables = (references ?? []).filter(
     (t) =>
       unitMatches(t, metric) &&
@@ -124,7 +162,7 @@ export function referenceLines(
   const lines: LineSeriesOption[] = [];
   for (const table of tables) {
     for (const series of table.series) {
-      const color = seriesColor(ownSeries + lines.length);
+      const color = palette[lines.length % palette.length] as string;
       lines.push({
         type: 'line',
         name: `${series.name}, ${table.table}${PUBLISHED_SUFFIX}`,
@@ -139,19 +177,19 @@ export function referenceLines(
   return lines;
 }
 
-/** A solid line of measured points in the i-th colour. */
+/** A solid line of measured points in its server's colour and marker. */
 export function measuredLine(
   name: string,
-  index: number,
+  style: { color: string; symbol: string },
   data: (number | null)[][],
 ): LineSeriesOption {
-  const color = seriesColor(index);
+  const color = style.color;
   return {
     type: 'line',
     name,
     data,
     connectNulls: false,
-    symbol: 'circle',
+    symbol: style.symbol,
     symbolSize: 6,
     showSymbol: true,
     lineStyle: { width: 2, color },

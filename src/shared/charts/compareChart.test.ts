@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { LineSeriesOption } from 'echarts';
 import { compareRunFixture as run } from '../compareFixtures.ts';
-import type { ReferenceTable } from '../reference.ts';
 import { PUBLISHED_SUFFIX, legendRows } from './base.ts';
+import { salfordTable5 } from './campaignFixtures.ts';
 import { CHART_KINDS, compareChartOption } from './compareChart.ts';
 import { ninesOf, percentileAt } from './latencyChart.ts';
 
@@ -13,28 +13,7 @@ const runs = [
   run({ id: 'c', entries: 10_000, opsPerSec: 2000, serverVendor: '389 Project', labKind: '389ds' }),
 ];
 
-const salford: ReferenceTable = {
-  id: 'salford/table-5',
-  study: 'Salford',
-  table: 'Table 5',
-  title: 'Search rate',
-  source: 'seed 000',
-  hardware: 'a 2004 PC',
-  metric: 'searches per second',
-  unit: 'ops/s',
-  xLabel: 'entries',
-  workload: 'salford/S.3',
-  series: [
-    {
-      name: 'OpenLDAP',
-      points: [
-        { x: 10_000, value: 400 },
-        { x: 100_000, value: null },
-      ],
-    },
-  ],
-  notes: '',
-};
+const salford = salfordTable5();
 
 function lines(option: ReturnType<typeof compareChartOption>): LineSeriesOption[] {
   return option.series as LineSeriesOption[];
@@ -60,7 +39,7 @@ test('trend: log x axis over the decades drawn, one line per server, published l
   const series = lines(option);
   assert.deepEqual(
     series.map((s) => s.name),
-    ['389 Project 2.5.13', 'OpenLDAP 2.5.13', `OpenLDAP, Table 5${PUBLISHED_SUFFIX}`],
+    ['389 DS 2.5.13', 'OpenLDAP 2.5.13', `OpenLDAP, Table 5${PUBLISHED_SUFFIX}`],
   );
   assert.deepEqual(series[1]?.data, [
     [10_000, 5000],

@@ -10,11 +10,14 @@ import {
   trendSeries,
 } from '../compareSeries.ts';
 import type { CompareMetric, SecondMetric } from '../compareSeries.ts';
+import { groupedBars } from '../compareGrouped.ts';
 import type { ChartKind } from '../exchange.ts';
 import type { ChartSettings } from './base.ts';
 import { barsChartOption } from './barsChart.ts';
 import { concurrencyChartOption } from './concurrencyChart.ts';
+import { groupedChartOption } from './groupedChart.ts';
 import { latencyChartOption } from './latencyChart.ts';
+import { serverColors } from './serverColors.ts';
 import { timeseriesChartOption } from './timeseriesChart.ts';
 import { trendChartOption } from './trendChart.ts';
 
@@ -30,6 +33,7 @@ export const CHART_KINDS: readonly ChartKind[] = [
   'concurrency',
   'latency',
   'bars',
+  'grouped',
 ];
 
 /** Default titles of exported charts. */
@@ -46,6 +50,8 @@ export function chartTitle(kind: ChartKind, metric: CompareMetric): string {
       return 'Latency distribution (measured phase)';
     case 'bars':
       return `${what}: mean of repeats, 95% confidence interval`;
+    case 'grouped':
+      return `${what} across servers: mean of repeats, 95% confidence interval`;
   }
 }
 
@@ -53,13 +59,18 @@ function secondMetric(metric: CompareMetric): SecondMetric {
   return metric === 'p50Us' || metric === 'p99Us' ? metric : 'opsPerSec';
 }
 
-/** The ECharts option of one compare chart of `runs`. */
+/**
+ * The ECharts option of one compare chart of `runs`. Servers take their colours from
+ * `settings.serverColors` (made from every run of the campaign or comparison, so filtering keeps
+ * them), else from `runs`.
+ */
 export function compareChartOption(
   kind: ChartKind,
   runs: readonly CompareRun[],
-  settings: CompareChartSettings = {},
+  given: CompareChartSettings = {},
 ): EChartsOption {
-  const metric = settings.metric ?? 'opsPerSec';
+  const metric = given.metric ?? 'opsPerSec';
+  const settings = { ...given, serverColors: given.serverColors ?? serverColors(runs) };
   switch (kind) {
     case 'timeseries':
       return timeseriesChartOption(
@@ -75,5 +86,7 @@ export function compareChartOption(
       return latencyChartOption(latencyCurves(runs), settings);
     case 'bars':
       return barsChartOption(barItems(runs, metric), metric, settings);
+    case 'grouped':
+      return groupedChartOption(groupedBars(runs, metric), metric, settings);
   }
 }

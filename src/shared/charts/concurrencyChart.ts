@@ -2,8 +2,9 @@
 import type { EChartsOption } from 'echarts';
 import { METRIC_TITLES } from '../compareSeries.ts';
 import type { CompareMetric, XYSeries } from '../compareSeries.ts';
-import { chartFrame, measuredLine, plotted, referenceLines, styledAxis } from './base.ts';
+import { chartFrame, styledAxis } from './base.ts';
 import type { ChartSettings } from './base.ts';
+import { xyLines } from './xyLines.ts';
 
 /** From this max/min ratio of connections on, the x axis is logarithmic (thread sweeps 1..256). */
 const LOG_AXIS_RATIO = 16;
@@ -16,19 +17,19 @@ export function concurrencyChartOption(
 ): EChartsOption {
   const xs = series.flatMap((s) => s.points.map((p) => p.x)).filter((x) => x > 0);
   const logX = xs.length > 0 && Math.max(...xs) / Math.min(...xs) >= LOG_AXIS_RATIO;
-  const lines = series.map((s, i) =>
-    measuredLine(
-      s.name,
-      i,
-      s.points.map((p) => [p.x, plotted(metric, p.mean)]),
-    ),
+  const { lines: all, tooltip } = xyLines(
+    series,
+    metric,
+    settings,
+    'threads',
+    (x) => `${x} connections`,
   );
-  const all = [...lines, ...referenceLines(settings.references, 'threads', metric, lines.length)];
   return {
     ...chartFrame(
       settings,
       all.map((line) => String(line.name)),
     ),
+    tooltip,
     xAxis: styledAxis(
       'x',
       logX ? 'log' : 'value',

@@ -1,9 +1,10 @@
 // Latency distributions: percentile curves with a "nines" x axis (50, 90, 99, 99.9 ...) and log latency.
 import type { EChartsOption } from 'echarts';
 import type { LatencyCurve } from '../compareSeries.ts';
-import { chartFrame, measuredLine, styledAxis } from './base.ts';
+import { chartFrame, measuredLine, plottedText, serverStyles, styledAxis } from './base.ts';
 import type { ChartSettings } from './base.ts';
 import { CHART_COLORS } from './palette.ts';
+import { fullNameTooltip } from './tooltip.ts';
 
 /** Position of a percentile on the x axis: its number of nines, -log10(1 - p/100). */
 export function ninesOf(percentile: number): number {
@@ -28,12 +29,17 @@ export function latencyChartOption(
   settings: ChartSettings = {},
 ): EChartsOption {
   const ticks = LABELLED_PERCENTILES.map(ninesOf);
+  const { styles } = serverStyles(settings, curves);
   return {
     ...chartFrame(
       settings,
       curves.map((c) => c.name),
     ),
-    tooltip: { trigger: 'item' },
+    tooltip: fullNameTooltip(
+      curves.map((c) => c.serverFullName),
+      plottedText('ms'),
+      { trigger: 'item', titleOf: (x) => `p${percentileText(x)}` },
+    ),
     xAxis: styledAxis('x', 'value', 'percentile', {
       min: 0,
       max: ninesOf(99.999),
@@ -49,7 +55,7 @@ export function latencyChartOption(
     series: curves.map((curve, i) => ({
       ...measuredLine(
         curve.name,
-        i,
+        styles[i] as { color: string; symbol: string },
         curve.points
           .filter((p) => p.percentile < 100 && p.latencyUs > 0)
           .map((p) => [ninesOf(p.percentile), p.latencyUs / 1000]),

@@ -1,9 +1,12 @@
 // Overlaid time series: each run's per-second figure, warm-up shaded, time to full speed marked.
 import type { EChartsOption, LineSeriesOption } from 'echarts';
 import type { RunTimeSeries, SecondMetric } from '../compareSeries.ts';
-import { chartFrame, measuredLine, styledAxis } from './base.ts';
+import { chartFrame, measuredLine, plottedText, serverStyles, styledAxis } from './base.ts';
 import type { ChartSettings } from './base.ts';
+import { categorySlotPx } from './categoryLabels.ts';
 import { CHART_COLORS } from './palette.ts';
+import { dejaVuSansWidthPx } from './textWidth.ts';
+import { fullNameTooltip } from './tooltip.ts';
 
 const Y_TITLES: Record<SecondMetric, string> = {
   opsPerSec: 'ops/s',
@@ -11,7 +14,38 @@ const Y_TITLES: Record<SecondMetric, string> = {
   p99Us: 'p99 latency (ms)',
 };
 
-function withMarks(line: LineSeriesOption, run: RunTimeSeries, shadeWarmup: boolean) {
+function fullSpeedText(run: RunTimeSeries): string {
+  return `full speed ${run.timeToFullSpeedS} s`;
+}
+
+/**
+ * Runs whose full-speed line gets its words: from the earliest on, each label that keeps clear of
+ * the last one kept (runs reaching full speed at the same second share one label).
+ */
+function labelledFullSpeed(runs: readonly RunTimeSeries[], plotWidthPx: number): Set<string> {
+  const spanS = Math.max(1, ...runs.flatMap((r) => r.points.map(([second]) => second + 1)));
+  const pxPerS = plotWidthPx / spanS;
+  const labelled = new Set<string>();
+  let lastRightPx = -Infinity;
+  const marked = runs.filter((r) => r.timeToFullSpeedS !== null);
+  for (const run of [...marked].sort(
+    (a, b) => (a.timeToFullSpeedS ?? 0) - (b.timeToFullSpeedS ?? 0),
+  )) {
+    const halfPx = dejaVuSansWidthPx(fullSpeedText(run), '10px') / 2 + 3;
+    const centerPx = (run.timeToFullSpeedS ?? 0) * pxPerS;
+    if (centerPx - halfPx < lastRightPx) continue;
+    labelled.add(run.runId);
+    lastRightPx = centerPx + halfPx;
+  }
+  return labelled;
+}
+
+function withMarks(
+  line: LineSeriesOption,
+  run: RunTimeSeries,
+  shadeWarmup: boolean,
+  labelFullSpeed: boolean,
+) {
   const color = (line.lineStyle as { color: string }).color;
   return {
     ...line,
@@ -22,7 +56,7 @@ function withMarks(line: LineSeriesOption, run: RunTimeSeries, shadeWarmup: bool
             silent: true,
             symbol: 'none',
             lineStyle: { type: 'dashed' as const, color, width: 1 },
-            label: { formatter: `full speed ${run.timeToFullSpeedS} s`, color, fontSize: 10 },
+            label: { show: labelFullSpeed, formatter: fullSpeedText(run), color, fontSize: 10 },
             data: [{ xAxis: run.timeToFullSpeedS }],
           },
         }
@@ -50,10 +84,17 @@ export function timeseriesChartOption(
     value === null ? null : metric === 'opsPerSec' ? value : value / 1000;
   // Warm-up is shaded once, when every run had the same.
   const sameWarmup = new Set(runs.map((r) => r.warmupS)).size === 1;
+  const { styles } = serverStyles(settings, runs);
+  const labelled = labelledFullSpeed(runs, categorySlotPx(settings.widthPx ?? 900, 1));
   return {
     ...chartFrame(
       settings,
       runs.map((r) => r.name),
+    ),
+    tooltip: fullNameTooltip(
+      runs.map((r) => r.serverFullName),
+      plottedText(metric === 'opsPerSec' ? 'opsPerSec' : 'ms'),
+      { titleOf: (x) => `second ${Math.floor(x)}` },
     ),
     xAxis: styledAxis('x', 'value', 'seconds', {
       min: 0,
@@ -65,11 +106,12 @@ export function timeseriesChartOption(
       withMarks(
         measuredLine(
           run.name,
-          i,
+          styles[i] as { color: string; symbol: string },
           run.points.map(([second, value]) => [second + 0.5, toPlot(value)]),
         ),
         run,
         sameWarmup && i === 0,
+        labelled.has(run.runId),
       ),
     ),
   };

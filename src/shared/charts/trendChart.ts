@@ -2,10 +2,11 @@
 import type { EChartsOption } from 'echarts';
 import { METRIC_TITLES } from '../compareSeries.ts';
 import type { CompareMetric, XYSeries } from '../compareSeries.ts';
-import { chartFrame, measuredLine, plotted, referenceLines, styledAxis } from './base.ts';
+import { chartFrame, styledAxis } from './base.ts';
 import type { ChartSettings } from './base.ts';
 import { formatEntries } from './format.ts';
 import { CHART_COLORS } from './palette.ts';
+import { xyLines } from './xyLines.ts';
 
 function powerOfTenAtOrBelow(value: number): number {
   return 10 ** Math.floor(Math.log10(value));
@@ -21,14 +22,13 @@ export function trendChartOption(
   metric: CompareMetric,
   settings: ChartSettings = {},
 ): EChartsOption {
-  const lines = series.map((s, i) =>
-    measuredLine(
-      s.name,
-      i,
-      s.points.map((p) => [p.x, plotted(metric, p.mean)]),
-    ),
+  const { lines: all, tooltip } = xyLines(
+    series,
+    metric,
+    settings,
+    'entries',
+    (x) => `${formatEntries(x)} entries`,
   );
-  const all = [...lines, ...referenceLines(settings.references, 'entries', metric, lines.length)];
   // The axis spans the decades of what is drawn (measured and published), at least one decade.
   const xs = all
     .flatMap((line) => (line.data ?? []) as [number, number | null][])
@@ -41,6 +41,7 @@ export function trendChartOption(
       settings,
       all.map((line) => String(line.name)),
     ),
+    tooltip,
     xAxis: styledAxis('x', 'log', 'entries', {
       logBase: 10,
       min,

@@ -24,7 +24,12 @@ export function PaperTableView({
       {table.rows.map((row) => (
         <tr key={`${row.test} ${row.server}`}>
           <td className="mono small">{row.test}</td>
-          <td className="cell-title">{row.server}</td>
+          <td className="cell-title" title={row.serverFullName}>
+            {row.server}
+            {!row.server.startsWith(row.serverFullName) && (
+              <div className="muted small">{row.serverFullName}</div>
+            )}
+          </td>
           {row.cells.map((cell, i) => {
             const figure = row.figures[i];
             const ci =

@@ -1,0 +1,152 @@
+// Boxes of the text an SVG chart draws, to check that no two labels overprint: each <text> becomes a
+// rectangle from its position, anchor, baseline and font size, the DejaVu Sans width of its words (the
+// font the exports are drawn with) and its transform (rotated labels give rotated rectangles).
+// Test support for chart and CLI tests, kept beside the renderer whose output it reads.
+import { dejaVuSansWidthPx } from './textMetrics.ts';
+
+/** A drawn text's box: its words and the four corners of its rectangle in SVG coordinates. */
+export interface TextBox {
+  text: string;
+  corners: [number, number][];
+}
+
+/** An affine transform [a, b, c, d, e, f] as SVG writes it: x' = a x + c y + e, y' = b x + d y + f. */
+type Matrix = [number, number, number, number, number, number];
+
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+/** An SVG transform list (matrix, translate, rotate, scale) as one matrix. */
+export function parseTransform(text: string | undefined): Matrix {
+  let result = IDENTITY;
+  for (const [, name, args] of (text ?? '').matchAll(/(\w+)\s*\(([^)]*)\)/g)) {
+    const v = (args ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
+    const [p = 0, q, r = 0, s = 0] = v;
+    let step: Matrix;
+    if (name === 'matrix') step = [p, q ?? 0, r, s, v[4] ?? 0, v[5] ?? 0];
+    else if (name === 'translate') step = [1, 0, 0, 1, p, q ?? 0];
+    else if (name === 'scale') step = [p, 0, 0, q ?? p, 0, 0];
+    else if (name === 'rotate') {
+      const rad = (p * Math.PI) / 180;
+      const [cos, sin] = [Math.cos(rad), Math.sin(rad)];
+      const [cx, cy] = [q ?? 0, r];
+      step = [cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy];
+    } else throw new Error(`unsupported SVG transform ${name ?? ''}`);
+    result = multiply(result, step);
+  }
+  return result;
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+}
+
+function styleValue(tag: string, name: string): string | undefined {
+  return new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`).exec(attribute(tag, 'style') ?? '')?.[1];
+}
+
+function decode(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** Top and bottom of a line of `sizePx` text around its y, by `dominant-baseline`. */
+function verticalExtent(baseline: string | undefined, sizePx: number): [number, number] {
+  if (baseline === 'central' || baseline === 'middle') return [-sizePx / 2, sizePx / 2];
+  if (baseline === 'hanging' || baseline === 'text-before-edge') return [0, sizePx];
+  if (baseline === 'text-after-edge' || baseline === 'ideographic') return [-sizePx, 0];
+  return [-0.8 * sizePx, 0.2 * sizePx];
+}
+
+/** Every non-blank <text> of `svg` as a box (glyph em boxes: a line is as tall as its font size). */
+export function svgTextBoxes(svg: string): TextBox[] {
+  const boxes: TextBox[] = [];
+  for (const [, tag = '', body = ''] of svg.matchAll(/<text\b([^>]*)>([\s\S]*?)<\/text>/g)) {
+    const text = decode(body);
+    if (text.trim() === '') continue;
+    const sizePx = Number(/([\d.]+)px/.exec(styleValue(tag, 'font-size') ?? '')?.[1] ?? 12);
+    const weight = styleValue(tag, 'font-weight') ?? '';
+    const widthPx = dejaVuSansWidthPx(text, `${weight} ${sizePx}px`);
+    const x = Number(attribute(tag, 'x') ?? 0);
+    const y = Number(attribute(tag, 'y') ?? 0);
+    const anchor = attribute(tag, 'text-anchor');
+    const left = x - (anchor === 'middle' ? widthPx / 2 : anchor === 'end' ? widthPx : 0);
+    const [top, bottom] = verticalExtent(attribute(tag, 'dominant-baseline'), sizePx);
+    const m = parseTransform(attribute(tag, 'transform'));
+    const local: [number, number][] = [
+      [left, y + top],
+      [left + widthPx, y + top],
+      [left + widthPx, y + bottom],
+      [left, y + bottom],
+    ];
+    boxes.push({
+      text,
+      corners: local.map(([px, py]) => [
+        m[0] * px + m[2] * py + m[4],
+        m[1] * px + m[3] * py + m[5],
+      ]),
+    });
+  }
+  return boxes;
+}
+
+/** How far two convex polygons overlap along one axis (negative: a gap). */
+function overlapAlong(a: TextBox, b: TextBox, axis: [number, number]): number {
+  const project = (box: TextBox) => box.corners.map(([x, y]) => x * axis[0] + y * axis[1]);
+  const [pa, pb] = [project(a), project(b)];
+  return Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb));
+}
+
+function edgeNormals(box: TextBox): [number, number][] {
+  return box.corners.slice(0, 2).map((corner, i) => {
+    const next = box.corners[i + 1] as [number, number];
+    const [dx, dy] = [next[0] - corner[0], next[1] - corner[1]];
+    const length = Math.hypot(dx, dy) || 1;
+    return [-dy / length, dx / length];
+  });
+}
+
+/**
+ * Pairs of boxes that overlap by more than `tolerancePx` on every axis (separating axis test on the
+ * rectangles' edges), so touching lines of one wrapped label do not count.
+ */
+export function overlappingBoxes(
+  boxes: readonly TextBox[],
+  tolerancePx = 0.5,
+): [TextBox, TextBox][] {
+  const pairs: [TextBox, TextBox][] = [];
+  boxes.forEach((a, i) => {
+    for (const b of boxes.slice(i + 1)) {
+      const axes = [...edgeNormals(a), ...edgeNormals(b)];
+      if (axes.every((axis) => overlapAlong(a, b, axis) > tolerancePx)) pairs.push([a, b]);
+    }
+  });
+  return pairs;
+}
+
+/** The overprinted labels of an SVG chart in words ("'a' over 'b'"); empty when none overlap. */
+export function labelOverlaps(svg: string, tolerancePx = 0.5): string[] {
+  return overlappingBoxes(svgTextBoxes(svg), tolerancePx).map(
+    ([a, b]) => `${JSON.stringify(a.text)} over ${JSON.stringify(b.text)}`,
+  );
+}
