@@ -1,6 +1,7 @@
 // Bundles the Electron main process, the sandboxed preload and the load worker with esbuild.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { dirbenchCommit } from '../src/core/runs/environment.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Native addons (better-sqlite3, @resvg/resvg-js) and big runtime packages stay in node_modules, loaded at run time.
@@ -24,13 +25,16 @@ await build({
   format: 'esm',
   target: 'node22',
   external,
+  // The About box names the commit; a packaged app has no checkout to ask.
+  define: { DIRBENCH_BUILD_COMMIT: JSON.stringify(dirbenchCommit() ?? '') },
   sourcemap: true,
   logLevel: 'warning',
 });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { preload: 'electron/preload.ts' },
+  // electron-builder's afterPack hook (it requires hooks) flips the fuses on the packed binary.
+  entryPoints: { preload: 'electron/preload.ts', afterPack: 'electron/afterPack.ts' },
   outdir: 'dist/electron',
   outExtension: { '.js': '.cjs' },
   bundle: true,

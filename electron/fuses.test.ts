@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
-import { mismatchedFuses } from './applyFuses.ts';
-import { DIRBENCH_FUSES } from './fuses.ts';
+import { DIRBENCH_FUSES, mismatchedFuses } from './fuses.ts';
 
 /** The marker Electron puts before its fuse wire (constants.ts of @electron/fuses, not exported). */
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -45,6 +44,7 @@ test('the fuses are the hardened set, and every fuse the library knows is decide
   assert.equal(DIRBENCH_FUSES[FuseV1Options.EnableNodeOptionsEnvironmentVariable], false);
   assert.equal(DIRBENCH_FUSES[FuseV1Options.EnableNodeCliInspectArguments], false);
   assert.equal(DIRBENCH_FUSES[FuseV1Options.EnableEmbeddedAsarIntegrityValidation], true);
+  assert.equal(DIRBENCH_FUSES[FuseV1Options.GrantFileProtocolExtraPrivileges], false);
   const known = Object.values(FuseV1Options).filter(
     (v): v is FuseV1Options => typeof v === 'number',
   );
@@ -80,6 +80,7 @@ test('the packaging step flips the fuses on a binary, leaves unknown ones alone,
     assert.equal(wire.get(String(FuseV1Options.EnableNodeCliInspectArguments)), DISABLE);
     assert.equal(wire.get(String(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)), ENABLE);
     assert.equal(wire.get(String(FuseV1Options.OnlyLoadAppFromAsar)), ENABLE);
+    assert.equal(wire.get(String(FuseV1Options.GrantFileProtocolExtraPrivileges)), DISABLE);
     assert.equal(wire.get('9'), ENABLE, 'a fuse newer than the library keeps its default');
     const missing = spawnSync(process.execPath, [APPLY, join(dir, 'nope')], {
       encoding: 'utf8',

@@ -1,13 +1,17 @@
-// Electron main process: opens the window, hosts the core and gates IPC to our own window only.
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+// Electron main process: one instance, one window served from app://, the core, and IPC gated to our window only.
+import { app, BrowserWindow, ipcMain, protocol, screen, session, shell } from 'electron';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { dispatchApi } from '../src/core/api/dispatch.ts';
 import { ApiError } from '../src/shared/errors.ts';
 import type { Core } from '../src/core/app/core.ts';
 import { openCore } from '../src/core/app/core.ts';
+import { APP_INDEX_URL, APP_SCHEME } from './appOrigin.ts';
+import { APP_SCHEME_PRIVILEGES, appProtocolHandler } from './appProtocol.ts';
 import { IPC_EVENT, IPC_INVOKE } from './channels.ts';
+import { followCore, handleDialogs, installMenu } from './desktopWiring.ts';
+import type { DesktopHost } from './desktopWiring.ts';
 import {
   CONTENT_SECURITY_POLICY,
   hardenedWebPreferences,
@@ -15,18 +19,24 @@ import {
   isOpenableExternally,
 } from './security.ts';
 import { safeStorageSealer } from './secrets.ts';
+import { claimSingleInstance } from './singleInstance.ts';
+import {
+  initialWindowState,
+  MIN_SIZE,
+  readWindowState,
+  trackWindowState,
+  writeWindowState,
+} from './windowState.ts';
 import { utilityProcessLauncher } from './workerLauncher.ts';
 
 const bundleDir = dirname(fileURLToPath(import.meta.url));
 // Core resolves data/, package.json and dist/ from here; its own module location is inside the bundle.
 process.env.DIRBENCH_ROOT = app.getAppPath();
-const appIndexFile = join(app.getAppPath(), 'dist', 'renderer', 'index.html');
-const appIndexUrl = pathToFileURL(appIndexFile).href;
-// Every renderer (not only ours) runs sandboxed.
-app.enableSandbox();
+const rendererDir = join(app.getAppPath(), 'dist', 'renderer');
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+let releasePowerSave: () => void = () => undefined;
 
 /** Only our window's top frame, showing our own page, may call the API (the IPC gate). */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
@@ -36,9 +46,11 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
     frame !== null &&
     event.sender === mainWindow.webContents &&
     frame === mainWindow.webContents.mainFrame &&
-    isAppPage(frame.url, appIndexUrl)
+    isAppPage(frame.url)
   );
 }
+
+const host: DesktopHost = { window: () => mainWindow, isTrustedSender };
 
 /** Any web contents, ours or one that slipped through: no navigation, no new windows, no webviews. */
 function lockDown(contents: WebContents): void {
@@ -52,7 +64,10 @@ function lockDown(contents: WebContents): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-/** No permission (camera, notifications, ...) is ever granted; the CSP also travels as a header. */
+/**
+ * No permission (camera, notifications, ...) is ever granted: campaign notifications come from
+ * the main process. The CSP also travels as a header (app:// responses carry it themselves).
+ */
 function hardenSession(): void {
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
@@ -65,6 +80,7 @@ function hardenSession(): void {
       },
     });
   });
+  ses.protocol.handle(APP_SCHEME, appProtocolHandler(rendererDir));
 }
 
 function setupApi(active: Core): void {
@@ -81,14 +97,27 @@ function setupApi(active: Core): void {
 }
 
 function createWindow(): void {
+  const stateFile = join(app.getPath('userData'), 'window-state.json');
+  const workAreas = screen.getAllDisplays().map(({ workArea: a }) => ({
+    x: a.x,
+    y: a.y,
+    widthPx: a.width,
+    heightPx: a.height,
+  }));
+  const { bounds, maximized } = initialWindowState(readWindowState(stateFile), workAreas);
   mainWindow = new BrowserWindow({
-    width: 1360,
-    height: 860,
+    ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
+    width: bounds.widthPx,
+    height: bounds.heightPx,
+    minWidth: MIN_SIZE.widthPx,
+    minHeight: MIN_SIZE.heightPx,
     title: 'DirBench',
     backgroundColor: '#f5f6f8',
     webPreferences: hardenedWebPreferences(join(bundleDir, 'preload.cjs')),
   });
-  void mainWindow.loadFile(appIndexFile);
+  if (maximized) mainWindow.maximize();
+  trackWindowState(mainWindow, (state) => writeWindowState(stateFile, state));
+  void mainWindow.loadURL(APP_INDEX_URL);
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
@@ -96,6 +125,7 @@ function createWindow(): void {
 
 async function onReady(): Promise<void> {
   hardenSession();
+  installMenu(host);
   const dataDir = app.getPath('userData');
   // safeStorage works only once the app is ready; without a real OS key store typed passwords
   // go to mode-600 files, as in browser mode.
@@ -107,20 +137,33 @@ async function onReady(): Promise<void> {
     ...(sealer ? { sealer } : {}),
   });
   setupApi(core);
+  handleDialogs(host);
+  releasePowerSave = followCore(core, host).release;
   createWindow();
 }
 
-let quitting = false;
-app.on('before-quit', (event) => {
-  if (quitting || !core) return;
-  // Labs never outlive the app: stop the run and the labs before letting Electron exit.
-  event.preventDefault();
-  quitting = true;
-  void core.shutdown('DirBench was closed').finally(() => app.quit());
-});
-app.on('web-contents-created', (_event, contents) => lockDown(contents));
-app.on('window-all-closed', () => app.quit());
-app.whenReady().then(onReady, (err: unknown) => {
-  console.error('DirBench failed to start:', err);
-  app.exit(1);
-});
+function start(): void {
+  // Every renderer (not only ours) runs sandboxed; app:// must be known before the app is ready.
+  app.enableSandbox();
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting || !core) return;
+    // Labs never outlive the app: stop the run and the labs before letting Electron exit.
+    event.preventDefault();
+    quitting = true;
+    void core
+      .shutdown('DirBench was closed')
+      .finally(() => releasePowerSave())
+      .finally(() => app.quit());
+  });
+  app.on('web-contents-created', (_event, contents) => lockDown(contents));
+  app.on('window-all-closed', () => app.quit());
+  app.whenReady().then(onReady, (err: unknown) => {
+    console.error('DirBench failed to start:', err);
+    app.exit(1);
+  });
+}
+
+// A second launch hands over to the running DirBench (its window comes to the front) and exits 0.
+if (claimSingleInstance(app, () => mainWindow)) start();

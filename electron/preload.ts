@@ -1,8 +1,16 @@
-// Sandboxed preload: exposes exactly two task-shaped functions to the renderer, nothing of Node or Electron.
+// Sandboxed preload: exposes the API bridge (invoke, subscribe) and the desktop bridge (menu
+// commands, native save dialog, error box) to the renderer, nothing of Node or Electron.
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
 import type { ApiEventMessage } from '../src/shared/api.ts';
 import { isApiChannel } from '../src/shared/api.ts';
+import type { DesktopBridge, DesktopCommand } from '../src/shared/desktopCommands.ts';
+import {
+  IPC_COMMAND,
+  IPC_SAVE_FILE,
+  IPC_SHOW_ERROR,
+  isDesktopCommand,
+} from '../src/shared/desktopCommands.ts';
 import { IPC_EVENT, IPC_INVOKE } from './channels.ts';
 
 interface InvokeReply {
@@ -28,3 +36,20 @@ contextBridge.exposeInMainWorld('dirbench', {
     return () => ipcRenderer.removeListener(IPC_EVENT, handler);
   },
 });
+
+const desktop: DesktopBridge = {
+  onCommand(listener: (command: DesktopCommand) => void): () => void {
+    const handler = (_event: IpcRendererEvent, command: unknown) => {
+      if (isDesktopCommand(command)) listener(command);
+    };
+    ipcRenderer.on(IPC_COMMAND, handler);
+    return () => ipcRenderer.removeListener(IPC_COMMAND, handler);
+  },
+  async saveFile(defaultName: string, bytes: Uint8Array): Promise<string | null> {
+    return (await ipcRenderer.invoke(IPC_SAVE_FILE, String(defaultName), bytes)) as string | null;
+  },
+  async showError(title: string, message: string): Promise<void> {
+    await ipcRenderer.invoke(IPC_SHOW_ERROR, String(title), String(message));
+  },
+};
+contextBridge.exposeInMainWorld('dirbenchDesktop', desktop);

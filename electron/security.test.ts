@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { API_CHANNELS } from '../src/shared/api.ts';
+import type { DesktopBridge } from '../src/shared/desktopCommands.ts';
+import { IPC_COMMAND, IPC_SAVE_FILE, IPC_SHOW_ERROR } from '../src/shared/desktopCommands.ts';
 import { IPC_EVENT, IPC_INVOKE } from './channels.ts';
 import {
   CONTENT_SECURITY_POLICY,
@@ -14,7 +16,7 @@ import {
 } from './security.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const APP = 'file:///opt/DirBench/resources/app.asar/dist/renderer/index.html';
+const APP = 'app://dirbench/index.html';
 
 test('the renderer runs isolated, sandboxed and without Node', () => {
   const prefs = hardenedWebPreferences('/opt/DirBench/preload.cjs');
@@ -45,26 +47,36 @@ test('the CSP is strict and the same text as the meta tag of the renderer page',
   assert.doesNotMatch(CONTENT_SECURITY_POLICY, /unsafe-eval|\*|https?:/);
 });
 
-test('only our own page may call the API, and only https links leave for the browser', () => {
-  assert.equal(isAppPage(APP, APP), true);
-  assert.equal(isAppPage(`${APP}#/history?target=a`, APP), true);
-  assert.equal(isAppPage('file:///tmp/evil.html', APP), false);
-  assert.equal(isAppPage(`${APP}?x=1`, APP), false);
-  assert.equal(isAppPage('https://example.com/dist/renderer/index.html', APP), false);
-  assert.equal(isAppPage('not a url', APP), false);
+test('only our own app:// page may call the API, and only https links leave for the browser', () => {
+  assert.equal(isAppPage(APP), true);
+  assert.equal(isAppPage(`${APP}#/history?target=a`), true);
+  assert.equal(isAppPage('app://DIRBENCH/index.html'), true);
+  for (const url of [
+    'file:///opt/DirBench/resources/app.asar/dist/renderer/index.html',
+    'file:///tmp/evil.html',
+    `${APP}?x=1`,
+    'app://dirbench/assets/index.html',
+    'app://evil/index.html',
+    'app://user@dirbench/index.html',
+    'https://dirbench/index.html',
+    'not a url',
+  ]) {
+    assert.equal(isAppPage(url), false, url);
+  }
   assert.equal(isOpenableExternally('https://www.openldap.org/'), true);
   for (const url of [
     'http://example.com',
     'file:///etc/passwd',
     'smb://host/share',
     'javascript:1',
+    'app://dirbench/index.html',
     '',
   ]) {
     assert.equal(isOpenableExternally(url), false, url);
   }
 });
 
-test('the preload exposes exactly invoke and subscribe, and forwards only API channels', async () => {
+test('the preload exposes the API bridge and the desktop bridge, and forwards only API channels and well-formed commands', async () => {
   const bundle = await build({
     absWorkingDir: root,
     entryPoints: ['electron/preload.ts'],
@@ -78,6 +90,7 @@ test('the preload exposes exactly invoke and subscribe, and forwards only API ch
   const exposed = new Map<string, unknown>();
   const invoked: unknown[][] = [];
   const listening: string[] = [];
+  const handlers = new Map<string, (event: unknown, message: unknown) => void>();
   const electron = {
     contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.set(key, api) },
     ipcRenderer: {
@@ -85,8 +98,11 @@ test('the preload exposes exactly invoke and subscribe, and forwards only API ch
         invoked.push(args);
         return { ok: true, res: 'answer' };
       },
-      on: (channel: string) => listening.push(channel),
-      removeListener: () => undefined,
+      on: (channel: string, handler: (event: unknown, message: unknown) => void) => {
+        listening.push(channel);
+        handlers.set(channel, handler);
+      },
+      removeListener: (channel: string) => handlers.delete(channel),
     },
   };
   const module = { exports: {} };
@@ -99,7 +115,7 @@ test('the preload exposes exactly invoke and subscribe, and forwards only API ch
     module,
     exports: module.exports,
   });
-  assert.deepEqual([...exposed.keys()], ['dirbench']);
+  assert.deepEqual([...exposed.keys()], ['dirbench', 'dirbenchDesktop']);
   const api = exposed.get('dirbench') as {
     invoke: (channel: string, req: unknown) => Promise<unknown>;
     subscribe: (listener: () => void) => () => void;
@@ -112,4 +128,25 @@ test('the preload exposes exactly invoke and subscribe, and forwards only API ch
   assert.equal(invoked.length, 1, 'an unknown channel never reaches IPC');
   api.subscribe(() => undefined)();
   assert.deepEqual(listening, [IPC_EVENT]);
+
+  const desktop = exposed.get('dirbenchDesktop') as DesktopBridge;
+  assert.deepEqual(Object.keys(desktop).sort(), ['onCommand', 'saveFile', 'showError']);
+  const commands: unknown[] = [];
+  const stop = desktop.onCommand((command) => commands.push(command));
+  const deliver = handlers.get(IPC_COMMAND);
+  assert.ok(deliver, 'the desktop bridge listens for menu commands');
+  deliver({}, { command: 'stop-run' });
+  deliver({}, { command: 'show', page: 'history' });
+  deliver({}, { command: 'eval', code: '1' });
+  deliver({}, 'stop-run');
+  assert.deepEqual(commands, [{ command: 'stop-run' }, { command: 'show', page: 'history' }]);
+  stop();
+  assert.equal(handlers.has(IPC_COMMAND), false, 'unsubscribing removes the listener');
+  const bytes = new Uint8Array([1, 2]);
+  await desktop.saveFile('report.html', bytes);
+  await desktop.showError('Export failed', 'no runs');
+  assert.deepEqual(invoked.slice(1), [
+    [IPC_SAVE_FILE, 'report.html', bytes],
+    [IPC_SHOW_ERROR, 'Export failed', 'no runs'],
+  ]);
 });

@@ -1,5 +1,6 @@
 // The desktop window's security settings and URL rules, kept free of Electron runtime imports so they can be tested.
 import type { WebPreferences } from 'electron';
+import { APP_INDEX_URL } from './appOrigin.ts';
 
 /** The renderer's Content-Security-Policy; the same text is the meta tag of src/renderer/index.html. */
 export const CONTENT_SECURITY_POLICY =
@@ -23,12 +24,20 @@ export function hardenedWebPreferences(preloadPath: string): WebPreferences {
   };
 }
 
+const APP_PAGE = new URL(APP_INDEX_URL);
+
 /** True when `url` is the UI's own page (any hash route of it), the only page allowed to call the API. */
-export function isAppPage(url: string, appIndexUrl: string): boolean {
+export function isAppPage(url: string): boolean {
   try {
     const page = new URL(url);
-    const app = new URL(appIndexUrl);
-    return page.protocol === 'file:' && page.pathname === app.pathname && page.search === '';
+    return (
+      page.protocol === APP_PAGE.protocol &&
+      page.host.toLowerCase() === APP_PAGE.host &&
+      page.pathname === APP_PAGE.pathname &&
+      page.search === '' &&
+      page.username === '' &&
+      page.password === ''
+    );
   } catch {
     return false;
   }
