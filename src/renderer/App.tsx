@@ -1,6 +1,7 @@
 // The app shell: sidebar plus the screen the hash route names.
 import { useEffect } from 'react';
 import { Sidebar } from './components/Sidebar.tsx';
+import { useDesktopCommands } from './desktop/useDesktopCommands.ts';
 import { useHashRoute } from './hooks/useHashRoute.ts';
 import type { Route } from './hooks/useHashRoute.ts';
 import { AgentsView } from './views/agents/AgentsView.tsx';
@@ -59,6 +60,7 @@ function Screen({ route }: { route: Route }) {
 /** Root component; keyed screens remount when the route changes so each loads fresh. */
 export function App() {
   const route = useHashRoute();
+  useDesktopCommands();
   useEffect(() => {
     document.title = `${TITLES[route.name]} · DirBench`;
   }, [route.name]);
