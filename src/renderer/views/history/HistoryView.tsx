@@ -13,6 +13,7 @@ import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryView.tsx';
 import { RouteButton } from '../../components/RouteButton.tsx';
+import { useImportRequest } from '../../desktop/importRequest.ts';
 import { formatInt } from '../../format/numbers.ts';
 import { routeHref } from '../../hooks/useHashRoute.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
@@ -38,6 +39,8 @@ export function HistoryView() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [imported, setImported] = useState<string | null>(null);
+  // File > Import Results… in the desktop app.
+  useImportRequest(() => setDialog({ kind: 'import' }));
   const setFilter = useCallback((next: HistoryFilter) => {
     setFilterState(next);
     setLimit(PAGE_ROWS);
