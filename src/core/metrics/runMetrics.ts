@@ -174,7 +174,8 @@ function telemetryGauges(sample: RunSample): Map<FamilyKey, Series[]> {
   const put = (family: FamilyKey, labels: readonly LabelPair[], value: number | undefined) => {
     if (value === undefined || !Number.isFinite(value)) return;
     const list = gauges.get(family) ?? [];
-    list.push({ labels, value });
+    // Percent-to-ratio division leaves float noise (0.29100000000000004); 12 digits keep every figure.
+    list.push({ labels, value: Number(value.toPrecision(12)) });
     gauges.set(family, list);
   };
   for (const worker of sample.workers ?? []) {
