@@ -26,6 +26,8 @@ export interface MetricsEndpoint {
   /** The scrape URL, e.g. http://127.0.0.1:9464/metrics. */
   url: string;
   port: number;
+  /** False when it listens on another interface than loopback (anyone who reaches it may read it). */
+  loopback: boolean;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function startMetricsEndpoint(
   return {
     url: `http://${hostInUrl}:${port}${METRICS_PATH}`,
     port,
+    loopback,
     async close() {
       unsubscribe();
       server.closeAllConnections();

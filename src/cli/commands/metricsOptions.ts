@@ -7,7 +7,6 @@ import type { OptionGroup, OptionTable } from '../commandSpec.ts';
 import { intOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /** The longest --metrics-linger: long enough for a slow scrape interval, short enough to notice. */
 const MAX_LINGER_S = 600;
 
@@ -73,7 +72,7 @@ export function cliMetrics(options: RawOptions): CliMetrics {
       endpoint = await startMetricsEndpoint({ host, port, subscribe }).catch((err: unknown) => {
         throw listenError(err, host, port);
       });
-      if (!LOOPBACK.has(host)) {
+      if (!endpoint.loopback) {
         process.stderr.write(
           `WARNING: metrics on ${host}: anyone who reaches it reads the run's targets and figures.\n`,
         );
