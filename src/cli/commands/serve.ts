@@ -59,6 +59,8 @@ export async function serveCommand(options: RawOptions): Promise<number> {
     process.stderr.write('The UI is not built: run "npm run build:renderer" first.\n');
   process.stdout.write(`Database: ${dbFile}\n`);
   process.stdout.write(`DirBench is serving at ${server.url}\n`);
+  const metricsUrl = new URL('/metrics', server.url).href;
+  process.stdout.write(`Prometheus metrics at ${metricsUrl} (the token as a bearer header)\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.stderr.write(`${signal}: stopping the active run and labs...\n`);
@@ -81,6 +83,8 @@ export const serveSpec: CommandSpec = {
   about: [
     'Listens on 127.0.0.1 and prints a URL with a per-start access token; Ctrl-C stops the active run',
     'and labs. Another interface needs --host ADDRESS --allow-remote, and prints a warning.',
+    'Prometheus scrapes live run metrics (OpenMetrics) at /metrics with the token as a bearer header:',
+    '"Authorization: Bearer TOKEN" (README: Live metrics for Prometheus and Grafana).',
   ],
   groups: [{ title: 'Options', options: SERVE_OPTIONS }, commonGroup()],
   examples: [
