@@ -4,8 +4,10 @@
 // validator is a type error, as one without its handler is.
 import type { ApiChannel, ApiRequest } from '../../shared/api.ts';
 import { invalid } from '../../shared/errors.ts';
+import { checkChartImageSize } from '../../shared/chartImageSize.ts';
 import { checkSelection } from '../../shared/exchange.ts';
 import { LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes.ts';
+import { checkRunFilter } from '../../shared/runFilter.ts';
 import type { LabLoadMethod, LabTlsMode } from '../../shared/labTypes.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
 import type { RunRequest } from '../../shared/types.ts';
@@ -50,14 +52,17 @@ function labStart(req: unknown): ApiRequest<'lab/start'> {
   };
 }
 
-/** An export's selection with the fields its kind adds (formats and metrics are checked by the exporter). */
+/** An export's selection, filter and image size with the fields its kind adds (formats and metrics are checked by the exporter). */
 function exportRequest<T extends object>(req: unknown): T {
   const r = fieldsOf(req);
   const references = optionalIds(r.references, 'references');
+  const filter = checkRunFilter(r.filter);
   return {
     ...r,
     ...checkSelection(r),
+    ...checkChartImageSize(r),
     ...(references === undefined ? {} : { references }),
+    ...(filter === undefined ? {} : { filter }),
   } as unknown as T;
 }
 

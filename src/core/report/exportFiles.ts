@@ -1,17 +1,25 @@
 // The files `export/*` and `dirbench export|report` make: data, chart images and the HTML report.
 import type { ApiSpec } from '../../shared/api.ts';
 import { CHART_KINDS, chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
+import { serverColors } from '../../shared/charts/serverColors.ts';
 import { COMPARE_METRICS } from '../../shared/compareSeries.ts';
 import type { CompareMetric } from '../../shared/compareSeries.ts';
 import { invalid } from '../../shared/errors.ts';
-import type { ExportFile, ExportSelection } from '../../shared/exchange.ts';
+import type {
+  ChartImageSize,
+  ExportFile,
+  ExportFilter,
+  ExportSelection,
+} from '../../shared/exchange.ts';
 import type { ReferenceTable } from '../../shared/reference.ts';
+import { applyRunFilter, filterText } from '../../shared/runFilter.ts';
 import { campaignName } from '../store/compareQueries.ts';
 import type { Db } from '../store/database.ts';
 import { selectRuns } from './compareRuns.ts';
+import type { SelectedRun } from './compareRuns.ts';
 import { summariesCsv, samplesCsv } from './csvExport.ts';
 import { runHlog, singleRun } from './hlogExport.ts';
-import { htmlReport } from './htmlReport.ts';
+import { htmlReport, REPORT_CHART_SIZE } from './htmlReport.ts';
 import { runsJson } from './jsonExport.ts';
 import { DEFAULT_CHART_SIZE, renderChartPng, renderChartSvg } from './renderChart.ts';
 import type { ChartSize } from './renderChart.ts';
@@ -21,27 +29,60 @@ type Req<C extends keyof ApiSpec> = ApiSpec[C]['req'];
 /** Where exports get the published tables they may overlay. */
 export type ReferenceSource = () => readonly ReferenceTable[];
 
-/** File name stem of a selection: `campaign-ID`, `run-ID` or `runs-N`. */
-export function selectionStem(selection: ExportSelection): string {
+/** File name stem of a selection: `campaign-ID`, `run-ID` or `runs-N`, then what a filter kept. */
+export function selectionStem(selection: ExportSelection & ExportFilter): string {
   const raw =
     'campaignId' in selection
       ? `campaign-${selection.campaignId}`
       : selection.runIds.length === 1
         ? `run-${selection.runIds[0]}`
         : `runs-${selection.runIds.length}`;
-  return `dirbench-${raw.replace(/[^A-Za-z0-9._-]+/g, '_')}`;
+  const kept = filterText(selection.filter);
+  const stem = kept === '' ? raw : `${raw}-${kept}`;
+  return `dirbench-${stem.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+$/, '')}`;
 }
 
 function selectionField(selection: ExportSelection): string {
   return 'campaignId' in selection ? 'campaignId' : 'runIds';
 }
 
-/** A non-empty selection's runs, or a validation error naming the selection. */
-function runsOf(db: Db, selection: ExportSelection, withHistograms = false) {
-  const runs = selectRuns(db, selection, withHistograms);
-  if (runs.length === 0)
-    throw invalid(selectionField(selection), 'the campaign has no runs yet; nothing to export');
-  return runs;
+/** A selection's runs: all of them (what colours are given from) and those its filter keeps. */
+interface FilteredRuns {
+  all: SelectedRun[];
+  kept: SelectedRun[];
+}
+
+/** The selection in messages: "campaign c-1", "run r-1", "the 3 runs given". */
+function selectionName(selection: ExportSelection): string {
+  if ('campaignId' in selection) return `campaign ${selection.campaignId}`;
+  return selection.runIds.length === 1
+    ? `run ${selection.runIds[0]}`
+    : `the ${selection.runIds.length} runs given`;
+}
+
+/** A non-empty selection's runs and the ones its filter keeps, or a validation error naming what was wrong. */
+function filteredRuns(
+  db: Db,
+  req: ExportSelection & ExportFilter,
+  withHistograms = false,
+): FilteredRuns {
+  const all = selectRuns(db, req, withHistograms);
+  if (all.length === 0)
+    throw invalid(selectionField(req), 'the campaign has no runs yet; nothing to export');
+  return { all, kept: applyRunFilter(all, req.filter, selectionName(req), (r) => r.compare) };
+}
+
+/** The runs a request covers: its selection narrowed by its filter. */
+function runsOf(db: Db, req: ExportSelection & ExportFilter, withHistograms = false) {
+  return filteredRuns(db, req, withHistograms).kept;
+}
+
+/** The size asked for, each side defaulting to `fallback`'s. */
+export function chartSizeOf(req: ChartImageSize, fallback: ChartSize): ChartSize {
+  return {
+    widthPx: req.widthPx ?? fallback.widthPx,
+    heightPx: req.heightPx ?? fallback.heightPx,
+  };
 }
 
 /** `export/data`: CSV (run summaries, or samples), JSON, or one run's HdrHistogram log. */
@@ -99,7 +140,6 @@ export function exportChart(
   db: Db,
   req: Req<'export/chart'>,
   references: ReferenceSource,
-  size: ChartSize = DEFAULT_CHART_SIZE,
 ): ExportFile {
   if (!CHART_KINDS.includes(req.chart))
     throw invalid(
@@ -110,14 +150,24 @@ export function exportChart(
     throw invalid('format', `format must be png or svg for a chart, got "${String(req.format)}"`);
   const metric = parseMetric(req.metric);
   const overlays = pickReferences(req.references, references);
-  const runs = runsOf(db, req).map((r) => r.compare);
-  const option = compareChartOption(req.chart, runs, {
-    title: chartTitle(req.chart, metric),
-    animation: false,
-    metric,
-    references: overlays,
-    widthPx: size.widthPx,
-  });
+  const size = chartSizeOf(req, DEFAULT_CHART_SIZE);
+  const { all, kept } = filteredRuns(db, req);
+  const filtered = filterText(req.filter);
+  const title = chartTitle(req.chart, metric);
+  const option = compareChartOption(
+    req.chart,
+    kept.map((r) => r.compare),
+    {
+      title: filtered === '' ? title : `${title} · ${filtered}`,
+      animation: false,
+      metric,
+      references: overlays,
+      widthPx: size.widthPx,
+      heightPx: size.heightPx,
+      // From the whole selection, so a server keeps its colour whatever the filter leaves out.
+      serverColors: serverColors(all.map((r) => r.compare)),
+    },
+  );
   const fileName = `${selectionStem(req)}-${req.chart}.${req.format}`;
   if (req.format === 'svg')
     return { fileName, mimeType: 'image/svg+xml', text: renderChartSvg(option, size) };
@@ -135,16 +185,25 @@ export function exportReport(
   references: ReferenceSource,
 ): ExportFile {
   const overlays = pickReferences(req.references, references);
-  const runs = runsOf(db, req);
-  const title =
+  const metric = parseMetric(req.metric);
+  const { all, kept: runs } = filteredRuns(db, req);
+  const selected =
     'campaignId' in req
       ? `campaign ${campaignName(db, req.campaignId) ?? req.campaignId}`
       : runs.length === 1
         ? `run ${runs[0]?.row.id}`
         : `${runs.length} selected runs`;
+  const kept = filterText(req.filter);
   return {
     fileName: `${selectionStem(req)}-report.html`,
     mimeType: 'text/html',
-    text: htmlReport(runs, { title, generatedAt: new Date().toISOString(), references: overlays }),
+    text: htmlReport(runs, {
+      title: kept === '' ? selected : `${selected}: ${kept}`,
+      generatedAt: new Date().toISOString(),
+      references: overlays,
+      metric,
+      chartSize: chartSizeOf(req, REPORT_CHART_SIZE),
+      serverColors: serverColors(all.map((r) => r.compare)),
+    }),
   };
 }

@@ -1,13 +1,16 @@
 // The self-contained HTML report of a campaign or of selected runs: tables and inline SVG charts,
 // no script, no external resource, so it opens offline and can be mailed as one file.
 import { compareChartOption, chartTitle } from '../../shared/charts/compareChart.ts';
+import type { ServerColors } from '../../shared/charts/serverColors.ts';
 import { latencyCurves } from '../../shared/compareSeries.ts';
+import type { CompareMetric } from '../../shared/compareSeries.ts';
 import type { ChartKind } from '../../shared/exchange.ts';
 import type { ReferenceTable } from '../../shared/reference.ts';
 import { dirbenchVersion } from '../runs/environment.ts';
 import type { SelectedRun } from './compareRuns.ts';
 import { escapeHtml, inlineSvg, REPORT_CSS } from './html.ts';
 import { renderChartSvg } from './renderChart.ts';
+import type { ChartSize } from './renderChart.ts';
 import { environmentHtml, paperTableHtml, runsTableHtml } from './reportSections.ts';
 
 /** What the report is about and when it was made. */
@@ -16,9 +19,15 @@ export interface ReportContext {
   title: string;
   generatedAt: string;
   references: readonly ReferenceTable[];
+  /** The figure the charts plot (the latency distribution plots its own). */
+  metric: CompareMetric;
+  chartSize: ChartSize;
+  /** Colours of the servers of the whole selection, the filter notwithstanding. */
+  serverColors: ServerColors;
 }
 
-const CHART_SIZE = { widthPx: 960, heightPx: 480 };
+/** The report's charts unless asked otherwise: the width of a page of text. */
+export const REPORT_CHART_SIZE: ChartSize = { widthPx: 960, heightPx: 480 };
 
 /** Charts worth drawing for these runs: trend with sizes, concurrency with several levels, etc. */
 export function reportCharts(runs: readonly SelectedRun[]): ChartKind[] {
@@ -32,13 +41,21 @@ export function reportCharts(runs: readonly SelectedRun[]): ChartKind[] {
 }
 
 function chartHtml(kind: ChartKind, runs: readonly SelectedRun[], context: ReportContext): string {
-  const title = chartTitle(kind, 'opsPerSec');
+  const title = chartTitle(kind, context.metric);
   const option = compareChartOption(
     kind,
     runs.map((r) => r.compare),
-    { title, animation: false, references: context.references, widthPx: CHART_SIZE.widthPx },
+    {
+      title,
+      animation: false,
+      metric: context.metric,
+      references: context.references,
+      widthPx: context.chartSize.widthPx,
+      heightPx: context.chartSize.heightPx,
+      serverColors: context.serverColors,
+    },
   );
-  return inlineSvg(renderChartSvg(option, CHART_SIZE), title);
+  return inlineSvg(renderChartSvg(option, context.chartSize), title);
 }
 
 function summaryLine(runs: readonly SelectedRun[]): string {

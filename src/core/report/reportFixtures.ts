@@ -15,10 +15,23 @@ export interface SeededRun {
   entries: number;
   /** Ops in each of the run's seconds (the first is warm-up). */
   opsBySecond: number[];
+  /** Root DSE vendorName (default OpenLDAP) and vendorVersion (default 2.5.13). */
   serverVendor?: string;
+  serverVersion?: string;
+  /** Workload id (default salford/S.3). */
+  workload?: string;
+  /** The lab's kind (default openldap) and what it read as its version. */
+  labKind?: string;
+  labServerVersion?: string;
+  /** Index profile name (default salford-indexed). */
+  indexProfile?: string;
+  /** Default `lab ID`. */
+  targetName?: string;
   status?: 'completed' | 'failed';
   campaignId?: string;
   repeat?: number;
+  /** The run's cell in its campaign (default its repeat). */
+  cellIndex?: number;
 }
 
 /** A fresh in-memory database with the schema. */
@@ -30,9 +43,14 @@ export function memoryDb(): Db {
 export function seedRun(db: Db, run: SeededRun): void {
   const total = createHistogram(64);
   const startedAt = '2025-03-01T10:00:00.000Z';
+  const workload = run.workload ?? 'salford/S.3';
+  const cellIndex = run.cellIndex ?? run.repeat ?? 0;
+  const profile = run.indexProfile ?? 'salford-indexed';
+  const serverVendor = run.serverVendor ?? 'OpenLDAP';
+  const serverVersion = run.serverVersion ?? '2.5.13';
   const config = {
-    workload: 'salford/S.3',
-    targetName: `lab ${run.id}`,
+    workload,
+    targetName: run.targetName ?? `lab ${run.id}`,
     connections: 4,
     depth: 1,
     warmupS: 1,
@@ -47,13 +65,14 @@ export function seedRun(db: Db, run: SeededRun): void {
     hostname: 'bench-1',
     cpuModel: 'Test CPU',
     cpuCores: 2,
-    rootDse: null,
+    rootDse: { vendorName: serverVendor, vendorVersion: serverVersion, namingContexts: ['c=gb'] },
     lab: {
-      kind: 'openldap',
+      kind: run.labKind ?? 'openldap',
       entries: run.entries,
       seed: 1,
-      indexProfile: 'salford-indexed (cn eq)',
-      indexProfileName: 'salford-indexed',
+      indexProfile: `${profile} (cn eq)`,
+      indexProfileName: profile,
+      serverVersion: run.labServerVersion ?? null,
     },
   };
   if (run.campaignId) {
@@ -62,7 +81,7 @@ export function seedRun(db: Db, run: SeededRun): void {
     ).run(run.campaignId, `campaign ${run.campaignId}`, startedAt);
     db.prepare(
       `INSERT INTO campaign_cells (campaign_id, cell_index, cell_json, status, run_id) VALUES (?, ?, ?, 'done', ?)`,
-    ).run(run.campaignId, run.repeat ?? 0, JSON.stringify({ repeat: run.repeat ?? 1 }), run.id);
+    ).run(run.campaignId, cellIndex, JSON.stringify({ repeat: run.repeat ?? 1 }), run.id);
   }
   const samples = db.prepare(
     `INSERT INTO run_samples (run_id, second, phase, interval_ms, ops, errors, errors_json, entries, p50_us,
@@ -72,18 +91,20 @@ export function seedRun(db: Db, run: SeededRun): void {
   const opsPerSec = measured.reduce((a, b) => a + b, 0) / Math.max(1, measured.length);
   db.prepare(
     `INSERT INTO runs (id, target_name, workload, entries, connections, depth, status, config_json, environment_json,
-       started_at, campaign_id, cell_index, server_vendor, server_version) VALUES (?, ?, 'salford/S.3', ?, 4, 1, ?, ?, ?, ?, ?, ?, ?, '2.5.13')`,
+       started_at, campaign_id, cell_index, server_vendor, server_version) VALUES (?, ?, ?, ?, 4, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     run.id,
     config.targetName,
+    workload,
     run.entries,
     run.status ?? 'completed',
     JSON.stringify(config),
     JSON.stringify(environment),
     startedAt,
     run.campaignId ?? null,
-    run.campaignId ? (run.repeat ?? 0) : null,
-    run.serverVendor ?? 'OpenLDAP',
+    run.campaignId ? cellIndex : null,
+    serverVendor,
+    serverVersion,
   );
   run.opsBySecond.forEach((ops, second) => {
     const histogram = createHistogram();

@@ -19,7 +19,8 @@ export function paperTableHtml(runs: readonly SelectedRun[], metric: CompareMetr
     `<h3>${escapeHtml(METRIC_TITLES[metric])}, mean of repeats</h3>` +
     htmlTable(
       ['Test', 'Server', ...table.sizeHeadings],
-      table.rows.map((row) => [row.test, row.server, ...row.cells]),
+      // Tables name servers in full (the root DSE's words); the charts' legends use the short names.
+      table.rows.map((row) => [row.test, row.serverFullName, ...row.cells]),
       'paper',
     )
   );
