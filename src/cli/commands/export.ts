@@ -1,95 +1,34 @@
 // `dirbench export`: a chart (PNG/SVG) or data (CSV, JSON, HdrHistogram log) of stored runs or a campaign.
 import { writeFileSync } from 'node:fs';
-import { ApiError, invalid } from '../../shared/errors.ts';
+import { invalid } from '../../shared/errors.ts';
 import type {
   ChartImageFormat,
   ChartKind,
   DataExportFormat,
   ExportFile,
+  ExportFilter,
   ExportSelection,
 } from '../../shared/exchange.ts';
 import { CHART_KINDS } from '../../shared/charts/compareChart.ts';
 import { COMPARE_METRICS } from '../../shared/compareSeries.ts';
 import type { Core } from '../../core/app/core.ts';
-import type { CommandSpec, OptionGroup, OptionTable } from '../commandSpec.ts';
+import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { printJsonLine, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+import {
+  callCore,
+  CHART_LOOK_OPTIONS,
+  FILTER_GROUP,
+  imageSizeFromOptions,
+  REFERENCE_OPTION,
+  SELECTION_GROUP,
+  selectedRunsFromOptions,
+  strings,
+} from './exportOptions.ts';
 
-/** Which runs an export or report covers: `export` and `report` take these. */
-export const SELECTION_GROUP: OptionGroup = {
-  title: 'Runs (one of)',
-  options: {
-    run: {
-      type: 'string',
-      multiple: true,
-      value: 'ID',
-      description: 'a stored run (see "dirbench runs list")',
-    },
-    campaign: {
-      type: 'string',
-      value: 'ID',
-      description: 'a campaign\'s runs (see "dirbench matrix list")',
-    },
-  },
-};
-
-/** The published figures a chart or report shows beside the measured ones. */
-export const REFERENCE_OPTION = {
-  reference: {
-    type: 'string',
-    multiple: true,
-    value: 'TABLE-ID',
-    description:
-      "a study's published table drawn dashed beside the runs, e.g. salford/table-5 (data/reference)",
-  },
-} as const satisfies OptionTable;
-
-/** API fields and the options that set them, so errors name what the user typed. */
-const OPTION_OF_FIELD: Record<string, string> = {
-  runIds: '--run',
-  campaignId: '--campaign',
-  chart: '--chart',
-  format: '--format',
-  metric: '--metric',
-  content: '--samples',
-  references: '--reference',
-};
-
-/** A repeatable string option's values (`--run A --run B`). */
-export function strings(raw: RawOptions[string]): string[] {
-  if (raw === undefined || typeof raw === 'boolean') return [];
-  return (Array.isArray(raw) ? raw : [raw]).filter((s) => s.trim() !== '');
-}
-
-/** `--run ID` (repeatable) or `--campaign ID`: exactly one of the two. */
-export function selectionFromOptions(options: RawOptions): ExportSelection {
-  const runIds = strings(options.run);
-  const campaign = strings(options.campaign);
-  if (runIds.length > 0 && campaign.length > 0)
-    throw invalid('--run', 'give --run ID (one or more) or --campaign ID, not both');
-  if (campaign.length > 1) throw invalid('--campaign', 'give one --campaign ID');
-  if (campaign[0] !== undefined) return { campaignId: campaign[0] };
-  if (runIds.length === 0)
-    throw invalid(
-      '--run',
-      '--run ID or --campaign ID is required: which runs to export (see "dirbench runs list")',
-    );
-  return { runIds };
-}
-
-/** Calls the core, re-labelling its errors with the CLI option (bad ids are bad input: exit 2). */
-export async function callCore<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.field === undefined) throw err;
-    const option = OPTION_OF_FIELD[err.field] ?? err.field;
-    const kind = err.kind === 'not-found' ? 'validation' : err.kind;
-    throw new ApiError(kind, `${option}: ${err.message}`, option);
-  }
-}
+export { strings } from './exportOptions.ts';
 
 /** Writes an export to `--out` and says where it went (JSON with --json). */
 export function writeExport(file: ExportFile, out: string, options: RawOptions): number {
@@ -108,7 +47,10 @@ export function writeExport(file: ExportFile, out: string, options: RawOptions):
   return 0;
 }
 
-function chartRequest(options: RawOptions, selection: ExportSelection, chart: string) {
+/** What every export request carries: the selection and, when given, its filter. */
+type Selected = ExportSelection & ExportFilter;
+
+function chartRequest(options: RawOptions, selection: Selected, chart: string) {
   if (!(CHART_KINDS as readonly string[]).includes(chart))
     throw invalid('--chart', `--chart must be one of ${CHART_KINDS.join(', ')}; got "${chart}"`);
   const format = typeof options.format === 'string' ? options.format : 'png';
@@ -123,11 +65,12 @@ function chartRequest(options: RawOptions, selection: ExportSelection, chart: st
     chart: chart as ChartKind,
     format: format as ChartImageFormat,
     ...(metric ? { metric } : {}),
+    ...imageSizeFromOptions(options),
     references,
   };
 }
 
-function dataRequest(options: RawOptions, selection: ExportSelection) {
+function dataRequest(options: RawOptions, selection: Selected) {
   const format = stringOption(
     options,
     'format',
@@ -143,7 +86,9 @@ function dataRequest(options: RawOptions, selection: ExportSelection) {
       '--samples',
       '--samples picks per-second rows of a CSV export; use it with --format csv',
     );
-  if (options.metric !== undefined) throw invalid('--metric', '--metric goes with --chart');
+  for (const name of ['metric', 'width', 'height'])
+    if (options[name] !== undefined)
+      throw invalid(`--${name}`, `--${name} goes with --chart (or "dirbench report")`);
   return {
     ...selection,
     format: format as DataExportFormat,
@@ -153,7 +98,7 @@ function dataRequest(options: RawOptions, selection: ExportSelection) {
 
 /** The file `dirbench export` makes, from the open core. */
 export async function exportFile(core: Core, options: RawOptions): Promise<ExportFile> {
-  const selection = selectionFromOptions(options);
+  const selection = selectedRunsFromOptions(options);
   const chart = options.chart;
   if (typeof chart === 'string') {
     const req = chartRequest(options, selection, chart);
@@ -167,7 +112,8 @@ export async function exportFile(core: Core, options: RawOptions): Promise<Expor
 export async function exportCommand(options: RawOptions): Promise<number> {
   const out = stringOption(options, 'out', 'the file to write, e.g. --out trend.png');
   // Checked before the database opens, so a typo costs nothing.
-  selectionFromOptions(options);
+  selectedRunsFromOptions(options);
+  imageSizeFromOptions(options);
   const core = await openCliCore(options);
   try {
     return writeExport(await exportFile(core, options), out, options);
@@ -183,8 +129,12 @@ export const exportSpec: CommandSpec = {
   usage: [
     `dirbench export --run ID... | --campaign ID --chart ${CHART_KINDS.join('|')}`,
     `                [--format png|svg] [--metric ${COMPARE_METRICS.join('|')}]`,
-    '                [--reference TABLE-ID]... --out FILE',
-    'dirbench export --run ID... | --campaign ID --format csv|json|hlog [--samples] --out FILE',
+    '                [--width PX] [--height PX] [--reference TABLE-ID]...',
+    '                [--test WORKLOAD]... [--size ENTRIES]... [--server NAME]... [--profile NAME]...',
+    '                --out FILE',
+    'dirbench export --run ID... | --campaign ID --format csv|json|hlog [--samples]',
+    '                [--test WORKLOAD]... [--size ENTRIES]... [--server NAME]... [--profile NAME]...',
+    '                --out FILE',
   ],
   args: [],
   about: [
@@ -193,6 +143,7 @@ export const exportSpec: CommandSpec = {
   ],
   groups: [
     SELECTION_GROUP,
+    FILTER_GROUP,
     {
       title: 'What to write',
       options: {
@@ -202,11 +153,7 @@ export const exportSpec: CommandSpec = {
           value: 'FORMAT',
           description: 'png or svg with --chart (default png); else csv, json or hlog',
         },
-        metric: {
-          type: 'string',
-          value: 'METRIC',
-          description: `the chart's measure: ${COMPARE_METRICS.join(', ')}`,
-        },
+        ...CHART_LOOK_OPTIONS,
         ...REFERENCE_OPTION,
         samples: { type: 'boolean', description: 'with --format csv: one row per second' },
         out: { type: 'string', value: 'FILE', description: 'the file to write' },
@@ -218,6 +165,10 @@ export const exportSpec: CommandSpec = {
     {
       what: "a campaign's trend chart beside Salford's Table 5",
       line: 'dirbench export --campaign CAMPAIGN-ID --chart trend --reference salford/table-5 --format png --out trend.png',
+    },
+    {
+      what: 'one test of a campaign, servers side by side, as an SVG 900 pixels wide',
+      line: 'dirbench export --campaign CAMPAIGN-ID --chart bars --test salford/S.1 --size 10K --format svg --width 900 --height 500 --out s1.svg',
     },
     {
       what: "a campaign's cells as CSV",

@@ -5,25 +5,23 @@ import { commonGroup } from '../commonOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
-import {
-  callCore,
-  REFERENCE_OPTION,
-  SELECTION_GROUP,
-  selectionFromOptions,
-  strings,
-  writeExport,
-} from './export.ts';
+import { writeExport } from './export.ts';
+import * as shared from './exportOptions.ts';
 
 /** Runs `dirbench report --campaign ID|--run ID --out FILE.html`. */
 export async function reportCommand(options: RawOptions): Promise<number> {
   const out = stringOption(options, 'out', 'the HTML file to write, e.g. --out report.html');
   if (!/\.html?$/i.test(out))
     throw invalid('--out', `--out is an HTML file (e.g. report.html); got "${out}"`);
-  const selection = selectionFromOptions(options);
-  const references = strings(options.reference);
+  const req = {
+    ...shared.selectedRunsFromOptions(options),
+    ...shared.imageSizeFromOptions(options),
+    ...(typeof options.metric === 'string' ? { metric: options.metric } : {}),
+    references: shared.strings(options.reference),
+  };
   const core = await openCliCore(options);
   try {
-    const file = await callCore(() => core.call('export/report', { ...selection, references }));
+    const file = await shared.callCore(() => core.call('export/report', req));
     return writeExport(file, out, options);
   } finally {
     await core.shutdown('CLI command ended');
@@ -34,14 +32,21 @@ export async function reportCommand(options: RawOptions): Promise<number> {
 export const reportSpec: CommandSpec = {
   name: 'report',
   summary: 'a self-contained HTML report (tables, charts) of a campaign or runs that opens offline',
-  usage: ['dirbench report --campaign ID | --run ID... [--reference TABLE-ID]... --out FILE.html'],
+  usage: [
+    'dirbench report --campaign ID | --run ID... [--reference TABLE-ID]...',
+    '                [--test WORKLOAD]... [--size ENTRIES]... [--server NAME]... [--profile NAME]...',
+    '                [--metric METRIC] [--width PX] [--height PX] --out FILE.html',
+  ],
   args: [],
+  about: ["The report's tables and charts cover the runs the filters keep."],
   groups: [
-    SELECTION_GROUP,
+    shared.SELECTION_GROUP,
+    shared.FILTER_GROUP,
     {
       title: 'Options',
       options: {
-        ...REFERENCE_OPTION,
+        ...shared.CHART_LOOK_OPTIONS,
+        ...shared.REFERENCE_OPTION,
         out: { type: 'string', value: 'FILE.html', description: 'the HTML file to write' },
       },
     },
@@ -51,6 +56,10 @@ export const reportSpec: CommandSpec = {
     {
       what: "a campaign's report",
       line: 'dirbench report --campaign CAMPAIGN-ID --out campaign.html',
+    },
+    {
+      what: 'the report of one test on two of the servers, p99 latency charted',
+      line: 'dirbench report --campaign CAMPAIGN-ID --test salford/S.3 --server openldap --server "389 DS" --metric p99Us --out s3.html',
     },
   ],
   run: (_args, options) => reportCommand(options),
