@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { openDatabase } from '../../src/core/store/database.ts';
 import type { DesktopCommand } from '../../src/shared/desktopCommands.ts';
 import { seedRuns } from '../perf/history-seed.ts';
-import { startUi, waitReady } from '../helpers/ui.ts';
+import { showRoute, startUi, waitReady } from '../helpers/ui.ts';
 
 interface Recorded {
   saved: { name: string; bytes: number; head: string }[];
@@ -119,8 +119,7 @@ test(
     );
 
     // Export on a run's page: the host's CSV goes to the native save dialog, not a browser download.
-    await page.evaluate((id) => (window.location.hash = `#/runs/${id}`), runId);
-    await waitReady(page);
+    await showRoute(page, `#/runs/${runId}`);
     await send(page, { command: 'export' });
     await page.waitForFunction(
       () =>
