@@ -44,7 +44,6 @@ export const BUILDER_CONFIG: BuilderConfig = {
   files: [
     'package.json',
     'README.md',
-    'LICENSE',
     'data/**/*',
     'dist/renderer/**/*',
     'dist/electron/**/*',
