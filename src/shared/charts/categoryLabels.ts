@@ -5,6 +5,11 @@ import { dejaVuSansWidthPx } from './textWidth.ts';
 
 /** Font size of category labels (ECharts' default axis label size). */
 export const CATEGORY_LABEL_PX = 12;
+/**
+ * Spacing of wrapped lines. Set, not left to zrender, which takes the width of "国" as the line
+ * height: a browser without a CJK font measures a narrow fallback and stacks lines into each other.
+ */
+const LINE_HEIGHT_PX = 15;
 /** Room kept free between neighbouring labels. */
 const GAP_PX = 6;
 /** Chart width taken by the y axis (labels and name) and the grid's margins, not by categories. */
@@ -84,6 +89,7 @@ export function categoryAxisLabel(layout: CategoryLabels, color: string): Record
   return {
     color,
     fontSize: CATEGORY_LABEL_PX,
+    lineHeight: LINE_HEIGHT_PX,
     interval: 0,
     rotate: layout.rotateDeg,
     // ECharts would otherwise re-wrap or hide labels by its own estimate.

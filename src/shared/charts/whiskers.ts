@@ -48,10 +48,18 @@ export function whiskerSeries(
     name: '95% confidence interval',
     silent: true,
     tooltip: { show: false },
+    // Kept inside the plot: a wide interval never strokes across the axis labels.
+    clip: true,
     z: 10,
     // Both ends map to y, so the axis grows to show whole whiskers.
     encode: { x: 0, y: [2, 3] },
-    data: points.map((p) => [p.category, p.slot, p.low, p.high]),
+    // Throughput and latency are never negative: an interval reaching below zero stops at the axis.
+    data: points.map((p) => [
+      p.category,
+      p.slot,
+      p.low === null ? null : Math.max(0, p.low),
+      p.high,
+    ]),
     itemStyle: { color: CHART_COLORS.target },
     renderItem: (_params, api) => {
       const low = api.value(2);

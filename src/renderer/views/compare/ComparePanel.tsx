@@ -1,7 +1,8 @@
 // The compare charts of a selection (runs or a campaign): chart kind, metric, published overlay, table, exports.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CompareRun } from '../../../shared/compare.ts';
 import { chartTitle, compareChartOption } from '../../../shared/charts/compareChart.ts';
+import { serverColors } from '../../../shared/charts/serverColors.ts';
 import { COMPARE_METRICS, METRIC_TITLES } from '../../../shared/compareSeries.ts';
 import type { CompareMetric } from '../../../shared/compareSeries.ts';
 import type { ChartKind, ExportSelection } from '../../../shared/exchange.ts';
@@ -9,10 +10,12 @@ import type { ReferenceTable } from '../../../shared/reference.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { ChartPanel } from '../../charts/ChartPanel.tsx';
 import type { ChartOption } from '../../charts/echarts.ts';
+import { useElementWidth } from '../../charts/useElementWidth.ts';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
 import { BaselineSection } from './BaselineSection.tsx';
 import { CompareExports } from './CompareExports.tsx';
-import { defaultChart, overlayCandidates, plottedCounts } from './compareChoices.ts';
+import { overlayCandidates, plottedCounts } from './compareChoices.ts';
+import { initialChart } from './initialChart.ts';
 import { PaperTableView } from './PaperTableView.tsx';
 
 const CHART_CHOICES: readonly { value: ChartKind; label: string }[] = [
@@ -20,7 +23,8 @@ const CHART_CHOICES: readonly { value: ChartKind; label: string }[] = [
   { value: 'concurrency', label: 'By connections' },
   { value: 'timeseries', label: 'Over time' },
   { value: 'latency', label: 'Latency distribution' },
-  { value: 'bars', label: 'Across servers' },
+  { value: 'grouped', label: 'Across servers' },
+  { value: 'bars', label: 'Each cell' },
 ];
 
 /** Charts and table of the compared `runs`; `selection` is what exports cover. */
@@ -31,7 +35,10 @@ export function ComparePanel({
   runs: readonly CompareRun[];
   selection: ExportSelection;
 }) {
-  const [chart, setChart] = useState<ChartKind>(() => defaultChart(runs));
+  const [chart, setChart] = useState<ChartKind>(() => initialChart(runs));
+  // Colours from every run of the selection, so picking one test recolours nothing.
+  const colors = useMemo(() => serverColors(runs), [runs]);
+  const { ref: chartBox, widthPx } = useElementWidth<HTMLDivElement>();
   const [metric, setMetric] = useState<CompareMetric>('opsPerSec');
   const [overlayId, setOverlayId] = useState('');
   // The studies chart one test at a time: several workloads start on the first, not on a tangle.
@@ -47,6 +54,8 @@ export function ComparePanel({
   const option = compareChartOption(chart, shown, {
     metric,
     references: overlay,
+    serverColors: colors,
+    widthPx,
   }) as ChartOption;
   const counts = plottedCounts(chart, shown, metric);
   const latencyMetricUsable = chart !== 'latency' && chart !== 'timeseries';
@@ -113,22 +122,28 @@ export function ComparePanel({
           </select>
         </label>
       </div>
-      <ChartPanel
-        title={chartTitle(chart, metric)}
-        option={option}
-        points={counts.points}
-        counts={{ series: counts.series }}
-        testId="compare-chart"
-        fileName={`dirbench-${chart}${workload === '' ? '' : `-${workload.replace(/[^\w.-]+/g, '-')}`}`}
-        label={`${chartTitle(chart, metric)} of ${shown.length} runs`}
-      />
+      <div ref={chartBox}>
+        {/* useECharts merges options: a new chart, test or overlay draws afresh so no series stays behind. */}
+        <ChartPanel
+          key={`${chart}|${workload}|${overlayId}`}
+          title={chartTitle(chart, metric)}
+          option={option}
+          points={counts.points}
+          counts={{ series: counts.series }}
+          testId="compare-chart"
+          fileName={`dirbench-${chart}${workload === '' ? '' : `-${workload.replace(/[^\w.-]+/g, '-')}`}`}
+          label={`${chartTitle(chart, metric)} of ${shown.length} runs`}
+        />
+      </div>
       {overlay.length > 0 && (
         <p className="muted small">
           Dashed lines: {overlay[0]?.study}, {overlay[0]?.table} — published figures measured on{' '}
           {overlay[0]?.hardware}, not on this machine.
         </p>
       )}
-      {(chart === 'trend' || chart === 'bars') && <PaperTableView runs={runs} metric={metric} />}
+      {(chart === 'trend' || chart === 'bars' || chart === 'grouped') && (
+        <PaperTableView runs={runs} metric={metric} />
+      )}
       <BaselineSection runs={runs} />
       <CompareExports
         selection={selection}

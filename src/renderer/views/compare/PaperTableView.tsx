@@ -24,10 +24,10 @@ export function PaperTableView({
       {table.rows.map((row) => (
         <tr key={`${row.test} ${row.server}`}>
           <td className="mono small">{row.test}</td>
-          <td className="cell-title" title={row.serverFullName}>
-            {row.server}
+          <td title={row.serverFullName}>
+            <span className="cell-title">{row.server}</span>
             {!row.server.startsWith(row.serverFullName) && (
-              <div className="muted small">{row.serverFullName}</div>
+              <span className="cell-sub">{row.serverFullName}</span>
             )}
           </td>
           {row.cells.map((cell, i) => {
