@@ -86,6 +86,19 @@ test('the report: only the filtered runs, the metric charted, the filter in its 
   db.close();
 });
 
+test('the report compares several servers in grouped bars, in the colours of the exports', async () => {
+  const { db, api } = seeded();
+  const html = (await api['export/report']({ campaignId: 'c19' })).text ?? '';
+  const grouped = /<svg [^>]*aria-label="ops\/s across servers[^"]*"[\s\S]*?<\/svg>/.exec(
+    html,
+  )?.[0];
+  assert.ok(grouped, 'a grouped bar chart');
+  const chart = await api['export/chart']({ campaignId: 'c19', chart: 'grouped', format: 'svg' });
+  assert.deepEqual([...seriesColours(grouped)].sort(), [...seriesColours(chart.text ?? '')].sort());
+  assert.equal(seriesColours(grouped).size, 3);
+  db.close();
+});
+
 test('filters and sizes from outside are checked by name before any query', () => {
   const refused = (channel: ApiChannel, req: object, field: string) =>
     assert.throws(

@@ -2,6 +2,7 @@
 // no script, no external resource, so it opens offline and can be mailed as one file.
 import { compareChartOption, chartTitle } from '../../shared/charts/compareChart.ts';
 import type { ServerColors } from '../../shared/charts/serverColors.ts';
+import { serverShortLabel } from '../../shared/compareLabels.ts';
 import { latencyCurves } from '../../shared/compareSeries.ts';
 import type { CompareMetric } from '../../shared/compareSeries.ts';
 import type { ChartKind } from '../../shared/exchange.ts';
@@ -29,14 +30,15 @@ export interface ReportContext {
 /** The report's charts unless asked otherwise: the width of a page of text. */
 export const REPORT_CHART_SIZE: ChartSize = { widthPx: 960, heightPx: 480 };
 
-/** Charts worth drawing for these runs: trend with sizes, concurrency with several levels, etc. */
+/** Charts worth drawing for these runs: trend with sizes, concurrency with several levels, grouped bars across servers, etc. */
 export function reportCharts(runs: readonly SelectedRun[]): ChartKind[] {
   const compare = runs.map((r) => r.compare);
   const charts: ChartKind[] = [];
   if (compare.some((r) => r.entries !== null)) charts.push('trend');
   if (new Set(compare.map((r) => r.connections)).size > 1) charts.push('concurrency');
   if (latencyCurves(compare).length > 0) charts.push('latency');
-  charts.push('bars');
+  // Servers side by side per test and size read better grouped than as one long row of bars.
+  charts.push(new Set(compare.map(serverShortLabel)).size > 1 ? 'grouped' : 'bars');
   return charts;
 }
 
