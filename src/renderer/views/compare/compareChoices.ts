@@ -1,9 +1,11 @@
-// Which compare chart fits a selection first, and which published tables can overlay a chart.
+// Which compare chart fits a selection first, which tests the Test picker offers and keeps (matched as
+// `dirbench export --test` matches), and which published tables can overlay a chart.
 import type { CompareRun } from '../../../shared/compare.ts';
 import type { CompareMetric } from '../../../shared/compareSeries.ts';
 import { trendSeries, concurrencySeries } from '../../../shared/compareSeries.ts';
 import type { ChartKind } from '../../../shared/exchange.ts';
 import type { ReferenceTable } from '../../../shared/reference.ts';
+import { filterChoices, runPasses } from '../../../shared/runFilter.ts';
 
 /** The chart that says most about `runs`: sizes vary -> trend, else connections -> concurrency, else bars. */
 export function defaultChart(runs: readonly CompareRun[]): ChartKind {
@@ -12,6 +14,16 @@ export function defaultChart(runs: readonly CompareRun[]): ChartKind {
   if (distinct(runs.map((r) => r.connections)) > 1) return 'concurrency';
   if (runs.length > 1) return 'bars';
   return 'timeseries';
+}
+
+/** The Test picker's choices: the tests of the selection in the order its runs show them. */
+export function testChoices(runs: readonly CompareRun[]): string[] {
+  return filterChoices(runs).tests;
+}
+
+/** The runs the Test picker keeps: all of them for '' (All tests), else that test's. */
+export function runsOfTest(runs: readonly CompareRun[], test: string): readonly CompareRun[] {
+  return test === '' ? runs : runs.filter((r) => runPasses(r, { tests: [test] }));
 }
 
 /** Published tables whose x axis and unit fit `chart` plotting `metric` (the rest cannot overlay it). */
