@@ -14,7 +14,7 @@ import { useElementWidth } from '../../charts/useElementWidth.ts';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
 import { BaselineSection } from './BaselineSection.tsx';
 import { CompareExports } from './CompareExports.tsx';
-import { overlayCandidates, plottedCounts } from './compareChoices.ts';
+import { overlayCandidates, plottedCounts, runsOfTest, testChoices } from './compareChoices.ts';
 import { initialChart } from './initialChart.ts';
 import { PaperTableView } from './PaperTableView.tsx';
 
@@ -42,9 +42,9 @@ export function ComparePanel({
   const [metric, setMetric] = useState<CompareMetric>('opsPerSec');
   const [overlayId, setOverlayId] = useState('');
   // The studies chart one test at a time: several workloads start on the first, not on a tangle.
-  const workloads = [...new Set(runs.map((r) => r.workload))];
+  const workloads = testChoices(runs);
   const [workload, setWorkload] = useState(workloads.length > 1 ? (workloads[0] ?? '') : '');
-  const shown = workload === '' ? runs : runs.filter((r) => r.workload === workload);
+  const shown = runsOfTest(runs, workload);
   const references = useQuery('reference', (api) => api.call('reference/list'));
   // The published table of the test on screen comes first (Salford Table 7 for salford/S.3).
   const candidates = overlayCandidates(references.data ?? [], chart, metric).sort(
