@@ -32,6 +32,11 @@ const LAB_FAMILIES: Record<LabKind, string> = {
   'samba-ad': 'Samba AD',
 };
 
+/** The short name of a lab kind's server before its version is known: "389 DS". */
+export function labFamilyName(kind: LabKind): string {
+  return LAB_FAMILIES[kind];
+}
+
 /** Longest product name kept for a vendor DirBench does not know, before it is cut at a word. */
 const MAX_UNKNOWN_NAME_CHARS = 24;
 

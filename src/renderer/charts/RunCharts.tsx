@@ -13,19 +13,23 @@ import {
 import type { SampleChartProps } from './chartBase.ts';
 import type { RunConfig } from '../../shared/types.ts';
 
-/** Throughput and latency charts; test ids are `<prefix>throughput-chart` and `<prefix>latency-chart`. */
+/**
+ * Throughput and latency charts; test ids are `<prefix>throughput-chart` and `<prefix>latency-chart`.
+ * `color` draws the throughput in a server's colour (a campaign's cell, as its results chart it).
+ */
 export function RunCharts({
   samples,
   config,
   timeline,
   testIdPrefix = '',
-}: SampleChartProps & { config: RunConfig }) {
+  color,
+}: SampleChartProps & { config: RunConfig; color?: string }) {
   const [logScale, setLogScale] = useState(false);
   const target = useMemo(() => targetPoints(samples, config), [samples, config]);
   const intended = useMemo(() => intendedPoints(samples, logScale), [samples, logScale]);
   const throughput = useMemo(
-    () => throughputOption(samples, timeline, target),
-    [samples, timeline, target],
+    () => throughputOption(samples, timeline, target, color),
+    [samples, timeline, target, color],
   );
   const latency = useMemo(
     () => latencyOption(samples, timeline, logScale, intended),

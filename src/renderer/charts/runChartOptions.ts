@@ -73,10 +73,11 @@ export function throughputOption(
   samples: readonly RunSample[],
   timeline: RunTimeline,
   target: ChartPoint[] | null = null,
+  color: string = COLORS.ops,
 ): ChartOption {
   const achieved = {
-    ...lineSeries(target ? 'achieved' : 'ops/sec', COLORS.ops, opsPoints(samples)),
-    areaStyle: { color: 'rgba(37, 99, 235, 0.08)' },
+    ...lineSeries(target ? 'achieved' : 'ops/sec', color, opsPoints(samples)),
+    areaStyle: { color: translucent(color, 0.08) },
     markArea: phaseArea(timeline),
   };
   return {
@@ -88,6 +89,14 @@ export function throughputOption(
       ? [achieved, lineSeries('target rate', COLORS.target, target, { dashed: true, width: 1.5 })]
       : [achieved],
   };
+}
+
+/** `#rrggbb` as rgba with `alpha` (the area under a line); other colour syntax as it is. */
+export function translucent(color: string, alpha: number): string {
+  const match = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!match) return color;
+  const value = parseInt(match[1] as string, 16);
+  return `rgba(${value >> 16}, ${(value >> 8) & 0xff}, ${value & 0xff}, ${alpha})`;
 }
 
 /** Latency chart: p50 and p99 in ms per second; in the open model also p99 from the intended start. */

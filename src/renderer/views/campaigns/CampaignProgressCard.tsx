@@ -10,6 +10,8 @@ import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { RouteButton } from '../../components/RouteButton.tsx';
 import { formatDurationS } from '../../format/numbers.ts';
 import { CampaignLiveCharts } from './CampaignLiveCharts.tsx';
+import { liveCellColor } from './campaignColors.ts';
+import type { CampaignColors } from './campaignColors.ts';
 
 /** The campaign controls: what each asks the host, how it looks, and the states it is offered in. */
 const CONTROLS: readonly {
@@ -42,8 +44,17 @@ const CONTROLS: readonly {
   },
 ];
 
-/** Progress and controls; shown while the campaign can still do something. */
-export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail }) {
+/**
+ * Progress and controls; shown while the campaign can still do something. The live chart of the
+ * current cell draws its server in the campaign's colour for it (`palette`).
+ */
+export function CampaignProgressCard({
+  campaign,
+  palette,
+}: {
+  campaign: CampaignDetail;
+  palette: CampaignColors;
+}) {
   const api = useApi();
   const [live, setLive] = useState<CampaignProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -130,7 +141,10 @@ export function CampaignProgressCard({ campaign }: { campaign: CampaignDetail })
           {error}
         </p>
       )}
-      <CampaignLiveCharts runId={live?.runId ?? null} />
+      <CampaignLiveCharts
+        runId={live?.runId ?? null}
+        color={liveCellColor(palette, live?.currentCell ?? null)}
+      />
     </section>
   );
 }

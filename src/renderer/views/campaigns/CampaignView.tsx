@@ -8,7 +8,9 @@ import { RouteButton } from '../../components/RouteButton.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import { navigate, routeHref } from '../../hooks/useHashRoute.ts';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
+import type { CampaignDetail } from '../../../shared/matrix.ts';
 import { CampaignBadge } from './CampaignBadge.tsx';
+import { campaignColors } from './campaignColors.ts';
 import { CampaignCellsTable } from './CampaignCellsTable.tsx';
 import { CampaignProgressCard } from './CampaignProgressCard.tsx';
 import { CampaignResults } from './CampaignResults.tsx';
@@ -23,6 +25,15 @@ export function CampaignView({ campaignId }: { campaignId: string }) {
   );
   const targets = useQuery('targets', (client) => client.call('targets/list'), ['targets/changed']);
   const detail = campaign.data;
+  // Finished runs, for the results and the live chart's server colour; reloaded as cells finish.
+  const cellsDone = detail?.cellsDone ?? 0;
+  const runs = useQuery(
+    `compare-campaign:${campaignId}:${cellsDone}`,
+    (client) =>
+      cellsDone === 0 ? Promise.resolve([]) : client.call('compare/runs', { campaignId }),
+    ['history/changed'],
+  );
+  const palette = (loaded: CampaignDetail) => campaignColors(loaded, runs.data ?? []);
   useReadyMarker(detail !== undefined);
   const ongoing =
     detail !== undefined &&
@@ -81,8 +92,10 @@ export function CampaignView({ campaignId }: { campaignId: string }) {
                 {loaded.error}
               </div>
             )}
-            {ongoing && <CampaignProgressCard campaign={loaded} />}
-            {loaded.cellsDone > 0 && <CampaignResults campaign={loaded} />}
+            {ongoing && <CampaignProgressCard campaign={loaded} palette={palette(loaded)} />}
+            {loaded.cellsDone > 0 && (
+              <CampaignResults campaign={loaded} runs={runs} colors={palette(loaded).colors} />
+            )}
             <section className="section">
               <h2 className="section-title">Cells</h2>
               <CampaignCellsTable

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { CompareRun } from '../../../shared/compare.ts';
 import { chartTitle, compareChartOption } from '../../../shared/charts/compareChart.ts';
 import { serverColors } from '../../../shared/charts/serverColors.ts';
+import type { ServerColors } from '../../../shared/charts/serverColors.ts';
 import { COMPARE_METRICS, METRIC_TITLES } from '../../../shared/compareSeries.ts';
 import type { CompareMetric } from '../../../shared/compareSeries.ts';
 import type { ChartKind, ExportSelection } from '../../../shared/exchange.ts';
@@ -27,17 +28,24 @@ const CHART_CHOICES: readonly { value: ChartKind; label: string }[] = [
   { value: 'bars', label: 'Each cell' },
 ];
 
-/** Charts and table of the compared `runs`; `selection` is what exports cover. */
+/**
+ * Charts and table of the compared `runs`; `selection` is what exports cover. Servers keep `colors`
+ * (a campaign's, stable while it runs), else colours over every run of the selection.
+ */
 export function ComparePanel({
   runs,
   selection,
+  colors: given,
 }: {
   runs: readonly CompareRun[];
   selection: ExportSelection;
+  colors?: ServerColors;
 }) {
-  const [chart, setChart] = useState<ChartKind>(() => initialChart(runs));
+  // Until the user picks a chart it follows the runs: a campaign's results gain servers as cells finish.
+  const [picked, setChart] = useState<ChartKind | null>(null);
+  const chart = picked ?? initialChart(runs);
   // Colours from every run of the selection, so picking one test recolours nothing.
-  const colors = useMemo(() => serverColors(runs), [runs]);
+  const colors = useMemo(() => given ?? serverColors(runs), [given, runs]);
   const { ref: chartBox, widthPx } = useElementWidth<HTMLDivElement>();
   const [metric, setMetric] = useState<CompareMetric>('opsPerSec');
   const [overlayId, setOverlayId] = useState('');
