@@ -6,7 +6,7 @@ import { threeServerCampaign } from '../../shared/charts/campaignFixtures.ts';
 import { CHART_KINDS, chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
 import type { CompareRun } from '../../shared/compare.ts';
 import type { ChartKind } from '../../shared/exchange.ts';
-import { labelOverlaps, svgTextBoxes } from './labelBoxes.ts';
+import { labelOverlaps, labelsOffCanvas, svgTextBoxes } from './labelBoxes.ts';
 import { renderChartSvg } from './renderChart.ts';
 
 const campaign = threeServerCampaign();
@@ -31,6 +31,7 @@ test('bars and grouped bars of twelve cells never overprint a label, wide or nar
     ] as const) {
       const svg = draw(kind, campaign, widthPx, heightPx);
       assert.deepEqual(labelOverlaps(svg), [], `${kind} at ${widthPx} x ${heightPx}`);
+      assert.deepEqual(labelsOffCanvas(svg), [], `${kind} at ${widthPx} x ${heightPx}`);
     }
   }
 });
@@ -51,8 +52,41 @@ test('the bars name every cell by short server names; the grouped legend names t
 });
 
 test('every chart kind of the campaign draws at the export size without overprinted labels', () => {
-  for (const kind of CHART_KINDS)
-    assert.deepEqual(labelOverlaps(draw(kind, campaign, 960)), [], kind);
+  for (const kind of CHART_KINDS) {
+    const svg = draw(kind, campaign, 960);
+    assert.deepEqual(labelOverlaps(svg), [], kind);
+    assert.deepEqual(labelsOffCanvas(svg), [], kind);
+  }
+});
+
+test('five servers, twenty bars: the slanted labels stay apart and on the chart', () => {
+  const five = [
+    ...campaign,
+    ...campaign
+      .filter((r) => r.labKind === 'openldap')
+      .flatMap((r) => [
+        {
+          ...r,
+          id: `${r.id}-apacheds`,
+          labKind: 'apacheds' as const,
+          serverVendor: 'Apache Software Foundation',
+          serverVersion: 'ApacheDS 2.0.0.AM27',
+        },
+        {
+          ...r,
+          id: `${r.id}-samba`,
+          labKind: 'samba-ad' as const,
+          serverVendor: 'Samba Team (https://www.samba.org)',
+          serverVersion: 'Samba 4.17.12-Debian',
+        },
+      ]),
+  ];
+  for (const kind of ['bars', 'grouped'] as const) {
+    const svg = draw(kind, five, 960);
+    assert.deepEqual(labelOverlaps(svg), [], kind);
+    assert.deepEqual(labelsOffCanvas(svg), [], kind);
+  }
+  assert.ok(svgTextBoxes(draw('grouped', five, 960)).some((b) => b.text === 'Samba AD 4.17.12'));
 });
 
 /** Centres of the bars (series below `servers`) and x of the whiskers' upright strokes in an SVG. */

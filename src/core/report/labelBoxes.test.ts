@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { labelOverlaps, overlappingBoxes, parseTransform, svgTextBoxes } from './labelBoxes.ts';
+import {
+  labelOverlaps,
+  labelsOffCanvas,
+  overlappingBoxes,
+  parseTransform,
+  svgTextBoxes,
+} from './labelBoxes.ts';
 import { dejaVuSansWidthPx } from './textMetrics.ts';
 
 function svg(...texts: string[]): string {
@@ -86,4 +92,18 @@ test('rotated labels are rotated rectangles: slanted neighbours clear of each ot
   assert.deepEqual(overlappingBoxes(boxes), []);
   // 10 px apart they are 7 px apart across the slant: overprinted.
   assert.equal(overlappingBoxes(svgTextBoxes(svg(slanted(100), slanted(110)))).length, 1);
+});
+
+test('labels cut off by the edge of the chart are named', () => {
+  const central = 'dominant-baseline="central" text-anchor="middle"';
+  assert.deepEqual(
+    labelsOffCanvas(
+      svg(
+        text('inside', `${central} transform="translate(200 150)"`),
+        text('cut at the left', `${central} transform="translate(10 150)"`),
+        text('below', `${central} transform="translate(200 299)"`),
+      ),
+    ),
+    ['"cut at the left"', '"below"'],
+  );
 });

@@ -144,6 +144,23 @@ export function overlappingBoxes(
   return pairs;
 }
 
+/** Texts of an SVG chart drawn partly outside its own width and height (cut off), in words. */
+export function labelsOffCanvas(svg: string, tolerancePx = 0.5): string[] {
+  const widthPx = Number(/<svg\b[^>]*\swidth="([\d.]+)/.exec(svg)?.[1] ?? Infinity);
+  const heightPx = Number(/<svg\b[^>]*\sheight="([\d.]+)/.exec(svg)?.[1] ?? Infinity);
+  return svgTextBoxes(svg)
+    .filter((box) =>
+      box.corners.some(
+        ([x, y]) =>
+          x < -tolerancePx ||
+          y < -tolerancePx ||
+          x > widthPx + tolerancePx ||
+          y > heightPx + tolerancePx,
+      ),
+    )
+    .map((box) => JSON.stringify(box.text));
+}
+
 /** The overprinted labels of an SVG chart in words ("'a' over 'b'"); empty when none overlap. */
 export function labelOverlaps(svg: string, tolerancePx = 0.5): string[] {
   return overlappingBoxes(svgTextBoxes(svg), tolerancePx).map(

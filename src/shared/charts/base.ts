@@ -6,7 +6,7 @@ import { formatLatencyMs, formatOpsPerSec } from './format.ts';
 import { CHART_COLORS, CHART_FONT_FAMILY } from './palette.ts';
 import { chartColors, freeColors, seriesColorsByServer } from './serverColors.ts';
 import type { ServerColors } from './serverColors.ts';
-import { dejaVuSansWidthPx } from './textWidth.ts';
+import { dejaVuSansWidthPx, wrapWords } from './textWidth.ts';
 
 /** What every chart builder takes besides its series. */
 export interface ChartSettings {
@@ -48,6 +48,9 @@ export function legendRows(names: readonly string[], widthPx: number): number {
   return rows;
 }
 
+/** The title's font as the width table reads it, and its line height. */
+const TITLE_FONT = 'bold 14px';
+const TITLE_LINE_PX = 18;
 /** Height of a legend row (12 px text, 10 px between rows). */
 const LEGEND_ROW_PX = 22;
 /** Height charts are drawn at when the settings do not say (the exports' default). */
@@ -58,7 +61,11 @@ export const PUBLISHED_SUFFIX = ' (published, other hardware)';
 
 /** Title, legend (of `legendNames`), grid, tooltip and fonts; the plot starts below the legend. */
 export function chartFrame(settings: ChartSettings, legendNames: readonly string[]): EChartsOption {
-  const top = settings.title ? 28 : 0;
+  // A title wider than the chart wraps at its spaces, each line pushing the legend down.
+  const titleLines = settings.title
+    ? (wrapWords(settings.title, (settings.widthPx ?? 900) - 16, TITLE_FONT) ?? [settings.title])
+    : [];
+  const top = titleLines.length > 0 ? 10 + titleLines.length * TITLE_LINE_PX : 0;
   const wrappedPx = legendRows(legendNames, settings.widthPx ?? 900) * LEGEND_ROW_PX;
   // A legend of many long names would squeeze the plot away: one row with pages instead.
   const scroll = wrappedPx > (settings.heightPx ?? DEFAULT_HEIGHT_PX) / 3;
@@ -69,10 +76,15 @@ export function chartFrame(settings: ChartSettings, legendNames: readonly string
     ...(settings.title
       ? {
           title: {
-            text: settings.title,
+            text: titleLines.join('\n'),
             left: 8,
             top: 0,
-            textStyle: { color: CHART_COLORS.title, fontSize: 14, fontWeight: 600 },
+            textStyle: {
+              color: CHART_COLORS.title,
+              fontSize: 14,
+              fontWeight: 600,
+              lineHeight: TITLE_LINE_PX,
+            },
           },
         }
       : {}),
@@ -90,7 +102,10 @@ export function chartFrame(settings: ChartSettings, legendNames: readonly string
       right: 24,
       top: top + legendPx + 30,
       bottom: 24,
-      containLabel: true,
+      // Axis labels are measured into the plot's margins, slanted ones too (containLabel only
+      // estimates from sample labels and let a slanted first label run off the left edge).
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'axisLabel',
     },
     tooltip: { trigger: 'axis' },
   };

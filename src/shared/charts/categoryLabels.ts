@@ -1,7 +1,7 @@
 // Category axis labels that never overprint: each label is wrapped (at its " · " parts, then at spaces)
 // to the width of its slot, or, when a single word is wider than the slot, drawn on one rotated line
 // whose slant leaves a line's height between neighbours. Widths are DejaVu Sans's, as exports draw.
-import { dejaVuSansWidthPx } from './textWidth.ts';
+import { dejaVuSansWidthPx, wrapWords } from './textWidth.ts';
 
 /** Font size of category labels (ECharts' default axis label size). */
 export const CATEGORY_LABEL_PX = 12;
@@ -34,23 +34,6 @@ export function categorySlotPx(chartWidthPx: number, count: number): number {
   return Math.max(1, chartWidthPx - Y_AXIS_AND_MARGINS_PX) / Math.max(1, count);
 }
 
-/** Words of `text` greedily joined into lines no wider than `maxPx`; null if one word is wider. */
-function wrapWords(text: string, maxPx: number): string[] | null {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ').filter(Boolean)) {
-    if (widthPx(word) > maxPx) return null;
-    const joined = line === '' ? word : `${line} ${word}`;
-    if (widthPx(joined) <= maxPx) line = joined;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
-
 /** A label's parts joined with " · " into lines no wider than `maxPx`; null if that cannot be done. */
 export function wrapParts(parts: readonly string[], maxPx: number): string[] | null {
   const lines: string[] = [];
@@ -60,7 +43,7 @@ export function wrapParts(parts: readonly string[], maxPx: number): string[] | n
       lines[lines.length - 1] = `${last} · ${part}`;
       continue;
     }
-    const wrapped = wrapWords(part, maxPx);
+    const wrapped = wrapWords(part, maxPx, `${CATEGORY_LABEL_PX}px`);
     if (wrapped === null) return null;
     lines.push(...wrapped);
   }

@@ -39,3 +39,20 @@ export function dejaVuSansWidthPx(text: string, font = ''): number {
   for (const c of text) em += ADVANCE.get(c) ?? (WIDE.test(c) ? WIDE_EM : OTHER_EM);
   return em * sizePx * (bold ? BOLD_FACTOR : 1);
 }
+
+/** Words of `text` greedily joined into lines no wider than `maxPx` in `font`; null if one word is wider. */
+export function wrapWords(text: string, maxPx: number, font: string): string[] | null {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    if (dejaVuSansWidthPx(word, font) > maxPx) return null;
+    const joined = line === '' ? word : `${line} ${word}`;
+    if (dejaVuSansWidthPx(joined, font) <= maxPx) line = joined;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
