@@ -44,8 +44,29 @@ export const CAMPAIGN_TESTS = ['salford/S.1', 'salford/S.3'] as const;
 export const CAMPAIGN_SIZES = [2_000, 10_000] as const;
 export const CAMPAIGN_REPEATS = 2;
 
+/** The matrix the campaign ran, as `dirbench matrix run` stores it (the campaign screen reads it). */
+const CAMPAIGN_SPEC = {
+  name: 'Issue 19: S.1 and S.3 across three servers',
+  servers: CAMPAIGN_SERVERS.map((s) => ({ lab: s.labKind })),
+  sizes: [...CAMPAIGN_SIZES],
+  indexProfiles: ['salford-indexed'],
+  shape: 'salford',
+  load: 'offline',
+  workloads: [...CAMPAIGN_TESTS],
+  connections: [4],
+  depth: 1,
+  policies: [{ kind: 'persistent' }],
+  repeats: CAMPAIGN_REPEATS,
+  warmupS: 1,
+  durationS: 3,
+  seed: 1,
+};
+
 /** Stores the campaign (24 runs: 3 servers x 2 tests x 2 sizes x 2 repeats) under `campaignId`. */
 export function seedIssueCampaign(db: Db, campaignId: string): string[] {
+  db.prepare(
+    `INSERT INTO campaigns (id, name, spec_json, status, created_at) VALUES (?, ?, ?, 'completed', ?)`,
+  ).run(campaignId, CAMPAIGN_SPEC.name, JSON.stringify(CAMPAIGN_SPEC), '2025-03-01T10:00:00.000Z');
   const ids: string[] = [];
   let cellIndex = 0;
   for (const server of CAMPAIGN_SERVERS)
@@ -67,7 +88,17 @@ export function seedIssueCampaign(db: Db, campaignId: string): string[] {
             targetName: `${server.labServerVersion} lab (${entries.toLocaleString('en-US')} entries)`,
             campaignId,
             repeat,
-            cellIndex: cellIndex++,
+            cellIndex,
+            cell: {
+              index: cellIndex++,
+              server: { lab: server.labKind },
+              entries,
+              indexProfile: 'salford-indexed',
+              workload,
+              connections: 4,
+              depth: 1,
+              policy: { kind: 'persistent' },
+            },
           });
           ids.push(id);
         }

@@ -30,8 +30,9 @@ export interface SeededRun {
   status?: 'completed' | 'failed';
   campaignId?: string;
   repeat?: number;
-  /** The run's cell in its campaign (default its repeat). */
+  /** The run's cell in its campaign (default its repeat), and what the cell says beside its repeat. */
   cellIndex?: number;
+  cell?: Record<string, unknown>;
 }
 
 /** A fresh in-memory database with the schema. */
@@ -81,7 +82,12 @@ export function seedRun(db: Db, run: SeededRun): void {
     ).run(run.campaignId, `campaign ${run.campaignId}`, startedAt);
     db.prepare(
       `INSERT INTO campaign_cells (campaign_id, cell_index, cell_json, status, run_id) VALUES (?, ?, ?, 'done', ?)`,
-    ).run(run.campaignId, cellIndex, JSON.stringify({ repeat: run.repeat ?? 1 }), run.id);
+    ).run(
+      run.campaignId,
+      cellIndex,
+      JSON.stringify({ ...run.cell, repeat: run.repeat ?? 1 }),
+      run.id,
+    );
   }
   const samples = db.prepare(
     `INSERT INTO run_samples (run_id, second, phase, interval_ms, ops, errors, errors_json, entries, p50_us,
