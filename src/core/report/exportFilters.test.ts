@@ -80,7 +80,10 @@ test('the report: only the filtered runs, the metric charted, the filter in its 
   );
   const html = file.text ?? '';
   for (const id of ids) assert.equal(html.includes(`${id}<`), /-389ds-\d-2000-/.test(id), id);
-  assert.match(html, /<h1>DirBench report: campaign campaign c19: 2K entries · 389ds<\/h1>/);
+  assert.match(
+    html,
+    /<h1>DirBench report: campaign Issue 19: S.1 and S.3 across three servers: 2K entries · 389ds<\/h1>/,
+  );
   assert.match(html, /aria-label="p99 latency \(ms\) by directory size"|aria-label="p99[^"]*"/);
   assert.ok((html.match(/<svg [^>]*width="640" height="360"/g) ?? []).length >= 2);
   db.close();
