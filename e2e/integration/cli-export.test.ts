@@ -15,7 +15,7 @@ const db = path.join(dataDir, 'export.sqlite');
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const CHARTS = ['timeseries', 'trend', 'concurrency', 'latency', 'bars'];
+const CHARTS = ['timeseries', 'trend', 'concurrency', 'latency', 'bars', 'grouped'];
 const runIds: string[] = [];
 
 function cli(args: string[], timeoutMs = 60_000): Promise<CliResult> {
