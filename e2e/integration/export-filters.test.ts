@@ -69,6 +69,18 @@ test('a grouped bar chart per test: every server, no two labels overprint, trend
   }
 });
 
+test("the campaign's whole trend chart draws each server's first test in its bar colour", async () => {
+  const size = ['--width', '900', '--height', '500'];
+  const bars = seriesColours(
+    await svgOf(campaignArgs('--chart', 'grouped', '--test', 'salford/S.1', ...size), 's1.svg'),
+  );
+  // Unfiltered, a server's lines are one per test: S.1 in its colour, S.3 in a shade of it.
+  const lines = seriesColours(await svgOf(campaignArgs('--chart', 'trend', ...size), 'trend.svg'));
+  assert.equal(lines.size, SERVERS.length * TESTS.length);
+  for (const server of SERVERS)
+    assert.equal(lines.get(`${server} · salford/S.1`), bars.get(server), server);
+});
+
 test('a server keeps its colour when the filter leaves the others out', async () => {
   const all = seriesColours(
     await svgOf(campaignArgs('--chart', 'grouped', '--test', 'salford/S.1'), 'all.svg'),
