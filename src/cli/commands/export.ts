@@ -12,6 +12,7 @@ import type {
 import { CHART_KINDS } from '../../shared/charts/compareChart.ts';
 import { COMPARE_METRICS } from '../../shared/compareSeries.ts';
 import type { Core } from '../../core/app/core.ts';
+import { DEFAULT_CHART_SIZE } from '../../core/report/renderChart.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
@@ -19,7 +20,7 @@ import { printJsonLine, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import {
   callCore,
-  CHART_LOOK_OPTIONS,
+  chartLookOptions,
   FILTER_GROUP,
   imageSizeFromOptions,
   REFERENCE_OPTION,
@@ -153,7 +154,7 @@ export const exportSpec: CommandSpec = {
           value: 'FORMAT',
           description: 'png or svg with --chart (default png); else csv, json or hlog',
         },
-        ...CHART_LOOK_OPTIONS,
+        ...chartLookOptions(DEFAULT_CHART_SIZE),
         ...REFERENCE_OPTION,
         samples: { type: 'boolean', description: 'with --format csv: one row per second' },
         out: { type: 'string', value: 'FILE', description: 'the file to write' },

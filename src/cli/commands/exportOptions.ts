@@ -10,6 +10,7 @@ import type {
 } from '../../shared/exchange.ts';
 import { COMPARE_METRICS } from '../../shared/compareSeries.ts';
 import { parseEntries } from '../../shared/runFilter.ts';
+import type { ChartSize } from '../../core/report/renderChart.ts';
 import type { OptionGroup, OptionTable } from '../commandSpec.ts';
 import type { RawOptions } from '../options.ts';
 
@@ -33,7 +34,7 @@ export const SELECTION_GROUP: OptionGroup = {
 
 /** Narrowing of the selection, as the GUI's compare pickers narrow it. */
 export const FILTER_GROUP: OptionGroup = {
-  title: 'Keep only some of those runs (each repeatable)',
+  title: 'Keep only some of those runs',
   options: {
     test: {
       type: 'string',
@@ -78,24 +79,30 @@ export const REFERENCE_OPTION = {
   },
 } as const satisfies OptionTable;
 
-/** The measure a chart plots, and the size it is drawn at. */
-export const CHART_LOOK_OPTIONS = {
-  metric: {
-    type: 'string',
-    value: 'METRIC',
-    description: `the charts' measure: ${COMPARE_METRICS.join(', ')} (default opsPerSec)`,
-  },
-  width: {
-    type: 'string',
-    value: 'PX',
-    description: `chart width in pixels, ${CHART_SIDE_PX.min} to ${CHART_SIDE_PX.max}`,
-  },
-  height: {
-    type: 'string',
-    value: 'PX',
-    description: `chart height in pixels, ${CHART_SIDE_PX.min} to ${CHART_SIDE_PX.max}`,
-  },
-} as const satisfies OptionTable;
+/** The measure charts plot, and the size they are drawn at (help shows the command's own default). */
+export function chartLookOptions(size: ChartSize) {
+  const range = `${CHART_SIDE_PX.min} to ${CHART_SIDE_PX.max}`;
+  return {
+    metric: {
+      type: 'string',
+      value: 'METRIC',
+      description: `the charts' measure: ${COMPARE_METRICS.join(', ')}`,
+      default: 'opsPerSec',
+    },
+    width: {
+      type: 'string',
+      value: 'PX',
+      description: `chart width in pixels, ${range}`,
+      default: size.widthPx,
+    },
+    height: {
+      type: 'string',
+      value: 'PX',
+      description: `chart height in pixels, ${range}`,
+      default: size.heightPx,
+    },
+  } as const satisfies OptionTable;
+}
 
 /** API fields and the options that set them, so errors name what the user typed. */
 const OPTION_OF_FIELD: Record<string, string> = {

@@ -1,5 +1,6 @@
 // `dirbench report`: the self-contained HTML report of a campaign or of selected runs.
 import { invalid } from '../../shared/errors.ts';
+import { REPORT_CHART_SIZE } from '../../core/report/htmlReport.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
@@ -45,7 +46,7 @@ export const reportSpec: CommandSpec = {
     {
       title: 'Options',
       options: {
-        ...shared.CHART_LOOK_OPTIONS,
+        ...shared.chartLookOptions(REPORT_CHART_SIZE),
         ...shared.REFERENCE_OPTION,
         out: { type: 'string', value: 'FILE.html', description: 'the HTML file to write' },
       },
