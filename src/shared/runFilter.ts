@@ -99,7 +99,7 @@ export function runPasses(run: CompareRun, filter: RunFilter | undefined): boole
   });
 }
 
-/** Whether the filter picks anything out (some list is not empty). */
+/** True when the filter keeps every run: each list absent or empty. */
 export function filterIsEmpty(filter: RunFilter | undefined): boolean {
   return FILTER_FIELDS.every((field) => listOf(filter, field).length === 0);
 }
