@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/core/store/database.ts';
 import { RunsRepo } from '../../src/core/store/runsRepo.ts';
 import { READ_RANDOM } from '../../src/core/workload/builtin.ts';
 import { syntheticEnvironment } from './syntheticRun.ts';
+import type { LabKind } from '../../src/shared/labTypes.ts';
 import type { RunConfig, RunEnvironment, RunStatus, RunSummary } from '../../src/shared/types.ts';
 
 /** One run to store: its id, setting and figures. */
@@ -22,16 +23,34 @@ export interface StoredRunSpec {
   errors?: number;
   /** Default completed; other statuses do not count in comparisons. */
   status?: RunStatus;
+  /** Directory size (default 10,000): a different size is a different setting. */
+  entries?: number;
+  /** The lab server and what its root DSE says (default an OpenLDAP 2.5.13 lab with no vendor). */
+  server?: { lab: LabKind; vendorName: string | null; vendorVersion: string };
 }
 
 const MEASURED_S = 4;
 
-function environment(): RunEnvironment {
-  return syntheticEnvironment({
+function environment(spec: StoredRunSpec): RunEnvironment {
+  const base = syntheticEnvironment({
     indexProfile: 'salford-indexed (objectClass eq; cn eq,sub,pres)',
     indexProfileName: 'salford-indexed',
     serverVersion: '2.5.13',
+    entries: spec.entries ?? 10_000,
+    ...(spec.server ? { kind: spec.server.lab, serverVersion: spec.server.vendorVersion } : {}),
   });
+  if (!spec.server) return base;
+  const { vendorName, vendorVersion } = spec.server;
+  const rootDse = {
+    vendorName,
+    vendorVersion,
+    namingContexts: ['o=Salford,c=gb'],
+    supportedLDAPVersion: ['3'],
+    supportedControl: [],
+    supportedExtension: [],
+    supportedSASLMechanisms: [],
+  };
+  return { ...base, rootDse };
 }
 
 function config(spec: StoredRunSpec): RunConfig {
@@ -51,7 +70,7 @@ function config(spec: StoredRunSpec): RunConfig {
     startTls: false,
     bindDn: 'cn=admin,o=Salford,c=gb',
     baseDn: 'o=Salford,c=gb',
-    entries: 10_000,
+    entries: spec.entries ?? 10_000,
     loadModel: 'closed',
     connectionPolicy: { kind: 'persistent' },
     targetOpsPerSec: null,
@@ -74,7 +93,7 @@ export function storeRuns(dbFile: string, specs: readonly StoredRunSpec[]): void
   try {
     const runs = new RunsRepo(db);
     for (const spec of specs) {
-      runs.create(spec.id, config(spec), environment());
+      runs.create(spec.id, config(spec), environment(spec));
       const errors = spec.errors ?? 0;
       const latencyUs = {
         p50: Math.round(spec.p99Us / 5),
