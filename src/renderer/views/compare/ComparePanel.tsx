@@ -16,6 +16,7 @@ import { RadioSegments } from '../../components/RadioSegments.tsx';
 import { BaselineSection } from './BaselineSection.tsx';
 import { CompareExports } from './CompareExports.tsx';
 import { overlayCandidates, plottedCounts, runsOfTest, testChoices } from './compareChoices.ts';
+import { groupedCounts } from './groupedCounts.ts';
 import { initialChart } from './initialChart.ts';
 import { PaperTableView } from './PaperTableView.tsx';
 
@@ -65,7 +66,8 @@ export function ComparePanel({
     serverColors: colors,
     widthPx,
   }) as ChartOption;
-  const counts = plottedCounts(chart, shown, metric);
+  const counts =
+    chart === 'grouped' ? groupedCounts(shown, metric) : plottedCounts(chart, shown, metric);
   const latencyMetricUsable = chart !== 'latency' && chart !== 'timeseries';
   return (
     <div className="compare-panel" data-testid="compare-panel" data-chart={chart}>
