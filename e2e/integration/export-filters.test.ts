@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { seedIssueCampaign } from '../../src/core/report/campaignFixture.ts';
-import { labelOverlaps } from '../../src/core/report/labelBoxes.ts';
+import { labelOverlaps, labelsOffCanvas } from '../../src/core/report/labelBoxes.ts';
 import { seriesColours } from '../../src/core/report/svgSeries.ts';
 import { openDatabase } from '../../src/core/store/database.ts';
 import { runCli } from './cliHarness.ts';
@@ -55,6 +55,7 @@ test('a grouped bar chart per test: every server, no two labels overprint, trend
     );
     assert.match(grouped, /^<svg width="900" height="500"/);
     assert.deepEqual(labelOverlaps(grouped), [], `${workload}: labels overprint`);
+    assert.deepEqual(labelsOffCanvas(grouped), [], `${workload}: labels cut off`);
     const bars = seriesColours(grouped);
     assert.deepEqual([...bars.keys()].sort(), [...SERVERS].sort(), workload);
     assert.equal(new Set(bars.values()).size, SERVERS.length, 'one colour per server');
@@ -66,6 +67,21 @@ test('a grouped bar chart per test: every server, no two labels overprint, trend
     const lines = seriesColours(trend);
     for (const server of SERVERS)
       assert.equal(bars.get(server), lines.get(server), `${workload}: ${server} bar vs line`);
+  }
+});
+
+test('the whole campaign grouped (tests and sizes as categories) stays readable when narrow', async () => {
+  for (const [widthPx, heightPx] of [
+    [640, 400],
+    [960, 540],
+  ]) {
+    const svg = await svgOf(
+      campaignArgs('--chart', 'grouped', '--width', String(widthPx), '--height', String(heightPx)),
+      `grouped-all-${widthPx}.svg`,
+    );
+    assert.deepEqual(labelOverlaps(svg), [], `${widthPx} px: labels overprint`);
+    assert.deepEqual(labelsOffCanvas(svg), [], `${widthPx} px: labels cut off`);
+    assert.equal(seriesColours(svg).size, SERVERS.length);
   }
 });
 
