@@ -19,6 +19,13 @@ const SERVERS: NonNullable<StoredRunSpec['server']>[] = [
   },
 ];
 
+/** Their full names as tables and tooltips show them, sorted (OpenLDAP's version names its vendor). */
+const FULL_NAMES = [
+  '389 Project 389-Directory/2.3.1 B2025.016.1616',
+  'Open Identity Platform Community OpenDJ Server 4.9.4',
+  'OpenLDAP 2.5.13+dfsg-5',
+];
+
 /** Two sizes, two repeats per server: twelve runs, six bars. */
 const RUNS: StoredRunSpec[] = SERVERS.flatMap((server, s) =>
   [2_000, 10_000].flatMap((entries) =>
@@ -50,11 +57,7 @@ test('compare: three servers open on grouped bars, short names, full ones in tab
   const text = await table.innerText();
   for (const name of ['OpenLDAP 2.5.13', '389 DS 2.3.1', 'OpenDJ 4.9.4'])
     assert.ok(text.includes(name), `${name} in ${text}`);
-  for (const full of [
-    '389 Project 389-Directory/2.3.1 B2025.016.1616',
-    'Open Identity Platform Community OpenDJ Server 4.9.4',
-  ])
-    assert.ok(text.includes(full), `${full} in ${text}`);
+  for (const full of FULL_NAMES) assert.ok(text.includes(full), `${full} in ${text}`);
 
   // Hovering the first size's bars shows every server's figure with its full name.
   const box = await chart.boundingBox();
@@ -63,6 +66,15 @@ test('compare: three servers open on grouped bars, short names, full ones in tab
   const tooltip = page.getByText('Open Identity Platform Community OpenDJ Server 4.9.4').last();
   await tooltip.waitFor();
   await saveScreenshot(page, 'compare-servers-grouped.png');
+
+  // Against a baseline, every setting's short name carries its server's full name on hover.
+  await page.getByTestId('baseline-picker').selectOption({ index: 1 });
+  await page.getByTestId('baseline-table').waitFor();
+  const titles = await page
+    .getByTestId('baseline-table')
+    .locator('.baseline-setting')
+    .evaluateAll((spans) => spans.map((span) => span.getAttribute('title')));
+  assert.deepEqual([...new Set(titles)].sort(), FULL_NAMES);
 
   // The other kinds stay selectable: the trend draws a line per server.
   await page.getByRole('radio', { name: 'By size' }).check();

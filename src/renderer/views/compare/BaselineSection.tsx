@@ -1,6 +1,7 @@
 // The compare view's baseline: pick one compared setting, see every other setting's change against it.
 import { useId, useMemo, useState } from 'react';
 import type { CompareRun } from '../../../shared/compare.ts';
+import { serverLabel } from '../../../shared/compareLabels.ts';
 import type {
   BaselineComparison,
   ComparedSetting,
@@ -30,11 +31,20 @@ function runsText(setting: ComparedSetting): string {
   return `${setting.countedRunIds.length} of ${plural(total, 'run')} counted · ${why}`;
 }
 
-/** A setting's name that wraps only between its parts ("OpenLDAP 2.5.13 ·" / "16 conn"). */
-function SettingName({ name }: { name: string }) {
+/** The full vendor strings of a setting's servers, for the hover text of its short name. */
+function fullServerNames(setting: ComparedSetting, runs: readonly CompareRun[]): string {
+  const ids = new Set(setting.runIds);
+  return [...new Set(runs.filter((r) => ids.has(r.id)).map(serverLabel))].join(' / ');
+}
+
+/**
+ * A setting's name that wraps only between its parts ("OpenLDAP 2.5.13 ·" / "16 conn"); hovering it
+ * shows the server's full vendor string (`fullName`).
+ */
+function SettingName({ name, fullName }: { name: string; fullName: string }) {
   const parts = name.split(' · ');
   return (
-    <span className="baseline-setting">
+    <span className="baseline-setting" title={fullName}>
       {parts.map((part, i) => (
         <span key={i} className="baseline-setting-part">
           {part}
@@ -90,7 +100,13 @@ const LATENCY_HEADINGS = {
   meanUs: 'mean',
 };
 
-function BaselineTable({ comparison }: { comparison: BaselineComparison }) {
+function BaselineTable({
+  comparison,
+  runs,
+}: {
+  comparison: BaselineComparison;
+  runs: readonly CompareRun[];
+}) {
   const { metrics, baseline, candidates } = comparison;
   // The comparison lists latencies together (BASELINE_METRICS order), so one heading spans them.
   const latencies = metrics.filter((m) => m in LATENCY_HEADINGS);
@@ -138,7 +154,7 @@ function BaselineTable({ comparison }: { comparison: BaselineComparison }) {
           <tr className="baseline-row" data-testid="baseline-row">
             <th scope="row">
               <span className="badge badge-info">Baseline</span>
-              <SettingName name={baseline.name} />
+              <SettingName name={baseline.name} fullName={fullServerNames(baseline, runs)} />
               <span className="baseline-runs">{runsText(baseline)}</span>
             </th>
             {baseline.means.map((m) => (
@@ -151,7 +167,7 @@ function BaselineTable({ comparison }: { comparison: BaselineComparison }) {
           {candidates.map((candidate) => (
             <tr key={candidate.name} data-testid="baseline-candidate" data-setting={candidate.name}>
               <th scope="row">
-                <SettingName name={candidate.name} />
+                <SettingName name={candidate.name} fullName={fullServerNames(candidate, runs)} />
                 <span className="baseline-runs">{runsText(candidate)}</span>
               </th>
               {candidate.changes.map((change) => (
@@ -237,7 +253,7 @@ export function BaselineSection({ runs }: { runs: readonly CompareRun[] }) {
           <p className="baseline-summary" aria-live="polite" data-testid="baseline-summary">
             <Summary comparison={comparison} />
           </p>
-          <BaselineTable comparison={comparison} />
+          <BaselineTable comparison={comparison} runs={runs} />
           <p className="baseline-legend muted small">
             ▲ and ▼ show whether a figure rose or fell; <em>better</em> and <em>worse</em> follow
             the figure (more ops/s, less latency and fewer errors are better). p: Welch&apos;s
