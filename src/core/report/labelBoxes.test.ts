@@ -107,3 +107,25 @@ test('labels cut off by the edge of the chart are named', () => {
     ['"cut at the left"', '"below"'],
   );
 });
+
+test('text in a clipped group counts only where it shows; clipped away, not at all', () => {
+  const central = 'dominant-baseline="central" text-anchor="start"';
+  const clipDefs =
+    '<defs><clipPath id="c1"><path d="M0 0l100 0l0 20l-100 0Z" transform="translate(10 0)" fill="#000"></path></clipPath></defs>';
+  const legend = svg(
+    clipDefs,
+    '<g clip-path="url(#c1)">',
+    text('a legend item cut at the edge', `${central} transform="translate(60 10)"`),
+    text('scrolled away', `${central} transform="translate(300 10)"`),
+    '</g>',
+    text('1/5', `dominant-baseline="central" text-anchor="middle" transform="translate(125 10)"`),
+  );
+  const boxes = svgTextBoxes(legend);
+  assert.deepEqual(
+    boxes.map((b) => b.text),
+    ['a legend item cut at the edge', '1/5'],
+  );
+  // Cut at the clip's right edge (10 + 100), so it clears the pager text after it.
+  assert.equal(Math.max(...(boxes[0]?.corners.map(([x]) => x) ?? [])), 110);
+  assert.deepEqual(labelOverlaps(legend), []);
+});

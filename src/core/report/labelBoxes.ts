@@ -78,34 +78,101 @@ function verticalExtent(baseline: string | undefined, sizePx: number): [number, 
   return [-0.8 * sizePx, 0.2 * sizePx];
 }
 
-/** Every non-blank <text> of `svg` as a box (glyph em boxes: a line is as tall as its font size). */
+/** An upright rectangle: left, top, right, bottom. */
+type Rect = [number, number, number, number];
+
+/**
+ * The clip rectangles an SVG defines (zrender writes each as one rectangular path, perhaps moved by
+ * a translate), by id; other shapes are left out, so what they clip counts in full.
+ */
+function clipRects(svg: string): Map<string, Rect> {
+  const rects = new Map<string, Rect>();
+  const pattern =
+    /<clipPath id="([^"]+)">\s*<path d="M(-?[\d.]+) (-?[\d.]+)l(-?[\d.]+) 0l0 (-?[\d.]+)l-?[\d.]+ 0Z"([^>]*)>/g;
+  for (const [, id = '', x, y, w, h, rest = ''] of svg.matchAll(pattern)) {
+    const m = parseTransform(attribute(rest, 'transform'));
+    if (m[0] !== 1 || m[1] !== 0 || m[2] !== 0 || m[3] !== 1) continue;
+    const [left, top] = [Number(x) + m[4], Number(y) + m[5]];
+    rects.set(id, [left, top, left + Number(w), top + Number(h)]);
+  }
+  return rects;
+}
+
+function intersect(a: Rect | null, b: Rect): Rect {
+  if (a === null) return b;
+  return [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
+}
+
+/** The part of an upright box inside `clip`; null when nothing of it shows. Slanted boxes stay whole. */
+function clipped(corners: [number, number][], clip: Rect | null): [number, number][] | null {
+  if (clip === null) return corners;
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  const upright =
+    new Set(xs.map((x) => x.toFixed(6))).size <= 2 &&
+    new Set(ys.map((y) => y.toFixed(6))).size <= 2;
+  if (!upright) return corners;
+  const [left, top, right, bottom] = intersect(
+    [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+    clip,
+  );
+  if (right <= left || bottom <= top) return null;
+  return [
+    [left, top],
+    [right, top],
+    [right, bottom],
+    [left, bottom],
+  ];
+}
+
+/** A <text>'s box before clipping: position, anchor, baseline, font size, DejaVu width, transform. */
+function textCorners(tag: string, text: string): [number, number][] {
+  const style = attribute(tag, 'style') ?? '';
+  const sizePx = Number(/([\d.]+)px/.exec(styleValue(tag, 'font-size') ?? style)?.[1] ?? 12);
+  const weight = styleValue(tag, 'font-weight') ?? (/\bbold\b/.test(style) ? 'bold' : '');
+  const widthPx = dejaVuSansWidthPx(text, `${weight} ${sizePx}px`);
+  const x = Number(attribute(tag, 'x') ?? 0);
+  const y = Number(attribute(tag, 'y') ?? 0);
+  const anchor = attribute(tag, 'text-anchor');
+  const left = x - (anchor === 'middle' ? widthPx / 2 : anchor === 'end' ? widthPx : 0);
+  const [top, bottom] = verticalExtent(attribute(tag, 'dominant-baseline'), sizePx);
+  const m = parseTransform(attribute(tag, 'transform'));
+  const local: [number, number][] = [
+    [left, y + top],
+    [left + widthPx, y + top],
+    [left + widthPx, y + bottom],
+    [left, y + bottom],
+  ];
+  return local.map(([px, py]) => [m[0] * px + m[2] * py + m[4], m[1] * px + m[3] * py + m[5]]);
+}
+
+/**
+ * Every non-blank <text> of `svg` as a box (glyph em boxes: a line is as tall as its font size),
+ * cut to the rectangles its groups clip it to (a scrolling legend's last, half-shown item); text
+ * clipped away entirely is left out.
+ */
 export function svgTextBoxes(svg: string): TextBox[] {
+  const rects = clipRects(svg);
   const boxes: TextBox[] = [];
-  for (const [, tag = '', body = ''] of svg.matchAll(/<text\b([^>]*)>([\s\S]*?)<\/text>/g)) {
+  // The clip in force at each open <g>, innermost last.
+  const clips: (Rect | null)[] = [];
+  for (const [element = ''] of svg.matchAll(/<\/g>|<g\b[^>]*>|<text\b[^>]*>[\s\S]*?<\/text>/g)) {
+    const current = clips[clips.length - 1] ?? null;
+    if (element === '</g>') {
+      clips.pop();
+      continue;
+    }
+    if (element.startsWith('<g')) {
+      const id = /clip-path="url\(#([^)]+)\)"/.exec(element)?.[1];
+      const rect = id === undefined ? undefined : rects.get(id);
+      clips.push(rect === undefined ? current : intersect(current, rect));
+      continue;
+    }
+    const [, tag = '', body = ''] = /^<text\b([^>]*)>([\s\S]*?)<\/text>$/.exec(element) ?? [];
     const text = decode(body);
     if (text.trim() === '') continue;
-    const sizePx = Number(/([\d.]+)px/.exec(styleValue(tag, 'font-size') ?? '')?.[1] ?? 12);
-    const weight = styleValue(tag, 'font-weight') ?? '';
-    const widthPx = dejaVuSansWidthPx(text, `${weight} ${sizePx}px`);
-    const x = Number(attribute(tag, 'x') ?? 0);
-    const y = Number(attribute(tag, 'y') ?? 0);
-    const anchor = attribute(tag, 'text-anchor');
-    const left = x - (anchor === 'middle' ? widthPx / 2 : anchor === 'end' ? widthPx : 0);
-    const [top, bottom] = verticalExtent(attribute(tag, 'dominant-baseline'), sizePx);
-    const m = parseTransform(attribute(tag, 'transform'));
-    const local: [number, number][] = [
-      [left, y + top],
-      [left + widthPx, y + top],
-      [left + widthPx, y + bottom],
-      [left, y + bottom],
-    ];
-    boxes.push({
-      text,
-      corners: local.map(([px, py]) => [
-        m[0] * px + m[2] * py + m[4],
-        m[1] * px + m[3] * py + m[5],
-      ]),
-    });
+    const corners = clipped(textCorners(tag, text), current);
+    if (corners !== null) boxes.push({ text, corners });
   }
   return boxes;
 }
