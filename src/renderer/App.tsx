@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Sidebar } from './components/Sidebar.tsx';
 import { useDesktopCommands } from './desktop/useDesktopCommands.ts';
 import { useHashRoute } from './hooks/useHashRoute.ts';
+import { useCampaignNotifications } from './notify/campaignNotifications.ts';
 import type { Route } from './hooks/useHashRoute.ts';
 import { AgentsView } from './views/agents/AgentsView.tsx';
 import { CampaignsView } from './views/campaigns/CampaignsView.tsx';
@@ -61,6 +62,7 @@ function Screen({ route }: { route: Route }) {
 export function App() {
   const route = useHashRoute();
   useDesktopCommands();
+  useCampaignNotifications();
   useEffect(() => {
     document.title = `${TITLES[route.name]} · DirBench`;
   }, [route.name]);

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiProvider } from './api/ApiProvider.tsx';
 import { pickTransport } from './api/transport.ts';
 import { App } from './App.tsx';
+import { applyStoredTheme } from './theme/themeStore.ts';
 import { ActiveRunProvider } from './views/run/ActiveRunProvider.tsx';
 import './styles/base.css';
 import './styles/layout.css';
@@ -19,6 +20,8 @@ import './styles/agents.css';
 import './styles/history.css';
 import './styles/matrix.css';
 import './styles/reference.css';
+
+applyStoredTheme();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -4,6 +4,11 @@ import * as components from 'echarts/components';
 import * as echarts from 'echarts/core';
 import type { ComposeOption } from 'echarts/core';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import {
+  DARK_CHART_BACKGROUND,
+  DARK_CHART_PALETTE,
+  DARK_TOOLTIP,
+} from '../theme/darkChartOption.ts';
 
 echarts.use([
   charts.LineChart,
@@ -20,6 +25,32 @@ echarts.use([
   CanvasRenderer,
   SVGRenderer,
 ]);
+
+/**
+ * ECharts theme of charts on a dark page: the dark variant of the project's palette for whatever an
+ * option leaves to the theme (axis lines and ticks, labels, split lines, legend, tooltip).
+ */
+export const DARK_CHART_THEME = 'dirbench-dark';
+
+const darkAxis = {
+  axisLine: { lineStyle: { color: DARK_CHART_PALETTE.axisLine } },
+  axisTick: { lineStyle: { color: DARK_CHART_PALETTE.axisLine } },
+  axisLabel: { color: DARK_CHART_PALETTE.axis },
+  splitLine: { lineStyle: { color: DARK_CHART_PALETTE.grid } },
+  nameTextStyle: { color: DARK_CHART_PALETTE.axis },
+};
+
+echarts.registerTheme(DARK_CHART_THEME, {
+  backgroundColor: DARK_CHART_BACKGROUND,
+  textStyle: { color: DARK_CHART_PALETTE.text },
+  title: { textStyle: { color: DARK_CHART_PALETTE.title } },
+  legend: { textStyle: { color: DARK_CHART_PALETTE.text } },
+  tooltip: DARK_TOOLTIP,
+  categoryAxis: darkAxis,
+  valueAxis: darkAxis,
+  logAxis: darkAxis,
+  timeAxis: darkAxis,
+});
 
 /** The option type accepted by our charts (only the registered parts). */
 export type ChartOption = ComposeOption<

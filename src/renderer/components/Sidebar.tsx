@@ -1,7 +1,10 @@
-// The dark navigation rail: brand, one link per screen, a live-run marker and the link status.
+// The dark navigation rail: brand, one link per screen, a live-run marker, the appearance and
+// notification settings and the link status.
 import { useApiContext } from '../api/useApi.ts';
 import { routeHref } from '../hooks/useHashRoute.ts';
 import type { Route } from '../hooks/useHashRoute.ts';
+import { NotifySwitch } from '../notify/NotifySwitch.tsx';
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useActiveRun } from '../views/run/ActiveRunProvider.tsx';
 import { Icon } from './Icon.tsx';
 import type { IconName } from './Icon.tsx';
@@ -59,7 +62,11 @@ export function Sidebar({ route }: { route: Route }) {
           </li>
         ))}
       </ul>
-      <LinkStatus />
+      <div className="sidebar-footer">
+        <ThemeToggle />
+        <NotifySwitch />
+        <LinkStatus />
+      </div>
     </nav>
   );
 }
