@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { Page } from 'playwright-core';
+import { matrixSpecFixture } from '../../src/core/testing/matrixSpecFixture.ts';
 import type { MatrixSpec } from '../../src/shared/matrix.ts';
 import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 import { apiCall } from '../helpers/uiFlows.ts';
@@ -39,17 +40,11 @@ function notices(page: Page): Promise<Recorded[]> {
   return page.evaluate(() => (window as unknown as { __notices: Recorded[] }).__notices);
 }
 
-const MATRIX: MatrixSpec = {
+const MATRIX = matrixSpecFixture({
   name: 'e2e-notify',
-  servers: [{ lab: 'openldap' }],
-  sizes: [1000],
-  indexProfiles: ['salford-indexed'],
-  workloads: ['read-random'],
-  connections: [2],
-  repeats: 1,
   warmupS: 1,
   durationS: 2,
-};
+}) as unknown as MatrixSpec;
 
 test('a blocked notification permission is explained and the switch stays off', async (t) => {
   const { page } = await startUi(t);

@@ -1,6 +1,7 @@
 // The app shell: sidebar plus the screen the hash route names.
 import { useEffect } from 'react';
 import { Sidebar } from './components/Sidebar.tsx';
+import { DropImport } from './dropImport/DropImport.tsx';
 import { useDesktopCommands } from './desktop/useDesktopCommands.ts';
 import { useHashRoute } from './hooks/useHashRoute.ts';
 import { useCampaignNotifications } from './notify/campaignNotifications.ts';
@@ -72,6 +73,7 @@ export function App() {
       <main className="main">
         <Screen route={route} />
       </main>
+      <DropImport />
     </div>
   );
 }

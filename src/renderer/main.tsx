@@ -20,6 +20,7 @@ import './styles/agents.css';
 import './styles/history.css';
 import './styles/matrix.css';
 import './styles/reference.css';
+import './styles/drop.css';
 
 applyStoredTheme();
 
