@@ -66,7 +66,8 @@ export function ImportDialog({
           <p className="muted import-intro">
             Another tool&apos;s run, stored beside DirBench&apos;s own. Its throughput and mean
             latency per interval are kept as the tool printed them; these files hold no latency
-            histograms, so only the percentiles the tool itself printed are shown.
+            histograms, so only the percentiles the tool itself printed are shown. A file can also
+            be dropped anywhere on the window; its format is then read from its header.
           </p>
           <RadioSegments
             id="import-format"
