@@ -27,6 +27,8 @@ export interface StoredRunSpec {
   entries?: number;
   /** The lab server and what its root DSE says (default an OpenLDAP 2.5.13 lab with no vendor). */
   server?: { lab: LabKind; vendorName: string | null; vendorVersion: string };
+  /** The workload's name (default read-random; its operations stay read-random's). */
+  workload?: string;
 }
 
 const MEASURED_S = 4;
@@ -56,7 +58,7 @@ function environment(spec: StoredRunSpec): RunEnvironment {
 function config(spec: StoredRunSpec): RunConfig {
   return {
     targetId: 'tgt_synthetic',
-    workload: 'read-random',
+    workload: spec.workload ?? 'read-random',
     workloadSpec: READ_RANDOM,
     connections: spec.connections ?? 8,
     depth: 1,

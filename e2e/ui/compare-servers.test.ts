@@ -3,7 +3,9 @@
 // the other chart kinds stay a click away.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import test from 'node:test';
+import type { Download } from 'playwright-core';
 import { storeRuns } from '../helpers/baselineRuns.ts';
 import type { StoredRunSpec } from '../helpers/baselineRuns.ts';
 import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
@@ -82,4 +84,27 @@ test('compare: three servers open on grouped bars, short names, full ones in tab
   assert.equal(await panel.getAttribute('data-chart'), 'trend');
   await page.getByRole('radio', { name: 'Each cell' }).check();
   assert.equal(await panel.getAttribute('data-chart'), 'bars');
+});
+
+test('compare: the HTML report covers the test picked, as dirbench report --test does', async (t) => {
+  const { page, serve } = await startUi(t);
+  await waitReady(page);
+  const runs: StoredRunSpec[] = ['salford/S.1', 'salford/S.3'].flatMap((workload, w) =>
+    RUNS.map((run) => ({ ...run, id: `${run.id}_${w}`, workload })),
+  );
+  storeRuns(join(serve.dataDir, 'dirbench.sqlite'), runs);
+  await showRoute(page, `#/compare?runs=${runs.map((r) => r.id).join(',')}`);
+  await page.getByTestId('compare-panel').waitFor();
+  await page.getByTestId('compare-workload').selectOption('salford/S.3');
+  const button = page.getByTestId('export-report');
+  assert.equal(await button.innerText(), 'HTML report (salford/S.3)');
+  const [file] = (await Promise.all([
+    page.waitForEvent('download', { timeout: 15_000 }),
+    button.click(),
+  ])) as [Download, void];
+  const html = readFileSync(await file.path(), 'utf8');
+  const kept = runs.filter((r) => r.workload === 'salford/S.3').map((r) => r.id);
+  const left = runs.filter((r) => r.workload === 'salford/S.1').map((r) => r.id);
+  for (const id of kept) assert.ok(html.includes(id), `${id} in the report`);
+  for (const id of left) assert.ok(!html.includes(id), `${id} left out of the report`);
 });

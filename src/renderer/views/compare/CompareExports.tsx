@@ -1,6 +1,7 @@
 // Data exports of a selection: summaries and seconds as CSV, JSON, a run's HdrHistogram log, the HTML report.
 import { useState } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
+import type { CompareMetric } from '../../../shared/compareSeries.ts';
 import type { DataExportFormat, ExportFile, ExportSelection } from '../../../shared/exchange.ts';
 import { useApi } from '../../api/useApi.ts';
 import { downloadFile } from '../../components/download.ts';
@@ -12,15 +13,22 @@ interface ExportChoice {
   make: () => Promise<ExportFile>;
 }
 
-/** A row of download buttons; `references` are overlaid in the report's charts. */
+/**
+ * A row of download buttons. The data covers the whole selection; the HTML report covers what the
+ * chart shows: the picked `test` ('' for all), the `metric` on screen and the overlaid `references`.
+ */
 export function CompareExports({
   selection,
   singleRun,
   references,
+  test,
+  metric,
 }: {
   selection: ExportSelection;
   singleRun: boolean;
   references: string[];
+  test: string;
+  metric: CompareMetric;
 }) {
   const api = useApi();
   const [error, setError] = useState<string | null>(null);
@@ -35,9 +43,15 @@ export function CompareExports({
       ? [{ label: 'HdrHistogram log', testId: 'export-hlog', make: data('hlog') }]
       : []),
     {
-      label: 'HTML report',
+      label: test === '' ? 'HTML report' : `HTML report (${test})`,
       testId: 'export-report',
-      make: () => api.call('export/report', { ...selection, references }),
+      make: () =>
+        api.call('export/report', {
+          ...selection,
+          references,
+          metric,
+          ...(test === '' ? {} : { filter: { tests: [test] } }),
+        }),
     },
   ];
   const run = async (choice: ExportChoice) => {

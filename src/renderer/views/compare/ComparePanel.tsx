@@ -159,6 +159,8 @@ export function ComparePanel({
         selection={selection}
         singleRun={runs.length === 1}
         references={overlay.map((t) => t.id)}
+        test={workload}
+        metric={metric}
       />
     </div>
   );
