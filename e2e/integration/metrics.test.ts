@@ -1,13 +1,16 @@
 // Live metrics during real runs against a test slapd: `dirbench run --metrics-port N` and
 // `dirbench serve`'s /metrics (bearer token) answer OpenMetrics that the Python prometheus_client
-// parser accepts, ending in # EOF, whose dirbench_operations_total grows from one scrape to the next.
+// parser accepts, ending in # EOF, whose dirbench_operations_total grows from one scrape to the next;
+// `dirbench matrix run --metrics-port N` shows each cell's run while it lasts.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { matrixSpecFixture } from '../../src/core/testing/matrixSpecFixture.ts';
 import { runCli } from './cliHarness.ts';
 import { freePort, startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
@@ -123,22 +126,111 @@ test('dirbench run --metrics-port: OpenMetrics growing second by second, then th
   await assert.rejects(fetch(url), 'the endpoint closed with the run');
 });
 
-test('dirbench run --metrics-port on a port in use fails before any load, naming the option', async () => {
+/** A port some other server holds while `use` runs. */
+async function withTakenPort(use: (port: number) => Promise<void>): Promise<void> {
   const taken = createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const address = taken.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
   try {
-    const result = await runCli(runArgs(port), dataDir, 60_000);
-    assert.equal(result.code, 2, result.stderr);
-    assert.match(
-      result.stderr,
-      new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use: pick another --metrics-port`),
-    );
-    assert.doesNotMatch(result.stderr, /^Run /m, 'no run started');
+    await use(typeof address === 'object' && address !== null ? address.port : 0);
   } finally {
     await new Promise((resolve) => taken.close(resolve));
   }
+}
+
+/** The in-use refusal `dirbench run` and `matrix run` print for `port`. */
+const inUse = (port: number) =>
+  new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use: pick another --metrics-port`);
+
+test('dirbench run --metrics-port on a port in use fails before any load, naming the option', async () => {
+  await withTakenPort(async (port) => {
+    const result = await runCli(runArgs(port), dataDir, 60_000);
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, inUse(port));
+    assert.doesNotMatch(result.stderr, /^Run /m, 'no run started');
+  });
+});
+
+/** Two cells of 3 s on one small OpenLDAP lab: one and two connections. */
+const TINY_MATRIX = matrixSpecFixture({
+  name: 'metrics',
+  sizes: [300],
+  connections: [1, 2],
+  durationS: 3,
+});
+
+/** One run's operations and whether it read active, in one scrape. */
+interface RunReading {
+  ops: number;
+  active: number;
+}
+
+/** Every run of one scrape by run id. */
+function readingsByRun(families: readonly ParsedFamily[]): Map<string, RunReading> {
+  const runs = new Map<string, RunReading>();
+  const samples = families.flatMap((family) => family.samples);
+  for (const sample of samples.filter((s) => s.name === 'dirbench_run_active')) {
+    const runId = sample.labels['run'] ?? '';
+    const ops = samples
+      .filter((s) => s.name === OPS && s.labels['run'] === runId)
+      .reduce((sum, s) => sum + s.value, 0);
+    runs.set(runId, { ops, active: sample.value });
+  }
+  return runs;
+}
+
+test("dirbench matrix run --metrics-port: each cell's run grows while it lasts; the endpoint closes with the campaign", async () => {
+  const matrixFile = path.join(dataDir, 'metrics.matrix.json');
+  writeFileSync(matrixFile, JSON.stringify(TINY_MATRIX));
+  await withTakenPort(async (port) => {
+    const refused = await runCli(
+      ['matrix', 'run', matrixFile, '--metrics-port', String(port)],
+      dataDir,
+      60_000,
+    );
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, inUse(port));
+    assert.doesNotMatch(refused.stderr, /^\[\d+\/\d+/m, 'no campaign progress: no lab was built');
+  });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/metrics`;
+  let ended = false;
+  const cli = runCli(
+    ['matrix', 'run', matrixFile, '--metrics-port', String(port), '--json'],
+    dataDir,
+    90_000,
+  ).finally(() => (ended = true));
+  // Each run's readings while it read active, scrape after scrape, until the campaign ends.
+  const activeOps = new Map<string, number[]>();
+  while (!ended) {
+    // Refused connections (before it listens, after it closes) are fetch's TypeError; a bad body is not.
+    const families = await scrape(url).catch((err: unknown) => {
+      if (err instanceof TypeError) return null;
+      throw err;
+    });
+    for (const [runId, reading] of families === null ? [] : readingsByRun(families)) {
+      if (reading.active === 1)
+        activeOps.set(runId, [...(activeOps.get(runId) ?? []), reading.ops]);
+    }
+    await sleep(400);
+  }
+  const result = await cli;
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stderr, new RegExp(`Metrics at ${url.replace(/[.]/g, '\\.')}`));
+  const cells = (JSON.parse(result.stdout) as { cells: { runId: string }[] }).cells;
+  assert.equal(cells.length, 2);
+  assert.deepEqual(
+    [...activeOps.keys()].sort(),
+    cells.map((c) => c.runId).sort(),
+    "both cells' runs showed",
+  );
+  for (const [runId, ops] of activeOps) {
+    assert.ok(
+      Math.max(...ops) > Math.min(...ops) && Math.max(...ops) > 0,
+      `run ${runId}'s operations grew while it was active: ${ops.join(' -> ')}`,
+    );
+  }
+  await assert.rejects(fetch(url), 'the endpoint closed with the campaign');
 });
 
 test('dirbench serve: /metrics needs the bearer token and grows during a run started through the API', async () => {

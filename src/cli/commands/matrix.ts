@@ -19,6 +19,7 @@ import { neededArg, plainCommand } from '../plainCommand.ts';
 import { RUN_AND_MATRIX_OPTIONS } from '../runRequestFromOptions.ts';
 import { junitOption, thresholdOption } from '../gates.ts';
 import { campaignJson, follow, printCampaign } from '../campaignOutput.ts';
+import { cliMetrics, metricsGroup } from './metricsOptions.ts';
 
 /** Narrow a matrix's axes for a quick run: `matrix run` and `matrix check` take these. */
 const AXIS_OPTIONS = {
@@ -138,6 +139,25 @@ function withCore(options: RawOptions, work: (core: Core) => Promise<number>): P
   );
 }
 
+/**
+ * Runs a campaign command with the core open and --metrics-port's endpoint up from before any lab is
+ * built (a port in use costs nothing) until the campaign ends: each cell's run shows while it lasts.
+ */
+function withCampaignMetrics(
+  options: RawOptions,
+  work: (core: Core) => Promise<number>,
+): Promise<number> {
+  const metrics = cliMetrics(options);
+  return withCore(options, async (core) => {
+    try {
+      await metrics.listen(core.subscribe);
+      return await work(core);
+    } finally {
+      await metrics.close();
+    }
+  });
+}
+
 async function show(core: Core, target: string, json: boolean): Promise<number> {
   if (MATRIX_ID.test(target)) {
     printJson(core.matrices.get(target));
@@ -185,7 +205,7 @@ const matrixRun: CommandSpec = {
   usage: [
     `dirbench matrix run ${SOURCE} [--sizes 10000,100000] [--servers openldap,389ds,TARGET-ID]`,
     '                    [--warmup S] [--duration S] [--repeats K] [--pool N] [--yes] [--json]',
-    "                    [--threshold 'p99<5ms']... [--junit FILE]",
+    "                    [--threshold 'p99<5ms']... [--junit FILE] [--metrics-port N]",
   ],
   args: ['SOURCE'],
   about: [
@@ -198,6 +218,7 @@ const matrixRun: CommandSpec = {
       title: "Run options (for every cell, over the matrix file's values)",
       options: withoutDefaults(RUN_AND_MATRIX_OPTIONS),
     },
+    metricsGroup('campaign'),
     commonGroup(
       'the campaign and its cells (campaignId, status, cells with runId, opsPerSec, latencyUs)',
     ),
@@ -209,28 +230,44 @@ const matrixRun: CommandSpec = {
     },
     { what: 'a matrix file of your own', line: 'dirbench matrix run my-matrix.json' },
     {
+      what: "every cell's live figures for Prometheus at http://127.0.0.1:9464/metrics",
+      line: 'dirbench matrix run my-matrix.json --metrics-port 9464',
+    },
+    {
       what: 'a CI gate over every cell, with a JUnit report (exit 3 on a breach)',
       line: "dirbench matrix run my-matrix.json --threshold 'p99<10ms' --threshold 'errorRate<0.1%' --junit matrix-junit.xml",
     },
   ],
   run: ([source], options) => {
     const matrix = neededArg('matrix run', source, 'a matrix FILE or builtin/NAME');
-    return withCore(options, (core) => runMatrix(core, matrix, options));
+    return withCampaignMetrics(options, (core) => runMatrix(core, matrix, options));
   },
 };
 
-const matrixResume = plainCommand('matrix resume CAMPAIGN-ID', {
+const matrixResume: CommandSpec = {
+  name: 'matrix resume',
   summary: "runs an interrupted campaign's unfinished cells",
-  json: 'the campaign and its cells, as matrix run --json',
-  examples: [{ what: 'after a crash', line: 'dirbench matrix resume CAMPAIGN-ID' }],
+  usage: ['dirbench matrix resume CAMPAIGN-ID [--metrics-port N] [--json]'],
+  args: ['CAMPAIGN-ID'],
+  groups: [
+    metricsGroup('campaign'),
+    commonGroup('the campaign and its cells, as matrix run --json'),
+  ],
+  examples: [
+    { what: 'after a crash', line: 'dirbench matrix resume CAMPAIGN-ID' },
+    {
+      what: 'watched by Prometheus on a free port (printed on stderr)',
+      line: 'dirbench matrix resume CAMPAIGN-ID --metrics-port 0',
+    },
+  ],
   run: ([id], options) => {
     const campaignId = neededArg('matrix resume', id, 'a campaign id');
-    return withCore(options, (core) => {
+    return withCampaignMetrics(options, (core) => {
       core.campaigns.resume(campaignId);
       return follow(core, campaignId, options.json === true);
     });
   },
-});
+};
 
 const matrixList = plainCommand('matrix list', {
   summary: 'the saved and built-in matrices, and the campaigns',

@@ -1,4 +1,4 @@
-// `dirbench run --metrics-port N`: live OpenMetrics for Prometheus while the command's runs last.
+// `dirbench run` / `matrix run|resume` --metrics-port N: live OpenMetrics for Prometheus while the command's runs last.
 import { invalid } from '../../shared/errors.ts';
 import { startMetricsEndpoint } from '../../host/metricsEndpoint.ts';
 import type { MetricsEndpoint } from '../../host/metricsEndpoint.ts';
@@ -10,37 +10,46 @@ import type { RawOptions } from '../options.ts';
 /** The longest --metrics-linger: long enough for a slow scrape interval, short enough to notice. */
 const MAX_LINGER_S = 600;
 
-/** The live-metrics options of `dirbench run`. */
-export const METRICS_OPTIONS = {
-  'metrics-port': {
-    type: 'string',
-    value: 'N',
-    description:
-      'serve OpenMetrics for Prometheus at http://127.0.0.1:N/metrics while the run lasts (0 picks a free port)',
-  },
-  'metrics-host': {
-    type: 'string',
-    value: 'ADDRESS',
-    description: 'interface --metrics-port listens on (another than loopback prints a warning)',
-    default: '127.0.0.1',
-  },
-  'metrics-linger': {
-    type: 'string',
-    value: 'S',
-    description: 'keep /metrics up S seconds after the run ends, for a last scrape',
-    default: 0,
-  },
-} as const satisfies OptionTable;
+/** The live-metrics options, worded for what the endpoint lasts as long as ("run", "campaign"). */
+export function metricsOptions(span: string) {
+  return {
+    'metrics-port': {
+      type: 'string',
+      value: 'N',
+      description: `serve OpenMetrics for Prometheus at http://127.0.0.1:N/metrics while the ${span} lasts (0 picks a free port)`,
+    },
+    'metrics-host': {
+      type: 'string',
+      value: 'ADDRESS',
+      description: 'interface --metrics-port listens on (another than loopback prints a warning)',
+      default: '127.0.0.1',
+    },
+    'metrics-linger': {
+      type: 'string',
+      value: 'S',
+      description: `keep /metrics up S seconds after the ${span} ends, for a last scrape`,
+      default: 0,
+    },
+  } as const satisfies OptionTable;
+}
 
-/** Their help group. */
-export const METRICS_GROUP: OptionGroup = {
-  title: 'Live metrics (Prometheus)',
-  options: METRICS_OPTIONS,
-  notes: [
-    'Metrics: dirbench_operations_total, dirbench_errors_total, dirbench_operation_latency_seconds',
-    '(histogram), dirbench_behind_schedule_total, client telemetry; README "Live metrics" lists them.',
-  ],
-};
+/** The live-metrics options of `dirbench run`. */
+export const METRICS_OPTIONS = metricsOptions('run');
+
+/** Their help group, for a command whose endpoint lasts as long as its `span`. */
+export function metricsGroup(span: string): OptionGroup {
+  return {
+    title: 'Live metrics (Prometheus)',
+    options: metricsOptions(span),
+    notes: [
+      'Metrics: dirbench_operations_total, dirbench_errors_total, dirbench_operation_latency_seconds',
+      '(histogram), dirbench_behind_schedule_total, client telemetry; README "Live metrics" lists them.',
+    ],
+  };
+}
+
+/** The help group of `dirbench run`. */
+export const METRICS_GROUP: OptionGroup = metricsGroup('run');
 
 /** A CLI command's metrics endpoint: listens once the core is open, closes when the command ends. */
 export interface CliMetrics {
