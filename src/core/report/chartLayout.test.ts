@@ -6,7 +6,10 @@ import { threeServerCampaign } from '../../shared/charts/campaignFixtures.ts';
 import { CHART_KINDS, chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
 import type { CompareRun } from '../../shared/compare.ts';
 import type { ChartKind } from '../../shared/exchange.ts';
+import { seedIssueCampaign } from './campaignFixture.ts';
+import { exportReport } from './exportFiles.ts';
 import { labelOverlaps, labelsOffCanvas, svgTextBoxes } from './labelBoxes.ts';
+import { memoryDb } from './reportFixtures.ts';
 import { renderChartSvg } from './renderChart.ts';
 
 const campaign = threeServerCampaign();
@@ -52,7 +55,7 @@ test('the bars name every cell by short server names; the grouped legend names t
 });
 
 test('every chart kind of the campaign draws without overprinted labels, wide or narrow', () => {
-  // Twenty-four runs overlaid name a legend too long to wrap: it scrolls, its last item cut short.
+  // Twenty-four runs overlaid name a legend too long to wrap: it scrolls, a page of whole items.
   for (const [widthPx, heightPx] of [
     [960, 540],
     [640, 360],
@@ -134,4 +137,41 @@ test('grouped whiskers stand on their bars: many bars, bars at their widest, a c
     assert.equal(whiskers.length, bars.length, name);
     bars.forEach((x, i) => assert.ok(Math.abs(x - (whiskers[i] ?? NaN)) < 0.6, `${name}: ${x}`));
   }
+});
+
+/** The report's chart titled `title`, from the report of the whole stored issue campaign. */
+function reportChart(title: string): string {
+  const db = memoryDb();
+  try {
+    seedIssueCampaign(db, 'c19');
+    const html = exportReport(db, { campaignId: 'c19' }, () => []).text ?? '';
+    const svg = new RegExp(`<svg [^>]*aria-label="${title}"[\\s\\S]*?</svg>`).exec(html)?.[0];
+    assert.ok(svg, `no chart "${title}" in the report`);
+    return svg;
+  } finally {
+    db.close();
+  }
+}
+
+test("the report's latency chart of the whole campaign: its scrolling legend shows whole items", () => {
+  // Twenty-four runs at 960 x 480: the legend scrolls; each page must hold only whole items, none
+  // running under the page marker ("1/12") or cut off beside it.
+  const svg = reportChart('Latency distribution \\(measured phase\\)');
+  assert.match(svg, /^<svg [^>]*width="960" height="480"/);
+  assert.deepEqual(labelOverlaps(svg), []);
+  assert.deepEqual(labelsOffCanvas(svg), []);
+  const shown = svgTextBoxes(svg);
+  const whole = svgTextBoxes(svg.replace(/ clip-path="[^"]*"/g, ''));
+  const key = (box: { text: string; corners: [number, number][] }) =>
+    `${box.text} ${box.corners.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}`;
+  const wholeKeys = new Set(whole.map(key));
+  const cut = shown.filter((box) => !wholeKeys.has(key(box))).map((box) => box.text);
+  assert.deepEqual(cut, [], 'texts cut by a clip');
+  assert.ok(
+    shown.some((box) => /^OpenLDAP 2\.5\.13 · salford\/S\.1 · 2K entries #1$/.test(box.text)),
+  );
+  assert.ok(
+    shown.some((box) => /^1\/\d+$/.test(box.text)),
+    'the page marker',
+  );
 });

@@ -48,6 +48,50 @@ export function legendRows(names: readonly string[], widthPx: number): number {
   return rows;
 }
 
+/** Gap between legend items (ECharts' itemGap), and the symbol with its gap before the text. */
+const LEGEND_GAP_PX = 10;
+const LEGEND_SYMBOL_PX = 19;
+/** Padding ECharts keeps around a legend, each side. */
+const LEGEND_PADDING_PX = 5;
+
+/**
+ * Width of a scrolling legend's pager and the gap before it: ECharts lays the page marker out with
+ * an 'xx/xx' placeholder between its arrows (18 px with their gaps, as it measures them). DejaVu
+ * Sans is wider than the browsers' fallbacks, so a browser leaves a few spare pixels, never a cut item.
+ */
+function pagerPx(): number {
+  return 18 + dejaVuSansWidthPx('xx/xx', '12px') + LEGEND_GAP_PX;
+}
+
+/**
+ * A scrolling legend whose every page shows whole items: all items as wide as the longest name (one
+ * that would not fit beside the pager ends in an ellipsis), and the legend just wide enough for as
+ * many as fit plus the pager, so the next item never shows cut off beside the page marker.
+ */
+function scrollLegend(names: readonly string[], rowPx: number): Record<string, unknown> {
+  // The items' room: the row less padding, pager and the window's 4 px to spare (below).
+  const roomPx = rowPx - 2 * LEGEND_PADDING_PX - pagerPx() - 4;
+  const longestPx = Math.max(...names.map((name) => dejaVuSansWidthPx(name, '12px')));
+  const textPx = Math.max(20, Math.min(Math.ceil(longestPx) + 2, roomPx - LEGEND_SYMBOL_PX - 1));
+  // ECharts sizes an item a pixel wider than its symbol, gap and text.
+  const itemPx = LEGEND_SYMBOL_PX + textPx + 1;
+  const perPage = Math.max(1, Math.floor((roomPx + LEGEND_GAP_PX) / (itemPx + LEGEND_GAP_PX)));
+  return {
+    type: 'scroll',
+    // The window ends 4 px past the last whole item: the next one starts 10 px on, and a browser
+    // font narrower than DejaVu Sans widens the window by about 5 px.
+    width:
+      perPage * (itemPx + LEGEND_GAP_PX) - LEGEND_GAP_PX + 4 + pagerPx() + 2 * LEGEND_PADDING_PX,
+    // A (clear) background makes zrender size the text by its width rather than its words.
+    textStyle: {
+      color: CHART_COLORS.legendText,
+      width: textPx,
+      overflow: 'truncate',
+      backgroundColor: 'transparent',
+    },
+  };
+}
+
 /** The title's font as the width table reads it, and its line height. */
 const TITLE_FONT = 'bold 14px';
 const TITLE_LINE_PX = 18;
@@ -61,12 +105,13 @@ export const PUBLISHED_SUFFIX = ' (published, other hardware)';
 
 /** Title, legend (of `legendNames`), grid, tooltip and fonts; the plot starts below the legend. */
 export function chartFrame(settings: ChartSettings, legendNames: readonly string[]): EChartsOption {
+  const widthPx = settings.widthPx ?? 900;
   // A title wider than the chart wraps at its spaces, each line pushing the legend down.
   const titleLines = settings.title
-    ? (wrapWords(settings.title, (settings.widthPx ?? 900) - 16, TITLE_FONT) ?? [settings.title])
+    ? (wrapWords(settings.title, widthPx - 16, TITLE_FONT) ?? [settings.title])
     : [];
   const top = titleLines.length > 0 ? 10 + titleLines.length * TITLE_LINE_PX : 0;
-  const wrappedPx = legendRows(legendNames, settings.widthPx ?? 900) * LEGEND_ROW_PX;
+  const wrappedPx = legendRows(legendNames, widthPx) * LEGEND_ROW_PX;
   // A legend of many long names would squeeze the plot away: one row with pages instead.
   const scroll = wrappedPx > (settings.heightPx ?? DEFAULT_HEIGHT_PX) / 3;
   const legendPx = scroll ? LEGEND_ROW_PX : wrappedPx;
@@ -89,13 +134,14 @@ export function chartFrame(settings: ChartSettings, legendNames: readonly string
         }
       : {}),
     legend: {
-      type: scroll ? 'scroll' : 'plain',
       top,
       left: 8,
-      right: 8,
       itemWidth: 14,
       itemHeight: 8,
-      textStyle: { color: CHART_COLORS.legendText },
+      itemGap: LEGEND_GAP_PX,
+      ...(scroll
+        ? scrollLegend(legendNames, widthPx - 16)
+        : { type: 'plain', right: 8, textStyle: { color: CHART_COLORS.legendText } }),
     },
     grid: {
       left: 12,
