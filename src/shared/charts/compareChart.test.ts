@@ -6,6 +6,7 @@ import { PUBLISHED_SUFFIX, legendRows } from './base.ts';
 import { salfordTable5 } from './campaignFixtures.ts';
 import { CHART_KINDS, compareChartOption } from './compareChart.ts';
 import { ninesOf, percentileAt } from './latencyChart.ts';
+import { sizeAxis } from './trendChart.ts';
 
 const runs = [
   run({ id: 'a', entries: 10_000, opsPerSec: 5000 }),
@@ -27,15 +28,23 @@ test('every chart kind builds an option with animation off on request', () => {
   }
 });
 
-test('trend: log x axis over the decades drawn, one line per server, published lines dashed', () => {
+test('trend: log x axis a little beyond the sizes drawn, one line per server, published lines dashed', () => {
   const option = compareChartOption('trend', runs, { references: [salford] });
-  const xAxis = option.xAxis as { type: string; min: number; max: number };
-  assert.deepEqual([xAxis.type, xAxis.min, xAxis.max], ['log', 10_000, 100_000]);
+  const xAxis = option.xAxis as {
+    type: string;
+    min: number;
+    max: number;
+    axisLabel: { customValues: number[] };
+  };
+  assert.equal(xAxis.type, 'log');
+  assert.ok(xAxis.min < 10_000 && xAxis.min > 8_000, `min ${xAxis.min}`);
+  assert.ok(xAxis.max > 100_000 && xAxis.max < 125_000, `max ${xAxis.max}`);
+  assert.deepEqual(xAxis.axisLabel.customValues, [10_000, 20_000, 50_000, 100_000]);
   const single = compareChartOption('trend', runs.slice(0, 1)).xAxis as {
     min: number;
     max: number;
   };
-  assert.ok(single.max > single.min, 'one size still gets a decade of axis');
+  assert.ok(single.min < 10_000 && single.max > 10_000, 'one size sits mid-axis');
   const series = lines(option);
   assert.deepEqual(
     series.map((s) => s.name),
@@ -48,6 +57,23 @@ test('trend: log x axis over the decades drawn, one line per server, published l
   assert.equal(series[2]?.lineStyle?.type, 'dashed');
   // The study's failure (null) is left out rather than drawn as zero.
   assert.deepEqual(series[2]?.data, [[10_000, 400]]);
+});
+
+test('the size axis starts near the smallest size and labels sizes people read', () => {
+  // Issue 19's campaign: 2K and 10K, not an empty decade from 1K.
+  const twoSizes = sizeAxis([2_000, 10_000, 2_000]);
+  assert.ok(twoSizes.min > 1_500 && twoSizes.min < 2_000, `min ${twoSizes.min}`);
+  assert.ok(twoSizes.max > 10_000 && twoSizes.max < 12_000, `max ${twoSizes.max}`);
+  assert.deepEqual(twoSizes.ticks, [2_000, 5_000, 10_000]);
+  // Round sizes next to a measured one give way to it; many decades are labelled by decade.
+  assert.deepEqual(
+    sizeAxis([500, 2_000, 25_000]).ticks,
+    [500, 1_000, 2_000, 5_000, 10_000, 25_000],
+  );
+  assert.deepEqual(sizeAxis([1_000, 10_000_000]).ticks, [1e3, 1e4, 1e5, 1e6, 1e7]);
+  const one = sizeAxis([10_000]);
+  assert.deepEqual([Math.round(one.min), Math.round(one.max)], [3_162, 31_623]);
+  assert.deepEqual(sizeAxis([]).ticks, [1e3, 1e4, 1e5, 1e6, 1e7]);
 });
 
 test('published figures in another unit, or along another x, are not overlaid', () => {
