@@ -6,7 +6,7 @@ import type { BrowserSession } from './uiBrowser.ts';
 import { startServe } from './uiServe.ts';
 import type { ServeHandle } from './uiServe.ts';
 
-export { saveScreenshot, showRoute, waitReady } from './uiBrowser.ts';
+export { downloadOf, saveScreenshot, showRoute, waitReady } from './uiBrowser.ts';
 
 /** What a UI test gets: the page on the app and the host behind it. */
 export interface Ui {

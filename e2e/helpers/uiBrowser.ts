@@ -1,8 +1,8 @@
 // Headless Chromium for UI tests: a 1280x800 page, a trace that is kept only when the test fails.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { REPO_ROOT } from './uiServe.ts';
 
 /** Where failing tests leave their trace and screenshot (gitignored). */
@@ -116,4 +116,16 @@ export async function saveScreenshot(
   const path = join(dir, fileName);
   await page.screenshot(clip === undefined ? { path } : { path, clip });
   return path;
+}
+
+/** Clicks the element with `testId` and returns the bytes of the download it starts, with its suggested name. */
+export async function downloadOf(
+  page: Page,
+  testId: string,
+): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = (await Promise.all([
+    page.waitForEvent('download', { timeout: 15_000 }),
+    page.getByTestId(testId).click(),
+  ])) as [Download, void];
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }

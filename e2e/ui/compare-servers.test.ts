@@ -3,12 +3,10 @@
 // the other chart kinds stay a click away.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import test from 'node:test';
-import type { Download } from 'playwright-core';
 import { storeRuns } from '../helpers/baselineRuns.ts';
 import type { StoredRunSpec } from '../helpers/baselineRuns.ts';
-import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
+import { downloadOf, saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 
 /** The three lab servers as their runs store them (lab start openldap|389ds|opendj on this machine). */
 const SERVERS: NonNullable<StoredRunSpec['server']>[] = [
@@ -98,11 +96,7 @@ test('compare: the HTML report covers the test picked, as dirbench report --test
   await page.getByTestId('compare-workload').selectOption('salford/S.3');
   const button = page.getByTestId('export-report');
   assert.equal(await button.innerText(), 'HTML report (salford/S.3)');
-  const [file] = (await Promise.all([
-    page.waitForEvent('download', { timeout: 15_000 }),
-    button.click(),
-  ])) as [Download, void];
-  const html = readFileSync(await file.path(), 'utf8');
+  const html = (await downloadOf(page, 'export-report')).bytes.toString('utf8');
   const kept = runs.filter((r) => r.workload === 'salford/S.3').map((r) => r.id);
   const left = runs.filter((r) => r.workload === 'salford/S.1').map((r) => r.id);
   for (const id of kept) assert.ok(html.includes(id), `${id} in the report`);

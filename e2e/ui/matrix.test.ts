@@ -1,21 +1,10 @@
 // The issue's end-to-end path: build a matrix in the GUI (2 index profiles x 2 sizes x 2 workloads on
 // an OpenLDAP lab), run it, read the trend chart, export PNG, SVG and CSV and check each file.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import test from 'node:test';
-import type { Download, Page } from 'playwright-core';
-import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
+import type { Page } from 'playwright-core';
+import { downloadOf, saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 import { apiCall } from '../helpers/uiFlows.ts';
-
-/** Clicks `testId` and returns the bytes of the download it starts, with its suggested name. */
-async function download(page: Page, testId: string): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = (await Promise.all([
-    page.waitForEvent('download', { timeout: 15_000 }),
-    page.getByTestId(testId).click(),
-  ])) as [Download, void];
-  const path = await file.path();
-  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
-}
 
 /** Toggles a chip of the builder by its text inside the fieldset `id`. */
 async function chip(page: Page, id: string, text: string): Promise<void> {
@@ -91,7 +80,7 @@ test(
     await page.getByTestId('compare-panel').scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'campaign-trend.png');
 
-    const png = await download(page, 'compare-chart-export-png');
+    const png = await downloadOf(page, 'compare-chart-export-png');
     assert.match(png.name, /\.png$/);
     assert.deepEqual(
       [...png.bytes.subarray(0, 8)],
@@ -101,7 +90,7 @@ test(
     const width = png.bytes.readUInt32BE(16);
     assert.ok(width >= 640, `PNG ${width} px wide`);
 
-    const svg = await download(page, 'compare-chart-export-svg');
+    const svg = await downloadOf(page, 'compare-chart-export-svg');
     assert.match(svg.name, /\.svg$/);
     const svgCheck = await page.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
@@ -114,7 +103,7 @@ test(
     assert.deepEqual({ root: svgCheck.root, error: svgCheck.error }, { root: 'svg', error: 0 });
     assert.ok(svgCheck.paths > 4, `SVG with ${svgCheck.paths} paths`);
 
-    const csv = await download(page, 'export-csv');
+    const csv = await downloadOf(page, 'export-csv');
     assert.match(csv.name, /\.csv$/);
     const lines = csv.bytes.toString('utf8').trim().split(/\r?\n/);
     assert.equal(lines.length, 9, `CSV lines:\n${lines.join('\n')}`);

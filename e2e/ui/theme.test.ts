@@ -2,12 +2,11 @@
 // sidebar's System / Light / Dark toggle overrides it and is remembered, charts are drawn on a dark
 // background, and chart images exported from dark mode stay light unless dark ones are asked for.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'node:test';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { storeRuns } from '../helpers/baselineRuns.ts';
-import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
+import { downloadOf, saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 
 const DARK_BG = 'rgb(13, 19, 32)';
 const LIGHT_BG = 'rgb(244, 246, 249)';
@@ -29,11 +28,7 @@ function chartCorner(page: Page): Promise<number[]> {
 
 /** Clicks an export button and returns the downloaded bytes. */
 async function exported(page: Page, kind: 'png' | 'svg'): Promise<Buffer> {
-  const [file] = (await Promise.all([
-    page.waitForEvent('download', { timeout: 15_000 }),
-    page.getByTestId(`${CHART}-export-${kind}`).click(),
-  ])) as [Download, void];
-  return readFileSync(await file.path());
+  return (await downloadOf(page, `${CHART}-export-${kind}`)).bytes;
 }
 
 /** The RGB of a PNG's top-left pixel, decoded by the browser. */
