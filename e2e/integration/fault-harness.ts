@@ -2,11 +2,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { processCommandLine } from '../../src/core/lab/processes.ts';
 import { CLI } from './cliHarness.ts';
-import type { CliResult } from './cliHarness.ts';
+import type { CliEntry, CliResult } from './cliHarness.ts';
 
 /** A CLI child still running, and its result once it exits (killed by PID after `timeoutMs`). */
 export interface CliChild {
@@ -17,16 +16,7 @@ export interface CliChild {
   stderr(): string;
 }
 
-/** The launcher of `dirbench` in the package: relaunches main.ts on the project's Node when it runs on an older one. */
-export const BIN = fileURLToPath(new URL('../../src/cli/bin.mjs', import.meta.url));
-
-/** Which Node runs which entry: this test's Node and main.ts unless given. */
-export interface CliEntry {
-  node: string;
-  script: string;
-}
-
-/** Starts `dirbench ARGS --data-dir DIR` without waiting for it. */
+/** Starts `dirbench ARGS --data-dir DIR` (on this test's Node and main.ts unless `entry`) without waiting for it. */
 export function startCli(
   args: string[],
   dataDir: string,
