@@ -72,7 +72,7 @@ test('the command is terminated when the pipe from its owner closes', async (t) 
 test('a command that ignores SIGTERM is killed once the grace has passed', async (t) => {
   const marker = `dirbench-watchdog-stubborn-${process.pid}`;
   const stubborn = 'trap "" TERM; while :; do sleep 0.05; done';
-  const watched = await spawnWatched('/bin/sh', ['-c', stubborn, marker], 2, 300);
+  const watched = await spawnWatched('/bin/sh', ['-c', stubborn, marker], 2, { graceMs: 300 });
   t.after(() => {
     if (processMatches(watched.pid, [marker])) process.kill(watched.pid, 'SIGKILL');
   });

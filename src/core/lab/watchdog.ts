@@ -79,16 +79,27 @@ function readPidLine(child: ChildProcess, exited: Promise<ProcessExit>): Promise
   });
 }
 
+/** Where and how patiently a watched command runs. */
+export interface WatchOptions {
+  /** Working directory of the command (ours by default). */
+  cwd?: string;
+  /** From our death to SIGKILL, after the SIGTERM (WATCHDOG_GRACE_MS by default). */
+  graceMs?: number;
+}
+
 /** Starts `command args` under the watchdog; its stdout and stderr go to `logFd`. */
 export async function spawnWatched(
   command: string,
   args: readonly string[],
   logFd: number,
-  graceMs: number = WATCHDOG_GRACE_MS,
+  options: WatchOptions = {},
 ): Promise<WatchedProcess> {
-  const graceTenths = String(Math.max(0, Math.ceil(graceMs / 100)));
+  const graceTenths = String(Math.max(0, Math.ceil((options.graceMs ?? WATCHDOG_GRACE_MS) / 100)));
   const script = ['-c', WATCHDOG_SCRIPT, 'dirbench-watchdog', graceTenths, command, ...args];
-  const child = spawn('/bin/sh', script, { stdio: ['pipe', 'pipe', logFd] });
+  const child = spawn('/bin/sh', script, {
+    stdio: ['pipe', 'pipe', logFd],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
   const exited = exitOf(child);
   const pid = await readPidLine(child, exited);
   return { pid, child, exited };
