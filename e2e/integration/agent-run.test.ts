@@ -1,7 +1,7 @@
 // A run's workers on agents for real: a broker (the owned-broker fixture), two `dirbench agent`
 // processes and the built-in responder; the orchestrator drives the workers through the NATS
 // launcher. A run completes with every worker's ops in its seconds; a SIGKILLed agent fails the
-// run naming it.
+// run naming it, and its workers exit.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import type { RunOutcome } from '../../src/core/runner/runContract.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
 import type { Responder } from '../../src/core/responder/responder.ts';
 import { runCli } from './cliHarness.ts';
+import { childPids, waitUntilExited } from './fault-harness.ts';
 import { testRunConfig } from './engineHarness.ts';
 import { waitFor } from './agentsHarness.ts';
 import { startAgentFleet, within } from './fixtures/agentFleet.ts';
@@ -196,18 +197,27 @@ test('dirbench run --broker URL --agents all puts one worker on each agent and s
   }
 });
 
-test('a SIGKILLed agent fails the run, naming it', { timeout: 60_000 }, async () => {
-  let killedAtMs = 0;
-  const rack2 = fleet?.agents.get('rack2') ?? assert.fail();
-  const { outcome } = await runOnAgents('run-agents2', 30, (s) => {
-    if (s.second === 1 && rack2.child.pid !== undefined) {
-      killedAtMs = Date.now();
-      process.kill(rack2.child.pid, 'SIGKILL');
-    }
-  });
-  assert.ok(killedAtMs > 0, 'rack2 was killed mid-run');
-  assert.equal(outcome.status, 'failed');
-  assert.match(outcome.endReason ?? '', /the loss of agent rack2 \(silent for 6\.\d s\)/);
-  const failedAfterMs = Date.now() - killedAtMs;
-  assert.ok(failedAfterMs < 6_000 + 3_000, `failed only after ${failedAfterMs} ms`);
-});
+test(
+  'a SIGKILLed agent fails the run, naming it; its workers exit',
+  { timeout: 60_000 },
+  async () => {
+    let killedAtMs = 0;
+    let workers: number[] = [];
+    const rack2 = fleet?.agents.get('rack2') ?? assert.fail();
+    const { outcome } = await runOnAgents('run-agents2', 30, (s) => {
+      if (s.second === 1 && rack2.child.pid !== undefined) {
+        workers = childPids(rack2.child.pid);
+        killedAtMs = Date.now();
+        process.kill(rack2.child.pid, 'SIGKILL');
+      }
+    });
+    assert.ok(killedAtMs > 0, 'rack2 was killed mid-run');
+    assert.ok(workers.length > 0, "rack2's workers were found");
+    // Orphaned workers see their channel close and exit; the run fails only 6 s after the kill.
+    await waitUntilExited(workers, 1_000);
+    assert.equal(outcome.status, 'failed');
+    assert.match(outcome.endReason ?? '', /the loss of agent rack2 \(silent for 6\.\d s\)/);
+    const failedAfterMs = Date.now() - killedAtMs;
+    assert.ok(failedAfterMs < 6_000 + 3_000, `failed only after ${failedAfterMs} ms`);
+  },
+);

@@ -2,11 +2,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import type { CliResult } from './cliHarness.ts';
-
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+import { processCommandLine } from '../../src/core/lab/processes.ts';
+import { CLI } from './cliHarness.ts';
+import type { CliEntry, CliResult } from './cliHarness.ts';
 
 /** A CLI child still running, and its result once it exits (killed by PID after `timeoutMs`). */
 export interface CliChild {
@@ -17,9 +16,14 @@ export interface CliChild {
   stderr(): string;
 }
 
-/** Starts `dirbench ARGS --data-dir DIR` without waiting for it. */
-export function startCli(args: string[], dataDir: string, timeoutMs: number): CliChild {
-  const child = spawn(process.execPath, [CLI, ...args, '--data-dir', dataDir], {
+/** Starts `dirbench ARGS --data-dir DIR` (on this test's Node and main.ts unless `entry`) without waiting for it. */
+export function startCli(
+  args: string[],
+  dataDir: string,
+  timeoutMs: number,
+  entry: CliEntry = { node: process.execPath, script: CLI },
+): CliChild {
+  const child = spawn(entry.node, [entry.script, ...args, '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('the CLI did not start');
@@ -38,14 +42,9 @@ export function startCli(args: string[], dataDir: string, timeoutMs: number): Cl
   return { child, pid, result, stderr: () => stderr };
 }
 
-/** The options of a short anonymous read run against `url` (Salford tree), storing into `dbFile`. */
-export function runArgs(url: string, dbFile: string, durationS: number): string[] {
+/** The load options of a short, light run (2 connections, 1 worker, no warm-up) storing into `dbFile`. */
+export function lightLoadArgs(dbFile: string, durationS: number): string[] {
   return [
-    'run',
-    '--target',
-    url,
-    '--base',
-    'o=Salford,c=gb',
     '--connections',
     '2',
     '--workers',
@@ -56,6 +55,18 @@ export function runArgs(url: string, dbFile: string, durationS: number): string[
     String(durationS),
     '--db',
     dbFile,
+  ];
+}
+
+/** The options of a short anonymous read run against `url` (Salford tree), storing into `dbFile`. */
+export function runArgs(url: string, dbFile: string, durationS: number): string[] {
+  return [
+    'run',
+    '--target',
+    url,
+    '--base',
+    'o=Salford,c=gb',
+    ...lightLoadArgs(dbFile, durationS),
     '--json',
   ];
 }
@@ -144,6 +155,32 @@ export function childPids(parentPid: number): number[] {
     .filter((name) => /^\d+$/.test(name))
     .map(Number)
     .filter((pid) => procStat(pid)?.ppid === parentPid && running(pid));
+}
+
+/** Every running process below `rootPid` (children, their children, ...), from /proc (Linux). */
+export function descendantPids(rootPid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = procStat(Number(name));
+    if (stat !== null && running(Number(name))) parentOf.set(Number(name), stat.ppid);
+  }
+  const found: number[] = [];
+  let frontier = [rootPid];
+  // A process tree is finite and acyclic; the bound only guards against a PID reused mid-walk.
+  for (let depth = 0; depth < 32 && frontier.length > 0; depth++) {
+    frontier = [...parentOf].filter(([, ppid]) => frontier.includes(ppid)).map(([pid]) => pid);
+    found.push(...frontier);
+  }
+  return found;
+}
+
+/** The running processes whose command line contains `text` (a test's own data folder), from /proc. */
+export function pidsNaming(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => running(pid) && processCommandLine(pid)?.includes(text) === true);
 }
 
 /** Waits until none of `pids` runs any more (exited, reaped or not); throws after `timeoutMs`. */

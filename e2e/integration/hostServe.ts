@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../helpers/uiServe.ts';
+import type { CliEntry } from './cliHarness.ts';
 
 const NODE = join(REPO_ROOT, 'node_modules', '.bin', 'node');
 const START_TIMEOUT_MS = 30_000;
@@ -15,6 +16,8 @@ const KILL_AFTER_MS = 10_000;
 /** A `dirbench serve` child: its output so far, how it ended, and a stop by PID. */
 export interface ServeProcess {
   child: ChildProcess;
+  /** Its fresh data folder (removed by `stop`). */
+  dataDir: string;
   output: () => string;
   /** Resolves with the printed URL, or rejects with the exit code when serve ended first. */
   url: Promise<string>;
@@ -23,12 +26,15 @@ export interface ServeProcess {
   stop: () => Promise<void>;
 }
 
-/** Spawns `dirbench serve ARGS --port 0` on a fresh data folder. */
-export function spawnServe(args: string[]): ServeProcess {
+/** Spawns `dirbench serve ARGS --port 0` on a fresh data folder (the project's Node and main.ts unless `entry`). */
+export function spawnServe(
+  args: string[],
+  entry: CliEntry = { node: NODE, script: 'src/cli/main.ts' },
+): ServeProcess {
   const dataDir = mkdtempSync(join(tmpdir(), 'dirbench-host-'));
   const child = spawn(
-    NODE,
-    ['src/cli/main.ts', 'serve', '--port', '0', '--data-dir', dataDir, ...args],
+    entry.node,
+    [entry.script, 'serve', '--port', '0', '--data-dir', dataDir, ...args],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let text = '';
@@ -61,7 +67,7 @@ export function spawnServe(args: string[]): ServeProcess {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { child, output: () => text, url, exited, stop };
+  return { child, dataDir, output: () => text, url, exited, stop };
 }
 
 /** What a raw request got back. */
@@ -94,4 +100,27 @@ export function rawRequest(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** Calls a browser-mode API channel with the token cookie; throws the error an answer carries. */
+export async function callApi<T>(
+  port: number,
+  token: string,
+  channel: string,
+  req?: unknown,
+): Promise<T> {
+  const res = await rawRequest(
+    port,
+    'POST',
+    `/api/${channel}`,
+    {
+      Host: `127.0.0.1:${port}`,
+      Cookie: `dirbench_token=${token}`,
+      'Content-Type': 'application/json',
+    },
+    JSON.stringify({ req }),
+  );
+  const body = JSON.parse(res.body) as { ok: boolean; res?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.message ?? res.body}`);
+  return body.res as T;
 }

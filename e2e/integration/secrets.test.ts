@@ -22,7 +22,7 @@ import { runCli } from './cliHarness.ts';
 import type { CliResult } from './cliHarness.ts';
 import { startTestSlapd } from './engine-slapd.ts';
 import type { TestSlapd } from './engine-slapd.ts';
-import { rawRequest, spawnServe } from './hostServe.ts';
+import { callApi, spawnServe } from './hostServe.ts';
 import type { ServeProcess } from './hostServe.ts';
 
 const PASSWORD = `Pw-${randomBytes(9).toString('hex')}`;
@@ -79,24 +79,6 @@ function runIdOf(result: CliResult): string {
   return id;
 }
 
-/** Calls a browser-mode API channel with the token cookie. */
-async function api<T>(port: number, token: string, channel: string, req?: unknown): Promise<T> {
-  const res = await rawRequest(
-    port,
-    'POST',
-    `/api/${channel}`,
-    {
-      Host: `127.0.0.1:${port}`,
-      Cookie: `dirbench_token=${token}`,
-      'Content-Type': 'application/json',
-    },
-    JSON.stringify({ req }),
-  );
-  const body = JSON.parse(res.body) as { ok: boolean; res?: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.message ?? res.body}`);
-  return body.res as T;
-}
-
 /** Every file under `dir`, recursively. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -124,7 +106,7 @@ test('browser mode keeps a typed password in a mode-600 file and runs with it', 
     const url = new URL(await serve.url);
     const port = Number(url.port);
     const token = url.searchParams.get('token') ?? '';
-    const saved = await api<{ id: string; passwordSource: string; passwordFile: string }>(
+    const saved = await callApi<{ id: string; passwordSource: string; passwordFile: string }>(
       port,
       token,
       'targets/save',
@@ -140,9 +122,9 @@ test('browser mode keeps a typed password in a mode-600 file and runs with it', 
     assert.equal(saved.passwordSource, 'managed-file');
     assert.equal(saved.passwordFile, join(dataDir, 'secrets', `${saved.id}.password`));
     assert.equal(statSync(saved.passwordFile).mode & 0o777, 0o600);
-    const tested = await api<{ ok: boolean }>(port, token, 'targets/test', { id: saved.id });
+    const tested = await callApi<{ ok: boolean }>(port, token, 'targets/test', { id: saved.id });
     assert.equal(tested.ok, true);
-    const refused = await api<{ ok: boolean; error?: { message: string } }>(
+    const refused = await callApi<{ ok: boolean; error?: { message: string } }>(
       port,
       token,
       'targets/test',
@@ -159,7 +141,7 @@ test('browser mode keeps a typed password in a mode-600 file and runs with it', 
     );
     assert.equal(refused.ok, false);
     logs.push(JSON.stringify(refused));
-    const { runId } = await api<{ runId: string }>(port, token, 'runs/start', {
+    const { runId } = await callApi<{ runId: string }>(port, token, 'runs/start', {
       targetId: saved.id,
       workload: 'read-random',
       connections: 2,
@@ -170,10 +152,10 @@ test('browser mode keeps a typed password in a mode-600 file and runs with it', 
     });
     // Bounded wait for the run to end (1 s measured plus connect and teardown).
     for (let i = 0; i < 100; i++) {
-      if ((await api<unknown>(port, token, 'runs/active')) === null) break;
+      if ((await callApi<unknown>(port, token, 'runs/active')) === null) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const run = await api<RunDetail>(port, token, 'history/get', { runId });
+    const run = await callApi<RunDetail>(port, token, 'history/get', { runId });
     assert.equal(run.status, 'completed', run.endReason ?? '');
     assert.ok((run.summary?.ops ?? 0) > 0);
     logs.push(JSON.stringify(run));

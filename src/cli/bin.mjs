@@ -20,7 +20,11 @@ if (major > 22 || (major === 22 && minor >= 18)) {
     );
     process.exit(2);
   }
-  const child = spawn(bundled, [mainTs, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // The IPC channel is only a lifeline: it ends however this process dies (SIGKILL included), and
+  // the child then stops as on SIGTERM (src/cli/launcherWatch.ts).
+  const child = spawn(bundled, [mainTs, ...process.argv.slice(2)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
   // Forward stop signals so the real process can stop its run and labs cleanly.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
     process.on(signal, () => child.kill(signal));

@@ -2,10 +2,14 @@
 import { openCore } from '../core/app/core.ts';
 import type { Core } from '../core/app/core.ts';
 import { forkLauncher } from '../core/runner/launcher.ts';
+import { stopCause } from './launcherWatch.ts';
 import { locations } from './options.ts';
 import type { RawOptions } from './options.ts';
 
-/** Opens the core and makes SIGINT/SIGTERM stop the run and owned labs cleanly before exiting. */
+/**
+ * Opens the core and makes SIGINT/SIGTERM (and the end of the bin.mjs launcher, which raises
+ * SIGTERM) stop the run and owned labs cleanly before exiting.
+ */
 export async function openCliCore(options: RawOptions): Promise<Core> {
   const { dataDir, dbFile } = locations(options);
   const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
@@ -13,13 +17,16 @@ export async function openCliCore(options: RawOptions): Promise<Core> {
   const onSignal = (signal: NodeJS.Signals) => {
     if (signalled) return;
     signalled = true;
-    process.stderr.write(`\n${signal}: stopping (the seconds measured so far are kept)...\n`);
+    const cause = stopCause(signal);
+    process.stderr.write(`\n${cause}: stopping (the seconds measured so far are kept)...\n`);
     void core
-      .shutdown(`stopped by ${signal}`)
+      .shutdown(cause === signal ? `stopped by ${signal}` : `stopped: ${cause}`)
       .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // Not once: under the launcher, Ctrl-C reaches this process twice (from the terminal and
+  // forwarded), and a second signal with no listener left would kill it mid-shutdown.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   return core;
 }
 

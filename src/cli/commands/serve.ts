@@ -6,6 +6,7 @@ import { openCore } from '../../core/app/core.ts';
 import { forkLauncher } from '../../core/runner/launcher.ts';
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
+import { stopCause } from '../launcherWatch.ts';
 import { intOption, locations } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
@@ -61,16 +62,15 @@ export async function serveCommand(options: RawOptions): Promise<number> {
   process.stdout.write(`DirBench is serving at ${server.url}\n`);
   const metricsUrl = new URL('/metrics', server.url).href;
   process.stdout.write(`Prometheus metrics at ${metricsUrl} (the token as a bearer header)\n`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.stderr.write(`${signal}: stopping the active run and labs...\n`);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+  const cause = await new Promise<string>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => resolve(stopCause(signal));
+    // Not once: a second signal (Ctrl-C also forwarded by the launcher) must not kill the shutdown.
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
+  process.stderr.write(`${cause}: stopping the active run and labs...\n`);
   await server.close();
-  await core.shutdown('DirBench browser mode was stopped');
+  await core.shutdown(`DirBench browser mode was stopped (${cause})`);
   return 0;
 }
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { processMatches } from './processes.ts';
 import { spawnWatched } from './watchdog.ts';
+import type { WatchedProcess } from './watchdog.ts';
 
 /** PIDs whose command line contains `marker` (Linux; elsewhere an empty list). */
 function processesNaming(marker: string): number[] {
@@ -18,6 +19,16 @@ function processesNaming(marker: string): number[] {
     .filter((pid) => pid !== process.pid && processMatches(pid, [marker]));
 }
 
+/** True once process `pid` ignores SIGTERM (its SigIgn mask in /proc, Linux). */
+function ignoresSigterm(pid: number): boolean {
+  try {
+    const mask = /^SigIgn:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return mask?.[1] !== undefined && (BigInt(`0x${mask[1]}`) & (1n << 14n)) !== 0n;
+  } catch {
+    return false;
+  }
+}
+
 async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -25,6 +36,16 @@ async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return check();
+}
+
+/** Closes the pipe as the kernel does when the owner dies; resolves with the command's exit code. */
+async function ownerGone(watched: WatchedProcess, marker: string): Promise<number | null> {
+  watched.child.stdin?.destroy();
+  assert.ok(
+    await waitFor(() => !processMatches(watched.pid, [marker]), 5_000),
+    'command outlived its owner',
+  );
+  return (await watched.exited).code;
 }
 
 test('reports the PID of the command itself and its exit status', async () => {
@@ -45,14 +66,18 @@ test('the command is terminated when the pipe from its owner closes', async (t) 
     if (processMatches(watched.pid, [marker])) process.kill(watched.pid, 'SIGKILL');
   });
   assert.ok(processMatches(watched.pid, [marker]));
-  // What the kernel does when the owner dies, done by hand.
-  watched.child.stdin?.destroy();
-  assert.ok(
-    await waitFor(() => !processMatches(watched.pid, [marker]), 5_000),
-    'command outlived its owner',
-  );
-  const exit = await watched.exited;
-  assert.equal(exit.code, 128 + 15, 'killed by SIGTERM');
+  assert.equal(await ownerGone(watched, marker), 128 + 15, 'killed by SIGTERM');
+});
+
+test('a command that ignores SIGTERM is killed once the grace has passed', async (t) => {
+  const marker = `dirbench-watchdog-stubborn-${process.pid}`;
+  const stubborn = 'trap "" TERM; while :; do sleep 0.05; done';
+  const watched = await spawnWatched('/bin/sh', ['-c', stubborn, marker], 2, { graceMs: 300 });
+  t.after(() => {
+    if (processMatches(watched.pid, [marker])) process.kill(watched.pid, 'SIGKILL');
+  });
+  assert.ok(await waitFor(() => ignoresSigterm(watched.pid), 5_000), 'the trap is set');
+  assert.equal(await ownerGone(watched, marker), 128 + 9, 'killed by SIGKILL');
 });
 
 test('when the command exits first, the watchdog leaves nothing behind', async () => {

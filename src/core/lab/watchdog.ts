@@ -3,18 +3,23 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 
 /**
- * Runs "$@" in the background, prints its PID, then blocks reading fd 3 (a pipe from us). When we
- * die, for any reason including SIGKILL, the pipe closes, `read` returns and the command gets
- * SIGTERM. When the command exits first, the reader is killed so it never signals a reused PID,
- * and the shell exits with the command's status. Non-interactive sh gives background jobs
- * /dev/null as stdin, hence the explicit fd 3 copy.
+ * Runs "$@" (after $1, the grace in tenths of a second) in the background, prints its PID, then
+ * blocks reading fd 3 (a pipe from us). When we die, for any reason including SIGKILL, the pipe
+ * closes, `read` returns and the command gets SIGTERM, then SIGKILL if it still runs after the
+ * grace (a server stuck in its shutdown must not outlive us either). When the command exits first,
+ * the reader is killed so it never signals a reused PID, and the shell exits with the command's
+ * status. Non-interactive sh gives background jobs /dev/null as stdin, hence the explicit fd 3 copy.
  */
 const WATCHDOG_SCRIPT = [
+  'grace=$1',
+  'shift',
   '"$@" >&2 &',
   'pid=$!',
   'echo "$pid"',
   'exec 3<&0',
-  '{ read line <&3; kill "$pid" 2>/dev/null; } &',
+  '{ read line <&3; kill "$pid" 2>/dev/null; i=0;',
+  '  while [ "$i" -lt "$grace" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; i=$((i+1)); done;',
+  '  kill -9 "$pid" 2>/dev/null; } &',
   'reader=$!',
   'exec 3<&-',
   'wait "$pid"',
@@ -22,6 +27,9 @@ const WATCHDOG_SCRIPT = [
   'kill "$reader" 2>/dev/null',
   'exit "$rc"',
 ].join('\n');
+
+/** How long a command has after SIGTERM from the watchdog before SIGKILL: a large JE database closes in seconds. */
+export const WATCHDOG_GRACE_MS = 30_000;
 
 /** How a process ended; a command killed by signal N shows through the watchdog as code 128+N. */
 export interface ProcessExit {
@@ -71,14 +79,26 @@ function readPidLine(child: ChildProcess, exited: Promise<ProcessExit>): Promise
   });
 }
 
+/** Where and how patiently a watched command runs. */
+export interface WatchOptions {
+  /** Working directory of the command (ours by default). */
+  cwd?: string;
+  /** From our death to SIGKILL, after the SIGTERM (WATCHDOG_GRACE_MS by default). */
+  graceMs?: number;
+}
+
 /** Starts `command args` under the watchdog; its stdout and stderr go to `logFd`. */
 export async function spawnWatched(
   command: string,
   args: readonly string[],
   logFd: number,
+  options: WatchOptions = {},
 ): Promise<WatchedProcess> {
-  const child = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'dirbench-watchdog', command, ...args], {
+  const graceTenths = String(Math.max(0, Math.ceil((options.graceMs ?? WATCHDOG_GRACE_MS) / 100)));
+  const script = ['-c', WATCHDOG_SCRIPT, 'dirbench-watchdog', graceTenths, command, ...args];
+  const child = spawn('/bin/sh', script, {
     stdio: ['pipe', 'pipe', logFd],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
   const exited = exitOf(child);
   const pid = await readPidLine(child, exited);

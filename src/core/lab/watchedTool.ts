@@ -18,6 +18,8 @@ export interface WatchedToolOptions {
   /** On abort the tool gets SIGTERM, then SIGKILL after this long. */
   killAfterMs: number;
   signal?: AbortSignal | undefined;
+  /** Working directory of the tool (ours by default). */
+  cwd?: string;
 }
 
 /** A running tool. */
@@ -41,7 +43,12 @@ export async function runWatchedTool(opts: WatchedToolOptions): Promise<WatchedT
   let watched;
   try {
     if (opts.logHeader !== undefined) appendFileSync(logFd, opts.logHeader);
-    watched = await spawnWatched(opts.command, opts.args, logFd);
+    watched = await spawnWatched(
+      opts.command,
+      opts.args,
+      logFd,
+      opts.cwd === undefined ? {} : { cwd: opts.cwd },
+    );
   } finally {
     closeSync(logFd);
   }

@@ -1,12 +1,12 @@
 // Where the OpenDJ server zip comes from: an explicit path, the app's software directory or the
 // local Maven repository; and how to fetch it from Maven Central when it is missing.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   createReadStream,
   createWriteStream,
   existsSync,
   mkdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -16,6 +16,7 @@ import { basename, delimiter, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { runWatchedTool } from '../watchedTool.ts';
 import { readZipEntry } from './unzip.ts';
 
 /** The OpenDJ release the labs are built and measured with. */
@@ -140,30 +141,36 @@ function withoutColours(text: string): string {
     .trim();
 }
 
-/** Runs mvn dependency:copy into `softwareDir`; rejects with mvn's output when it fails. */
-function runMaven(mvn: string, softwareDir: string, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
+/** How long mvn has after SIGTERM on a cancel before SIGKILL. */
+const MVN_KILL_AFTER_MS = 5_000;
+
+/**
+ * Runs mvn dependency:copy into `softwareDir` under the watchdog (a download must not go on after
+ * DirBench has died); rejects with the end of mvn's output when it fails or on abort.
+ */
+async function runMaven(mvn: string, softwareDir: string, signal: AbortSignal): Promise<void> {
+  const logPath = join(softwareDir, 'mvn.log');
+  rmSync(logPath, { force: true });
+  const args = mavenFetchArgs(softwareDir);
+  const tool = await runWatchedTool({
+    command: mvn,
+    args,
     // cwd = softwareDir: a pom.xml in the caller's directory must not become mvn's project.
-    const child = spawn(mvn, mavenFetchArgs(softwareDir), {
-      cwd: softwareDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      signal,
-    });
-    let output = '';
-    const keep = (chunk: Buffer): void => {
-      output = (output + chunk.toString('utf8')).slice(-4000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      if (signal.aborted) reject(signal.reason);
-      // mvn -q colours its (few) lines even when they are not a terminal.
-      else if (code !== 0)
-        reject(new Error(`mvn exited with code ${code}: ${withoutColours(output)}`));
-      else resolve();
-    });
+    cwd: softwareDir,
+    logPath,
+    // mvn execs java with the same arguments, under the same PID.
+    needles: args.slice(1),
+    killAfterMs: MVN_KILL_AFTER_MS,
+    signal,
   });
+  const { code } = await tool.done;
+  signal.throwIfAborted();
+  if (code !== 0) {
+    const output = readFileSync(logPath, 'utf8').slice(-4000);
+    // mvn -q colours its (few) lines even when they are not a terminal.
+    throw new Error(`mvn exited with code ${code}: ${withoutColours(output)}`);
+  }
+  rmSync(logPath, { force: true });
 }
 
 async function sha1Of(path: string): Promise<string> {
