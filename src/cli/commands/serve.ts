@@ -43,7 +43,12 @@ export async function serveCommand(options: RawOptions): Promise<number> {
     );
   }
   const { dataDir, dbFile } = locations(options);
-  const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
+  const core = await openCore({
+    dbFile,
+    dataDir,
+    launcher: forkLauncher(),
+    log: (line) => void process.stderr.write(`${line}\n`),
+  });
   const server = await startBrowserHost({
     handlers: core.handlers,
     subscribe: core.subscribe,
@@ -63,7 +68,7 @@ export async function serveCommand(options: RawOptions): Promise<number> {
   process.stdout.write(`Prometheus metrics at ${metricsUrl} (the token as a bearer header)\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
-      process.stderr.write(`${signal}: stopping the active run and labs...\n`);
+      process.stderr.write(`${signal}: stopping the active run, labs, agents and brokers...\n`);
       resolve();
     };
     process.once('SIGINT', stop);
