@@ -134,6 +134,7 @@ async function onReady(): Promise<void> {
     dataDir,
     dbFile: process.env.DIRBENCH_DB ?? join(dataDir, 'dirbench.sqlite'),
     launcher: utilityProcessLauncher(bundleDir),
+    log: (line) => console.log(line),
     ...(sealer ? { sealer } : {}),
   });
   setupApi(core);

@@ -1,6 +1,7 @@
 // Load agents for real: a broker (the owned-broker fixture), two `dirbench agent` processes,
-// `agents list`, an agent killed and reported lost, the broker stopped and the agent stopping
-// itself (dead-man switch), and agents refused for a wrong name or password.
+// `agents list`, an agent killed and reported lost, an agent from the broker's agents.creds.json,
+// the broker stopped and the agent stopping itself (dead-man switch), and agents refused for a
+// wrong name or password.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -197,6 +198,36 @@ test('SIGTERM stops an agent cleanly (exit 0)', async () => {
   const end = await ended(again, 5_000);
   assert.equal(end.code, 0, again.stderr());
   assert.match(again.stderr(), /agent rack2: stopping \(SIGTERM\)/);
+});
+
+test("the broker's agents.creds.json serves with --name; without one, or with a name it lacks, it lists its agents", async () => {
+  const bundled = startAgent('rack2', broker.agentCredentialsFile);
+  await agentConnected(bundled);
+  const nc = coordinator ?? assert.fail();
+  // The entry it took is rack2's: the broker lets it heartbeat as rack2 only.
+  await waitFor(
+    'rack2 heartbeating from the bundle',
+    async () => {
+      const listed = await listAgents(nc, Date.now, { timeoutMs: 300 });
+      return listed.find((a) => a.name === 'rack2')?.state === 'idle';
+    },
+    10_000,
+  );
+  process.kill(bundled.child.pid ?? assert.fail(), 'SIGTERM');
+  assert.equal((await ended(bundled, 5_000)).code, 0, bundled.stderr());
+
+  const unnamed = start([CLI, 'agent', '--credentials-file', broker.agentCredentialsFile]);
+  assert.equal((await ended(unnamed, 15_000)).code, 2);
+  assert.match(
+    unnamed.stderr(),
+    /agents\.creds\.json holds the credentials of agents rack1, rack2: say which one this agent is with --name/,
+  );
+  const unknown = startAgent('rack9', broker.agentCredentialsFile);
+  assert.equal((await ended(unknown, 15_000)).code, 2);
+  assert.match(
+    unknown.stderr(),
+    /agents\.creds\.json has no agent "rack9"; it holds agents rack1, rack2/,
+  );
 });
 
 test('an agent with the wrong name or password exits at once with a clear message', async () => {

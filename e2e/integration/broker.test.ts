@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, existsSync, readFileSync } from 'node:fs';
-import { connect as tcpConnect } from 'node:net';
+import { createServer, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -296,6 +296,23 @@ test(
     assert.equal(afterStop[0]?.state, 'stopped');
   },
 );
+
+test('broker start --port on a port another program holds exits 1 at once, naming it, and records nothing', async (t) => {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+  const port = (holder.address() as { port: number }).port;
+  const cliData = join(dataDir, 'cli-port');
+  // Before, nats-server's log was dumped and the command waited on the holder's silent socket.
+  const run = await runCli(['broker', 'start', '--port', String(port)], cliData, 20_000);
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(
+    run.stderr,
+    `dirbench: port ${port} on 127.0.0.1 is already in use by another program: choose another port, or leave it out for a free one\n`,
+  );
+  const listed = await runCli(['broker', 'list', '--json'], cliData, 30_000);
+  assert.deepEqual(JSON.parse(listed.stdout), []);
+});
 
 test(
   'a broker dies with the process that owns it and is then reaped; the reaper stops a survivor',

@@ -137,6 +137,7 @@ const TAKES_NO_REQUEST: Record<NoRequestChannel, true> = {
   'reference/list': true,
   'workloads/list': true,
   'brokers/list': true,
+  'agents/local': true,
 };
 
 /** True when the channel's request is an object (every channel that takes one), false when it takes none. */

@@ -30,12 +30,52 @@ export interface BrokerListing {
   id: string;
   /** Where this machine's coordinator connects (tls://...). */
   url: string;
+  /** Where agents on other machines connect (the listen address, or this host's name when it listens everywhere). */
+  agentUrl: string;
+  /** The address it listens on (127.0.0.1: this machine only). */
+  listen: string;
+  port: number;
   state: BrokerListingState;
+  /** nats-server's PID while it runs. */
+  pid: number | null;
+  serverVersion: string | null;
+  /** True when kept until stopped (`dirbench broker start`); false when it stops with the DirBench that started it. */
+  persistent: boolean;
   /** The agent names it was started with. */
   agents: string[];
   /** Each agent's credentials file by name: a path for `dirbench agent --credentials-file`, not its content. */
   agentCredentialFiles: Record<string, string>;
+  /** The broker's CA certificate (a path): agents on other machines need a copy. */
+  caFile: string;
+  /** Why it failed, or stopped without being asked. */
+  error: string | null;
   createdAt: string;
+}
+
+/** A broker to start on this machine (the API's and `dirbench broker start`'s choices). */
+export interface BrokerStartRequest {
+  /** Agent names (each gets a user and a credentials file); default agent-1..agent-4. */
+  agents?: string[];
+  /** Address to listen on (an IP address; 0.0.0.0 or :: for every interface); default 127.0.0.1. */
+  listen?: string;
+  /** TCP port; a free one when absent. */
+  port?: number;
+}
+
+/** Where a load agent this DirBench runs itself (for one of its brokers) is in its life. */
+export type LocalAgentState = 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
+
+/** A load agent run inside this DirBench (the Agents page's "Start here"), as `dirbench agent` would run it. */
+export interface LocalAgent {
+  /** The id of the broker it connects to. */
+  broker: string;
+  name: string;
+  state: LocalAgentState;
+  /** Why it stopped or failed; null while it starts or runs. */
+  reason: string | null;
+  startedAt: string;
+  /** When it stopped or failed; null while it starts or runs. */
+  endedAt: string | null;
 }
 
 /** What to do when a load agent is lost mid-run: fail the run (default), or go on without it. */

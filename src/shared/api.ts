@@ -40,8 +40,13 @@ import type {
   MatrixSpec,
 } from './matrix.ts';
 import type { ReferenceTable } from './reference.ts';
-import type { AgentListing, BrokerListing } from './agentTypes.ts';
-import type { RunAgentsRequest } from './agentTypes.ts';
+import type {
+  AgentListing,
+  BrokerListing,
+  BrokerStartRequest,
+  LocalAgent,
+  RunAgentsRequest,
+} from './agentTypes.ts';
 
 /** Request and response of each API channel. */
 export interface ApiSpec {
@@ -178,6 +183,23 @@ export interface ApiSpec {
     req: Pick<RunAgentsRequest, 'broker' | 'caFile' | 'credentialsFile'>;
     res: AgentListing[];
   };
+  /**
+   * Starts a broker on this machine (as `dirbench broker start`) that stops with this host; answers
+   * once it serves. nats-server missing or the port taken are refused naming the cause.
+   */
+  'brokers/start': { req: BrokerStartRequest; res: BrokerListing };
+  /**
+   * Stops a broker of this data folder and this host's agents of it. One that connected agents or
+   * a run are using is refused with code `needs-confirmation` (the reason in `detail`) unless
+   * `confirmed`.
+   */
+  'brokers/stop': { req: { id: string; confirmed?: boolean }; res: BrokerListing };
+  /** The load agents this host runs itself, by broker and name. */
+  'agents/local': { req: undefined; res: LocalAgent[] };
+  /** Runs agent `name` of local broker `broker` inside this host (as `dirbench agent`); answers once it is connected. */
+  'agents/start': { req: { broker: string; name: string }; res: LocalAgent };
+  /** Stops an agent this host runs; one hosting a run's workers needs `confirmed` (code `needs-confirmation`). */
+  'agents/stop': { req: { broker: string; name: string; confirmed?: boolean }; res: LocalAgent };
 }
 
 /** Name of an API channel. */
@@ -211,6 +233,10 @@ export interface ApiEvents {
   /** Runs were added, deleted or annotated: history lists reload. */
   'history/changed': Record<string, never>;
   'matrices/changed': Record<string, never>;
+  /** A broker of this data folder started, stopped or failed. */
+  'brokers/changed': { broker: BrokerListing };
+  /** An agent this host runs started, stopped or failed. */
+  'agents/changed': { agent: LocalAgent };
 }
 
 /** Name of a live event. */
@@ -274,6 +300,11 @@ const CHANNEL_RECORD = {
   'workloads/delete': true,
   'brokers/list': true,
   'agents/list': true,
+  'brokers/start': true,
+  'brokers/stop': true,
+  'agents/local': true,
+  'agents/start': true,
+  'agents/stop': true,
 } as const satisfies Record<ApiChannel, true>;
 
 /** Every channel name, for hosts that must enumerate them (IPC gate, HTTP router). */

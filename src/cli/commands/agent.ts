@@ -15,7 +15,8 @@ const AGENT_OPTIONS = {
   name: {
     type: 'string',
     value: 'NAME',
-    description: "this agent's name, as its credentials file gives it",
+    description:
+      "this agent's name: its own credentials file's, or the entry to take from the broker's agents.creds.json",
   },
   broker: {
     type: 'string',
@@ -27,11 +28,13 @@ const AGENT_OPTIONS = {
 } as const satisfies OptionTable;
 
 async function runAgent(options: RawOptions): Promise<number> {
-  const name = stringOption(options, 'name', "the agent's name (agent-1, rack1, ...)");
+  // Without --name the credentials file is still read: its error lists the agents it holds.
+  const name =
+    typeof options.name === 'string' && options.name.trim() !== '' ? options.name : undefined;
   const credentialsFile = stringOption(
     options,
     'credentials-file',
-    "the agent's credentials file from the broker's folder (agent-NAME.creds.json)",
+    "the agent's credentials file from the broker's folder (agent-NAME.creds.json, or agents.creds.json with --name)",
   );
   const url = typeof options.broker === 'string' ? options.broker : undefined;
   const caFile = typeof options['ca-file'] === 'string' ? options['ca-file'] : undefined;
@@ -49,7 +52,7 @@ async function runAgent(options: RawOptions): Promise<number> {
   try {
     const agent = await withBrokerOptionNames(() =>
       startAgent({
-        name,
+        ...(name === undefined ? {} : { name }),
         credentialsFile,
         log,
         ...(url === undefined ? {} : { url }),
@@ -72,19 +75,27 @@ export const agentSpec: CommandSpec = {
   name: 'agent',
   summary:
     'a load agent: connects to a broker, heartbeats, answers clock probes (runs until stopped)',
-  usage: ['dirbench agent --name NAME --credentials-file FILE [--broker URL] [--ca-file PEM]'],
+  usage: [
+    'dirbench agent --name NAME --credentials-file agent-NAME.creds.json|agents.creds.json [--broker URL] [--ca-file PEM]',
+  ],
   args: [],
   about: [
     'Connects to the broker over TLS as agent NAME, publishes a heartbeat every 2 s (host,',
-    'version, cores, state, CPU and event-loop use) and answers clock probes. It stops on',
-    'SIGINT or SIGTERM (exit 0), and by itself when the broker has been unreachable for 5 s',
-    '(exit 1). It does not run load yet.',
+    'version, cores, state, CPU and event-loop use), answers clock probes and runs the workers',
+    'of the runs a coordinator sends it. It stops on SIGINT or SIGTERM (exit 0), and by itself',
+    'when the broker has been unreachable for 5 s (exit 1). The credentials file is the',
+    "agent's own (agent-NAME.creds.json) or the broker's agents.creds.json, whose entry NAME",
+    'it takes.',
   ],
   groups: [{ title: 'Agent', options: AGENT_OPTIONS }, commonGroup()],
   examples: [
     {
       what: "agent rack1 with the files copied from the broker's folder",
       line: 'dirbench agent --name rack1 --credentials-file agent-rack1.creds.json --ca-file ca.pem --broker tls://bench-host:4222',
+    },
+    {
+      what: "agent rack2 on the broker's machine, from the file of every agent",
+      line: 'dirbench agent --name rack2 --credentials-file ~/.local/share/dirbench/brokers/BROKER-ID/agents.creds.json',
     },
   ],
   run: (_args, options) => runAgent(options),

@@ -44,7 +44,12 @@ export async function serveCommand(options: RawOptions): Promise<number> {
     );
   }
   const { dataDir, dbFile } = locations(options);
-  const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
+  const core = await openCore({
+    dbFile,
+    dataDir,
+    launcher: forkLauncher(),
+    log: (line) => void process.stderr.write(`${line}\n`),
+  });
   const server = await startBrowserHost({
     handlers: core.handlers,
     subscribe: core.subscribe,
@@ -68,7 +73,7 @@ export async function serveCommand(options: RawOptions): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  process.stderr.write(`${cause}: stopping the active run and labs...\n`);
+  process.stderr.write(`${cause}: stopping the active run, labs, agents and brokers...\n`);
   await server.close();
   await core.shutdown(`DirBench browser mode was stopped (${cause})`);
   return 0;

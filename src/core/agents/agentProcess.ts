@@ -4,8 +4,10 @@ import { performance } from 'node:perf_hooks';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { NatsConnection, Status } from '@nats-io/transport-node';
 import { wallNowMs } from '../loadgen/wallClock.ts';
-import { connectBroker } from '../broker/connect.ts';
-import { checkAgentCredentials, localAgentIdentity } from './agentIdentity.ts';
+import { readAgentCredentials } from '../broker/agentCredentials.ts';
+import { connectWithCredentials } from '../broker/connect.ts';
+import type { WorkerLauncher } from '../runner/launcher.ts';
+import { localAgentIdentity } from './agentIdentity.ts';
 import { hostRuns } from './agentRuns.ts';
 import type { RunHost } from './agentRuns.ts';
 import { answerClockProbes } from './clockProbe.ts';
@@ -18,7 +20,9 @@ const CLOSE_TIMEOUT_MS = 2_000;
 
 /** What an agent needs to start. */
 export interface AgentOptions {
-  name: string;
+  /** Which agent; may be left out only to hear which agents `credentialsFile` holds. */
+  name?: string;
+  /** The agent's own credentials file, or the broker's agents.creds.json (the entry of `name`). */
   credentialsFile: string;
   /** Override the credentials file's url and caFile. */
   url?: string;
@@ -27,6 +31,8 @@ export interface AgentOptions {
   log: (line: string) => void;
   /** Dead-man limit (default 5 s). */
   deadManMs?: number;
+  /** Starts the workers of the runs it hosts (default: child_process.fork on this Node). */
+  launcher?: WorkerLauncher;
 }
 
 /** How an agent ended: exit code and why. */
@@ -41,6 +47,8 @@ export interface RunningAgent {
   readonly ended: Promise<AgentEnd>;
   /** Stops the agent cleanly (exit code 0), closing the connection first. */
   stop(reason: string): Promise<AgentEnd>;
+  /** True while it hosts a run's workers. */
+  busy(): boolean;
 }
 
 /** Resolves after `promise` or `ms`, whichever comes first; never rejects. */
@@ -97,22 +105,19 @@ function startHeartbeats(
 }
 
 /**
- * Starts agent `name`: checks that the credentials file is its own, connects (a connection error
- * says what is wrong), then heartbeats, answers clock probes and hosts the runs it is asked to
- * until stopped or the broker is gone (its workers are then killed).
+ * Starts agent `name`: takes its credentials from the file (its own, or its entry in the broker's
+ * bundle), connects (a connection error says what is wrong), then heartbeats, answers clock probes
+ * and hosts the runs it is asked to until stopped or the broker is gone (its workers are then killed).
  */
 export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
-  const fromFile = checkAgentCredentials(opts.credentialsFile, opts.name);
+  const { name, ...fromFile } = readAgentCredentials(opts.credentialsFile, opts.name);
   const url = opts.url ?? fromFile.url;
-  const nc = await connectBroker({
-    credentialsFile: opts.credentialsFile,
-    ...(opts.url === undefined ? {} : { url: opts.url }),
-    ...(opts.caFile === undefined ? {} : { caFile: opts.caFile }),
-    name: `dirbench-agent-${opts.name}`,
-    reconnect: true,
-  });
+  const nc = await connectWithCredentials(
+    { ...fromFile, url, caFile: opts.caFile ?? fromFile.caFile },
+    { name: `dirbench-agent-${name}`, reconnect: true },
+  );
   const limitMs = opts.deadManMs ?? DEAD_MAN_LIMIT_MS;
-  const say = (line: string): void => opts.log(`agent ${opts.name}: ${line}`);
+  const say = (line: string): void => opts.log(`agent ${name}: ${line}`);
   say(`connected to the broker at ${url}; heartbeat every ${HEARTBEAT_INTERVAL_MS / 1000} s`);
 
   let finish: (end: AgentEnd) => void = () => undefined;
@@ -162,15 +167,16 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
     void shutdown({ code: 1, reason });
   });
 
-  answerClockProbes(nc, opts.name);
-  const host = hostRuns(nc, opts.name, {
+  answerClockProbes(nc, name);
+  const host = hostRuns(nc, name, {
     log: say,
+    ...(opts.launcher === undefined ? {} : { launcher: opts.launcher }),
     // Test hook (never set in use): the broker must store a relay published twice once.
     publishTwice: process.env.DIRBENCH_TEST_PUBLISH_TWICE === '1',
   });
   runs = host;
   const state = (): AgentState => (host.busy() ? 'running' : 'idle');
-  stopHeartbeats = startHeartbeats(nc, localAgentIdentity(opts.name), state, (ok) => {
+  stopHeartbeats = startHeartbeats(nc, localAgentIdentity(name), state, (ok) => {
     if (ok) reachable();
     else
       unreachable(
@@ -184,5 +190,6 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
       if (stopping === null) say(`stopping (${reason})`);
       return shutdown({ code: 0, reason });
     },
+    busy: () => host.busy(),
   };
 }

@@ -4,49 +4,17 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
-import { BrokerManager } from '../broker/brokerManager.ts';
 import type { StoredBroker } from '../broker/brokerRecord.ts';
+import { localAgentsOf, managerOf, stoppedBroker } from '../testing/brokerFixture.ts';
 import { tempDir } from '../testing/tempDirFixture.ts';
 import { thrownBy } from '../testing/thrownBy.ts';
 import { agentHandlers } from './agentHandlers.ts';
 import { API_VALIDATORS } from './validators.ts';
 
-/** A stopped broker record with every file field set, so a leak into the listing would show. */
-function stoppedBroker(dir: string): StoredBroker {
-  return {
-    id: 'b1',
-    state: 'stopped',
-    pid: null,
-    listen: '127.0.0.1',
-    port: 4222,
-    url: 'tls://127.0.0.1:4222',
-    agentUrl: 'tls://127.0.0.1:4222',
-    caFile: join(dir, 'ca.pem'),
-    coordinatorCredentialsFile: join(dir, 'coordinator.creds.json'),
-    agentCredentialsFile: join(dir, 'agent.creds.json'),
-    agentCredentialFiles: { a1: join(dir, 'a1.creds.json') },
-    agents: ['a1'],
-    persistent: true,
-    dir,
-    serverVersion: '2.9.25',
-    error: null,
-    createdAt: '2026-11-27T20:00:00.000Z',
-    ownerPid: null,
-  };
-}
-
 function handlersWith(dir: string, brokers: StoredBroker[]) {
-  const manager = new BrokerManager({
-    dataDir: dir,
-    registry: {
-      insert: () => undefined,
-      update: () => undefined,
-      get: (id) => brokers.find((b) => b.id === id) ?? null,
-      list: () => brokers,
-    },
-    natsServer: () => '/bin/false',
-  });
-  return agentHandlers(manager);
+  const manager = managerOf(dir, brokers);
+  const lookup = (id: string) => manager.get(id);
+  return agentHandlers(lookup, localAgentsOf(lookup));
 }
 
 /** A loopback port nobody listens on (just freed). */
@@ -73,21 +41,6 @@ test('agents/list requests: a broker is required, files are optional text', () =
     broker: 'b1',
     credentialsFile: 'c.json',
   });
-});
-
-test("brokers/list shows where each broker is and its agents' file paths, never the coordinator's files", async (t) => {
-  const dir = await tempDir(t, 'dirbench-agent-handlers-');
-  const listed = await handlersWith(dir, [stoppedBroker(dir)])['brokers/list']();
-  assert.deepEqual(listed, [
-    {
-      id: 'b1',
-      url: 'tls://127.0.0.1:4222',
-      state: 'stopped',
-      agents: ['a1'],
-      agentCredentialFiles: { a1: join(dir, 'a1.creds.json') },
-      createdAt: '2026-11-27T20:00:00.000Z',
-    },
-  ]);
 });
 
 test('agents/list names the field at fault: unknown or stopped broker, URL without credentials, nobody there', async (t) => {

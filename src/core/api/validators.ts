@@ -11,7 +11,14 @@ import { checkRunFilter } from '../../shared/runFilter.ts';
 import type { LabLoadMethod, LabTlsMode } from '../../shared/labTypes.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
 import type { RunRequest } from '../../shared/types.ts';
-import { checkId, validateRunRequest, validateTargetInput } from '../../shared/validation.ts';
+import {
+  checkId,
+  checkInteger,
+  shownValue,
+  validateRunRequest,
+  validateTargetInput,
+} from '../../shared/validation.ts';
+import { checkAgentName, checkAgentNames } from '../broker/agentNames.ts';
 import { checkAnnotation, checkHistoryFilter } from '../store/historyChecks.ts';
 import {
   fieldsOf,
@@ -78,6 +85,40 @@ function agentsListRequest(req: unknown): ApiRequest<'agents/list'> {
     broker,
     ...(caFile === undefined ? {} : { caFile }),
     ...(credentialsFile === undefined ? {} : { credentialsFile }),
+  };
+}
+
+/** A broker to start: agent names checked as `broker start --agents` checks them; listen and port by type. */
+function brokerStartRequest(req: unknown): ApiRequest<'brokers/start'> {
+  const r = fieldsOf(req);
+  const listen = optionalText(r.listen, 'listen')?.trim() || undefined;
+  if (r.agents !== undefined && !(Array.isArray(r.agents) && r.agents.every(isText)))
+    throw invalid('agents', `agents must be a list of agent names, got ${shownValue(r.agents)}`);
+  const agents = r.agents === undefined ? undefined : checkAgentNames(r.agents.map(trimmed));
+  const port = r.port === undefined ? undefined : checkInteger(r.port, 'port', 1, 65_535);
+  return {
+    ...(agents === undefined ? {} : { agents }),
+    ...(listen === undefined ? {} : { listen }),
+    ...(port === undefined ? {} : { port }),
+  };
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function trimmed(text: string): string {
+  return text.trim();
+}
+
+/** One agent of one broker of this data folder, and whether the caller confirmed its stop. */
+function localAgentRequest(req: unknown): ApiRequest<'agents/stop'> {
+  const r = fieldsOf(req);
+  const confirmed = optionalBoolean(r.confirmed, 'confirmed');
+  return {
+    broker: checkId(r.broker, 'broker'),
+    name: checkAgentName(optionalText(r.name, 'name')?.trim() ?? '', 'name'),
+    ...(confirmed === undefined ? {} : { confirmed }),
   };
 }
 
@@ -163,4 +204,15 @@ export const API_VALIDATORS: ApiValidators = {
   'workloads/delete': idRequest('id'),
   'brokers/list': noRequest,
   'agents/list': agentsListRequest,
+  'brokers/start': brokerStartRequest,
+  'brokers/stop': (req) => {
+    const confirmed = optionalBoolean(fieldsOf(req).confirmed, 'confirmed');
+    return { ...idRequest('id')(req), ...(confirmed === undefined ? {} : { confirmed }) };
+  },
+  'agents/local': noRequest,
+  'agents/start': (req) => {
+    const { broker, name } = localAgentRequest(req);
+    return { broker, name };
+  },
+  'agents/stop': localAgentRequest,
 };

@@ -8,6 +8,8 @@ import type {
   ApiResponse,
 } from '../../shared/api.ts';
 import { agentHandlers } from '../api/agentHandlers.ts';
+import { brokerHandlers, brokerListing } from '../api/brokerHandlers.ts';
+import { LocalAgents } from '../agents/localAgents.ts';
 import { callApi } from '../api/dispatch.ts';
 import type { CampaignProgress } from '../../shared/matrix.ts';
 import type { RunRequest } from '../../shared/types.ts';
@@ -51,6 +53,8 @@ export interface CoreOptions {
   launcher: WorkerLauncher;
   /** The desktop's OS-backed sealer for typed passwords; without one they go to mode-600 files. */
   sealer?: SecretSealer;
+  /** Where the lines of agents the host runs itself go (connected, broker lost, stopping); none by default. */
+  log?: (line: string) => void;
 }
 
 /** A running core: services for the CLI, handlers for the hosts, live events for UIs. */
@@ -62,6 +66,8 @@ export interface Core {
   labs: LabManager;
   /** NATS brokers for load agents. */
   brokers: BrokerManager;
+  /** Load agents this host runs itself for its brokers. */
+  localAgents: LocalAgents;
   workloads: WorkloadLibrary;
   runService: RunService;
   /** Saved and built-in matrices. */
@@ -77,7 +83,7 @@ export interface Core {
   emit(message: ApiEventMessage): void;
   /** Registers a listener for live events; returns the unsubscribe function. */
   subscribe(listener: (message: ApiEventMessage) => void): () => void;
-  /** Stops the active run and the labs and brokers this process owns, then closes the database. */
+  /** Stops the active run and the labs, agents and brokers this process owns, then closes the database. */
   shutdown(reason: string): Promise<void>;
 }
 
@@ -112,8 +118,19 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   });
   runs.markInterrupted(isAlive);
   await labs.reapOrphans();
-  const brokers = new BrokerManager({ dataDir: options.dataDir, registry: new BrokersRepo(db) });
+  const brokers = new BrokerManager({
+    dataDir: options.dataDir,
+    registry: new BrokersRepo(db),
+    onChange: (broker) =>
+      emit({ event: 'brokers/changed', payload: { broker: brokerListing(broker) } }),
+  });
   await brokers.reapOrphans();
+  const localAgents = new LocalAgents({
+    launcher: options.launcher,
+    brokers: (id) => brokers.get(id),
+    onChange: (agent) => emit({ event: 'agents/changed', payload: { agent } }),
+    log: options.log ?? (() => undefined),
+  });
   // Targets of labs that are gone would only fail when used.
   for (const lab of labs.list()) {
     if (lab.state !== 'running' && lab.state !== 'loading' && lab.state !== 'starting')
@@ -158,7 +175,20 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     ...explorerHandlers(db),
     ...historyHandlers(runs, emit),
     ...referenceHandlers(),
-    ...agentHandlers(brokers),
+    ...brokerHandlers({
+      brokers,
+      localAgents,
+      users: {
+        activeRunBroker: () => runService.activeRun()?.config.broker ?? null,
+        activeCampaignBroker: () => {
+          const active = campaigns.active();
+          return active === null
+            ? null
+            : (campaignsRepo.get(active.campaignId).spec.agents?.broker ?? null);
+        },
+      },
+    }),
+    ...agentHandlers((id) => brokers.get(id), localAgents),
   };
   let closed = false;
   return {
@@ -168,6 +198,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     calibrations,
     labs,
     brokers,
+    localAgents,
     workloads,
     runService,
     matrices,
@@ -190,6 +221,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
       closed = true;
       await campaigns.shutdown();
       await runService.stopAll(reason);
+      await localAgents.stopAll();
       await labs.stopOwned();
       await brokers.stopOwned();
       for (const lab of labs.list()) if (lab.state !== 'running') targets.deleteForLab(lab.id);

@@ -3,10 +3,11 @@
 import { rmSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import type { BrokerStartRequest as SharedBrokerStart } from '../../shared/agentTypes.ts';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import { checkInteger } from '../../shared/validation.ts';
 import type { ForegroundServer } from '../lab/foregroundServer.ts';
-import { freePort } from '../lab/freePort.ts';
+import { bindProblem, freePort } from '../lab/freePort.ts';
 import { processAlive } from '../lab/processes.ts';
 import { orphanEnd, ownerGone } from '../lab/orphans.ts';
 import { RecordBook } from '../lab/recordBook.ts';
@@ -40,14 +41,8 @@ const READY_TIMEOUT_MS = 30_000;
 // Another process may take the port between freePort() and nats-server's bind; retry on a new one.
 const PORT_ATTEMPTS = 3;
 
-/** What to start. */
-export interface BrokerStartRequest {
-  /** TCP port; a free one when absent. */
-  port?: number;
-  /** Address to listen on (an IP address; 0.0.0.0 or :: for every interface); default 127.0.0.1. */
-  listen?: string;
-  /** Agent names (each gets a user and a credentials file); default agent-1..agent-4. */
-  agents?: readonly string[];
+/** What to start: the API's choices, and whether it outlives this process. */
+export interface BrokerStartRequest extends SharedBrokerStart {
   /** Outlive this process until `stop` (CLI `broker start`); default false. */
   persistent?: boolean;
 }
@@ -86,6 +81,28 @@ function checkStart(req: BrokerStartRequest): CheckedBrokerStart {
     agents: checkAgentNames(req.agents ?? numberedAgentNames(DEFAULT_AGENT_COUNT)),
     persistent: req.persistent ?? false,
   };
+}
+
+/** Why the address asked for cannot be listened on, from the code binding it gave. */
+function unbindable(checked: CheckedBrokerStart, code: string): ApiError {
+  const where = `${checked.listen}:${checked.port}`;
+  if (code === 'EADDRNOTAVAIL')
+    return invalid(
+      'listen',
+      `listen address ${checked.listen} is not an address of this machine: use one of its own, or 0.0.0.0 for every interface`,
+    );
+  if (code === 'EACCES')
+    return invalid(
+      'port',
+      `port ${checked.port} needs privileges this user lacks: choose a port above 1023, or leave it out for a free one`,
+    );
+  return new ApiError(
+    'conflict',
+    code === 'EADDRINUSE'
+      ? `port ${checked.port} on ${checked.listen} is already in use by another program: choose another port, or leave it out for a free one`
+      : `cannot listen on ${where} (${code}): choose another port, or leave it out for a free one`,
+    'port',
+  );
 }
 
 /** The record's fields that follow from the settings written for a port. */
@@ -179,8 +196,8 @@ export class BrokerManager {
     checked: CheckedBrokerStart,
   ): Promise<{ secrets: BrokerSecrets; settings: BrokerSettings }> {
     try {
-      const secrets = await createBrokerSecrets(dir, checked.listen, checked.agents);
       const port = await this.#port(checked);
+      const secrets = await createBrokerSecrets(dir, checked.listen, checked.agents);
       return { secrets, settings: writeBrokerSettings(dir, id, checked.listen, port, secrets) };
     } catch (err) {
       rmSync(dir, { recursive: true, force: true });
@@ -213,8 +230,9 @@ export class BrokerManager {
         return server;
       } catch (err) {
         await stopBrokerProcess(server.pid, settings.configFile);
-        const portTaken = /address already in use/i.test(String(err));
-        if (!portTaken || checked.port !== null || attempt >= PORT_ATTEMPTS) throw err;
+        const taken = /address already in use/i.test(String(err));
+        if (taken && checked.port !== null) throw unbindable(checked, 'EADDRINUSE');
+        if (!taken || attempt >= PORT_ATTEMPTS) throw err;
         const port = await freePort(checked.listen);
         settings = writeBrokerSettings(
           dirname(settings.configFile),
@@ -278,8 +296,12 @@ export class BrokerManager {
     }
   }
 
+  /** The port asked for, refused when it cannot be listened on; else a free one. */
   async #port(checked: CheckedBrokerStart): Promise<number> {
-    return checked.port ?? (await freePort(checked.listen));
+    if (checked.port === null) return freePort(checked.listen);
+    const problem = await bindProblem(checked.listen, checked.port);
+    if (problem !== null) throw unbindable(checked, problem);
+    return checked.port;
   }
 
   async #waitReady(

@@ -106,11 +106,8 @@ function field(value: Record<string, unknown>, key: string, file: string): strin
   return v;
 }
 
-/**
- * Reads a credentials file (the coordinator's or one agent's): url, caFile, user, password and the
- * optional inboxPrefix. A missing file or field is a validation error naming the file.
- */
-export function readCredentialsFile(file: string): BrokerCredentials {
+/** A credentials file's JSON object; a missing or unreadable file is a validation error naming it. */
+export function readCredentialsJson(file: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(file, 'utf8'));
@@ -126,7 +123,11 @@ export function readCredentialsFile(file: string): BrokerCredentials {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('validation', `${file} is not a JSON object`, 'credentialsFile');
   }
-  const record = value as Record<string, unknown>;
+  return value as Record<string, unknown>;
+}
+
+/** The credentials in `record` (read from `file`, which errors name). */
+export function credentialsOf(record: Record<string, unknown>, file: string): BrokerCredentials {
   const inboxPrefix = record['inboxPrefix'];
   return {
     url: field(record, 'url', file),
@@ -135,4 +136,12 @@ export function readCredentialsFile(file: string): BrokerCredentials {
     password: field(record, 'password', file),
     ...(typeof inboxPrefix === 'string' && inboxPrefix !== '' ? { inboxPrefix } : {}),
   };
+}
+
+/**
+ * Reads a credentials file (the coordinator's or one agent's): url, caFile, user, password and the
+ * optional inboxPrefix. A missing file or field is a validation error naming the file.
+ */
+export function readCredentialsFile(file: string): BrokerCredentials {
+  return credentialsOf(readCredentialsJson(file), file);
 }

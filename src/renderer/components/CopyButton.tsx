@@ -63,3 +63,13 @@ export function CopyButton({
     </button>
   );
 }
+
+/** A value in code type (cut short with an ellipsis, whole in its tooltip) with its Copy button. */
+export function Copyable({ value, label }: { value: string; label: string }) {
+  return (
+    <span className="copyable">
+      <code title={value}>{value}</code>
+      <CopyButton value={value} label={label} />
+    </span>
+  );
+}

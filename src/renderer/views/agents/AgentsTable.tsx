@@ -1,24 +1,36 @@
-// The agents a broker has heard from: who and where each is, whether it is idle, running or lost,
-// how far its clock is from ours and how busy it is.
+// The agents of a broker, one row per name: who and where each is, whether it is idle, running,
+// lost or not connected, how far its clock is from ours and how busy it is; with Start here / Stop
+// for the agents this DirBench runs itself.
 import type { AgentListing } from '../../../shared/agentTypes.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { Spinner } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { clockTone, CLOCK_FAIR_MS, CLOCK_GOOD_MS, lastSeenText } from './agentFacts.ts';
+import type { AgentRow, AgentRowState } from './agentRows.ts';
 
-const STATE_TONE: Record<AgentListing['state'], string> = {
+const STATE_TONE: Record<AgentRowState, string> = {
   idle: 'success',
   running: 'info',
   lost: 'danger',
+  starting: 'info',
+  stopping: 'neutral',
+  stopped: 'neutral',
+  failed: 'danger',
+  'not-connected': 'neutral',
 };
 
-function StateBadge({ state }: { state: AgentListing['state'] }) {
+const PULSING = new Set<AgentRowState>(['running', 'starting', 'stopping']);
+
+function StateBadge({ row }: { row: AgentRow }) {
+  const { state } = row;
   return (
     <span
       className={`badge badge-${STATE_TONE[state]}`}
       data-testid="agent-state"
       data-state={state}
     >
-      {state === 'running' && <span className="badge-dot" aria-hidden="true" />}
-      {state}
+      {PULSING.has(state) && <span className="badge-dot" aria-hidden="true" />}
+      {state === 'not-connected' ? 'not connected' : state}
     </span>
   );
 }
@@ -58,6 +70,86 @@ function Usage({ text, fraction, label }: { text: string; fraction: number; labe
   );
 }
 
+/** The heartbeat columns of an agent heard from (its cores are under its host). */
+function HeardCells({ agent, local }: { agent: AgentListing; local: boolean }) {
+  const lost = agent.state === 'lost';
+  const last = lost ? ' (last heartbeat)' : '';
+  // An agent run inside DirBench reports DirBench's own process.
+  const whose = local ? ' of the DirBench process it runs in' : '';
+  return (
+    <>
+      <td className="muted" data-testid="agent-last-seen">
+        {lastSeenText(agent.lastSeenMs)}
+      </td>
+      <td>
+        <ClockOffset agent={agent} />
+      </td>
+      <td className={lost ? 'muted' : undefined}>
+        <Usage
+          text={`${Math.round(agent.cpuPercent)} %`}
+          fraction={agent.cpuPercent / (100 * Math.max(1, agent.cores))}
+          label={`CPU ${Math.round(agent.cpuPercent)} % of one core${whose}, ${agent.cores} cores in all${last}`}
+        />
+      </td>
+      <td className={lost ? 'muted' : undefined}>
+        <Usage
+          text={`${Math.round(agent.eventLoopUtilization * 100)} %`}
+          fraction={agent.eventLoopUtilization}
+          label={`Event loop${whose} busy ${Math.round(agent.eventLoopUtilization * 100)} % of the time${last}`}
+        />
+      </td>
+    </>
+  );
+}
+
+/** Start here / Stop, as the row allows. */
+function RowAction({
+  row,
+  busy,
+  onStart,
+  onStop,
+}: {
+  row: AgentRow;
+  busy: boolean;
+  onStart?: (name: string) => void;
+  onStop?: (name: string) => void;
+}) {
+  const stopping = row.state === 'stopping';
+  if (busy || stopping || row.local?.state === 'starting')
+    return (
+      <span className="muted small row-busy" role="status">
+        <Spinner />
+        {stopping || row.canStop ? 'Stopping…' : 'Starting…'}
+      </span>
+    );
+  if (row.canStop && onStop)
+    return (
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        onClick={() => onStop(row.name)}
+        aria-label={`Stop agent ${row.name}`}
+      >
+        <Icon name="stop" size={13} />
+        Stop
+      </button>
+    );
+  if (row.canStart && onStart)
+    return (
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={() => onStart(row.name)}
+        aria-label={`Start agent ${row.name} here`}
+        title="Runs this agent inside DirBench, with the credentials file the broker wrote for it"
+      >
+        <Icon name="play" size={13} />
+        Start here
+      </button>
+    );
+  return null;
+}
+
 const COLUMNS = [
   'Name',
   'Host',
@@ -67,56 +159,97 @@ const COLUMNS = [
   'Clock offset',
   'CPU',
   'Event loop',
-  'Cores',
 ] as const;
 
-/** The agents table, one row per agent, sorted by name. */
-export function AgentsTable({ agents }: { agents: readonly AgentListing[] }) {
-  const sorted = [...agents].sort((a, b) => a.name.localeCompare(b.name));
+/** The agents table, one row per agent; `onStart`/`onStop` act on agents this DirBench runs. */
+export function AgentsTable({
+  rows,
+  busy = null,
+  onStart,
+  onStop,
+}: {
+  rows: readonly AgentRow[];
+  /** The name whose start or stop is on its way. */
+  busy?: string | null;
+  onStart?: (name: string) => void;
+  onStop?: (name: string) => void;
+}) {
+  const actions = onStart !== undefined || onStop !== undefined;
   return (
     <div className="card table-card">
       <table className="table agents-table" aria-label="Agents">
         <thead>
           <tr>
             {COLUMNS.map((column) => (
-              <th key={column} className={column === 'Cores' ? 'num' : undefined}>
-                {column}
-              </th>
+              <th key={column}>{column}</th>
             ))}
+            {actions && (
+              <th className="col-actions">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
-          {sorted.map((a) => {
-            const lost = a.state === 'lost';
+          {rows.map((row) => {
+            const { heard } = row;
+            const here = row.local !== undefined && row.local.endedAt === null;
             return (
-              <tr key={a.name} data-testid="agent-row" data-agent={a.name} data-state={a.state}>
-                <td className="cell-title mono">{a.name}</td>
-                <td>{a.host}</td>
-                <td className="mono">{a.version}</td>
+              <tr
+                key={row.name}
+                data-testid="agent-row"
+                data-agent={row.name}
+                data-state={row.state}
+                className={heard === undefined && !here ? 'row-dim' : undefined}
+              >
+                <td className="cell-title mono">
+                  {row.name}
+                  {here && (
+                    <span className="tag tag-lab" title="Runs inside this DirBench">
+                      here
+                    </span>
+                  )}
+                </td>
                 <td>
-                  <StateBadge state={a.state} />
+                  {heard?.host ?? '—'}
+                  {heard && (
+                    <span className="cell-sub" data-testid="agent-cores">
+                      {heard.cores} {heard.cores === 1 ? 'core' : 'cores'}
+                    </span>
+                  )}
                 </td>
-                <td className="muted" data-testid="agent-last-seen">
-                  {lastSeenText(a.lastSeenMs)}
-                </td>
+                <td className="mono">{heard?.version ?? '—'}</td>
                 <td>
-                  <ClockOffset agent={a} />
+                  <StateBadge row={row} />
+                  {row.heard === undefined && row.local?.reason && (
+                    <span className="cell-sub truncate agent-reason" title={row.local.reason}>
+                      {row.local.reason}
+                    </span>
+                  )}
                 </td>
-                <td className={lost ? 'muted' : undefined}>
-                  <Usage
-                    text={`${Math.round(a.cpuPercent)} %`}
-                    fraction={a.cpuPercent / (100 * Math.max(1, a.cores))}
-                    label={`CPU ${Math.round(a.cpuPercent)} % of one core, ${a.cores} cores in all${lost ? ' (last heartbeat)' : ''}`}
-                  />
-                </td>
-                <td className={lost ? 'muted' : undefined}>
-                  <Usage
-                    text={`${Math.round(a.eventLoopUtilization * 100)} %`}
-                    fraction={a.eventLoopUtilization}
-                    label={`Event loop busy ${Math.round(a.eventLoopUtilization * 100)} % of the time${lost ? ' (last heartbeat)' : ''}`}
-                  />
-                </td>
-                <td className="num">{a.cores}</td>
+                {heard === undefined ? (
+                  <td className="muted" colSpan={4}>
+                    {row.state === 'not-connected'
+                      ? 'No heartbeat yet'
+                      : row.state === 'starting'
+                        ? 'Connecting…'
+                        : 'No heartbeat since it ended'}
+                  </td>
+                ) : (
+                  <HeardCells agent={heard} local={here} />
+                )}
+                {actions && (
+                  <td className="col-actions">
+                    <div className="row-actions">
+                      <RowAction
+                        row={row}
+                        busy={busy === row.name}
+                        {...(onStart === undefined ? {} : { onStart })}
+                        {...(onStop === undefined ? {} : { onStop })}
+                      />
+                    </div>
+                  </td>
+                )}
               </tr>
             );
           })}

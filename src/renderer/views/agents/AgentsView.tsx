@@ -1,18 +1,23 @@
-// The Agents screen: pick a broker, see the load agents it has heard from (refreshed every 2 s
-// while visible), or how to start a broker and agents when there are none.
+// The Agents screen: start and stop a broker on this machine, pick a broker (or one elsewhere by
+// URL), see its agents (refreshed every 2 s while visible), start and stop agents inside DirBench,
+// and find the files and commands for agents on other machines.
 import { useState } from 'react';
-import type { BrokerListing } from '../../../shared/agentTypes.ts';
-import { useQuery } from '../../api/useApi.ts';
+import type { BrokerListing, LocalAgent } from '../../../shared/agentTypes.ts';
+import { useApi, useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { Icon } from '../../components/Icon.tsx';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { defaultBrokerId, isBrokerUrl, runningBrokers } from './agentFacts.ts';
-import { agentCommands, BROKER_START_COMMAND, CommandBlocks } from './AgentSetupHelp.tsx';
+import { agentRows, connectedCount } from './agentRows.ts';
 import { AgentsTable } from './AgentsTable.tsx';
+import { BrokerFacts } from './BrokerFacts.tsx';
 import { BrokerPicker } from './BrokerPicker.tsx';
+import { RemoteAgentSetup } from './RemoteAgentSetup.tsx';
+import { StartBrokerCard } from './StartBrokerCard.tsx';
+import { useConfirmedAction } from './useConfirmedAction.tsx';
 import { AGENTS_REFRESH_MS, useAgentsPoll } from './useAgentsPoll.ts';
 import type { BrokerRef } from './useAgentsPoll.ts';
 
@@ -23,18 +28,85 @@ function pollRef(ref: BrokerRef): BrokerRef | null {
   return ref;
 }
 
-/** The broker card and the agents of the chosen broker. */
-function BrokerAgents({ brokers }: { brokers: BrokerListing[] }) {
+const BROKER_STOP = {
+  title: 'Stop broker',
+  confirmLabel: 'Stop broker',
+  consequence:
+    'Agents DirBench runs stop now, agents elsewhere stop by themselves 5 s later, and a run taking its load from the broker fails. Its passwords and JetStream data are deleted; its log is kept.',
+};
+
+const AGENT_STOP = {
+  title: 'Stop agent',
+  confirmLabel: 'Stop agent',
+  consequence: 'The run loses this agent: it fails, or goes on without it if it was told to.',
+};
+
+/** The broker card, the chosen broker's agents and, for a local one, how to add agents elsewhere. */
+function BrokerAgents({
+  brokers,
+  local,
+}: {
+  brokers: BrokerListing[];
+  local: readonly LocalAgent[];
+}) {
+  const api = useApi();
   const [ref, setRef] = useState<BrokerRef>(() => ({ broker: defaultBrokerId(brokers) }));
   const asked = pollRef(ref);
   const poll = useAgentsPoll(asked);
-  const local = brokers.find((b) => b.id === ref.broker);
+  const actions = useConfirmedAction();
+  const broker = runningBrokers(brokers).find((b) => b.id === ref.broker);
   useReadyMarker(asked === null || poll.agents !== undefined || poll.error !== undefined);
+  const rows = agentRows(
+    broker?.agents ?? [],
+    poll.agents ?? [],
+    local.filter((a) => a.broker === broker?.id),
+  );
+  const firstFree = rows.find((r) => r.canStart)?.name;
+
+  const stopBroker = (id: string): void =>
+    actions.run('broker', { ...BROKER_STOP, failure: `Broker ${id} did not stop` }, (confirmed) =>
+      api.call('brokers/stop', { id, confirmed }),
+    );
+  const startAgent = (id: string, name: string): void =>
+    actions.run(name, { ...AGENT_STOP, failure: `Agent ${name} did not start` }, () =>
+      api.call('agents/start', { broker: id, name }),
+    );
+  const stopAgent = (id: string, name: string): void =>
+    actions.run(name, { ...AGENT_STOP, failure: `Agent ${name} did not stop` }, (confirmed) =>
+      api.call('agents/stop', { broker: id, name, confirmed }),
+    );
+
   return (
     <>
       <section className="card card-pad agents-broker" aria-label="Broker choice">
         <BrokerPicker idPrefix="agents" brokers={brokers} value={ref} onChange={setRef} />
+        {broker && (
+          <div className="agents-broker-actions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => stopBroker(broker.id)}
+              disabled={actions.busy === 'broker'}
+            >
+              <Icon name="stop" size={14} />
+              {actions.busy === 'broker' ? 'Stopping…' : 'Stop broker'}
+            </button>
+          </div>
+        )}
       </section>
+      {broker && (
+        <BrokerFacts
+          broker={broker}
+          connected={poll.agents === undefined ? undefined : connectedCount(rows)}
+        />
+      )}
+      {actions.error && (
+        <ErrorPanel
+          title={actions.error.title}
+          message={actions.error.message}
+          testId="agents-action-error"
+        />
+      )}
       <section className="section">
         <h2 className="section-title">
           Agents
@@ -45,22 +117,10 @@ function BrokerAgents({ brokers }: { brokers: BrokerListing[] }) {
           )}
         </h2>
         {asked === null && runningBrokers(brokers).length === 0 && (
-          <EmptyState
-            icon="agents"
-            title="No broker is running"
-            action={
-              <CommandBlocks
-                what="that starts a broker"
-                commands={[
-                  BROKER_START_COMMAND,
-                  'dirbench agent --name agent-1 --credentials-file FILE',
-                ]}
-              />
-            }
-          >
-            Agents reach DirBench through a NATS broker. Start one on this machine (it prints each
-            agent&apos;s credentials file), then start an agent here or on another machine with its
-            file. Or pick &ldquo;Another broker, by URL&rdquo; above.
+          <EmptyState icon="agents" title="No broker is running">
+            Agents reach DirBench through a NATS broker. Start one above (or with dirbench broker
+            start), then start its agents here or on other machines. Or pick &ldquo;Another broker,
+            by URL&rdquo; to watch one elsewhere.
           </EmptyState>
         )}
         {asked === null && runningBrokers(brokers).length > 0 && (
@@ -79,43 +139,66 @@ function BrokerAgents({ brokers }: { brokers: BrokerListing[] }) {
             </p>
           </ErrorPanel>
         )}
-        {poll.loading && <LoadingBlock label="Asking the broker for its agents" />}
-        {poll.agents?.length === 0 && (
-          <EmptyState
-            icon="agents"
-            title="No agent has connected to this broker yet"
-            action={
-              local && local.agents.length > 0 ? (
-                <CommandBlocks what="that starts this agent" commands={agentCommands(local)} />
-              ) : undefined
-            }
-          >
-            Start an agent with its credentials file (the broker wrote one per agent); it appears
-            here within 2 s. On another machine, copy the file and the broker&apos;s CA there and
-            add --broker with the broker&apos;s address.
+        {poll.loading && rows.length === 0 && (
+          <LoadingBlock label="Asking the broker for its agents" />
+        )}
+        {poll.agents?.length === 0 && rows.length === 0 && (
+          <EmptyState icon="agents" title="No agent has connected to this broker yet">
+            An agent started with its credentials file appears here within 2 s.
           </EmptyState>
         )}
-        {poll.agents !== undefined && poll.agents.length > 0 && (
-          <AgentsTable agents={poll.agents} />
+        {rows.length > 0 && (
+          <AgentsTable
+            rows={rows}
+            busy={actions.busy}
+            {...(broker === undefined
+              ? {}
+              : {
+                  onStart: (name: string) => startAgent(broker.id, name),
+                  onStop: (name: string) => stopAgent(broker.id, name),
+                })}
+          />
         )}
       </section>
+      {broker && (
+        <section className="section">
+          <h2 className="section-title">Agents on other machines</h2>
+          <RemoteAgentSetup
+            broker={broker}
+            {...(firstFree === undefined ? {} : { first: firstFree })}
+          />
+        </section>
+      )}
+      {actions.dialog}
     </>
   );
 }
 
 /** The Agents screen. */
 export function AgentsView() {
-  const brokers = useQuery('brokers', (api) => api.call('brokers/list'));
+  const brokers = useQuery('brokers', (api) => api.call('brokers/list'), ['brokers/changed']);
+  const local = useQuery('local-agents', (api) => api.call('agents/local'), ['agents/changed']);
+  const [adding, setAdding] = useState(false);
+  const running = brokers.data === undefined ? undefined : runningBrokers(brokers.data);
+  const showStart = running !== undefined && (running.length === 0 || adding);
   return (
     <div className="page">
       <PageHeader
         title="Agents"
         subtitle="Load agents on this and other machines, reached through a NATS broker. Runs and matrices take their load from them with Load from: agents."
         actions={
-          <button type="button" className="btn btn-secondary" onClick={brokers.reload}>
-            <Icon name="refresh" />
-            Refresh brokers
-          </button>
+          <>
+            <button type="button" className="btn btn-secondary" onClick={brokers.reload}>
+              <Icon name="refresh" />
+              Refresh brokers
+            </button>
+            {running !== undefined && running.length > 0 && !adding && (
+              <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+                <Icon name="plus" />
+                New broker
+              </button>
+            )}
+          </>
         }
       />
       {brokers.error && (
@@ -126,13 +209,15 @@ export function AgentsView() {
         />
       )}
       {brokers.loading && <LoadingBlock label="Listing brokers" />}
+      {showStart && (
+        <StartBrokerCard {...(running.length > 0 ? { onCancel: () => setAdding(false) } : {})} />
+      )}
       {brokers.data && (
-        // A broker started or stopped since (by the CLI) starts the choice over from the first running one.
+        // A broker started or stopped since starts the choice over from the first running one.
         <BrokerAgents
-          key={runningBrokers(brokers.data)
-            .map((b) => b.id)
-            .join(',')}
+          key={(running ?? []).map((b) => b.id).join(',')}
           brokers={brokers.data}
+          local={local.data ?? []}
         />
       )}
     </div>

@@ -96,7 +96,7 @@ export function BrokerPicker({
         error={byUrl ? undefined : errors.broker}
         hint={
           running.length === 0
-            ? 'No broker of this data folder is running: start one with dirbench broker start, or give a URL.'
+            ? 'No broker of this data folder is running: start one above, or give a URL.'
             : undefined
         }
       />

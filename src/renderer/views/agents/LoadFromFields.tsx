@@ -99,7 +99,7 @@ export function LoadFromFields({
   onChange: (agents: RunAgentsRequest | undefined) => void;
   error?: string | undefined;
 }) {
-  const brokers = useQuery('brokers', (api) => api.call('brokers/list'));
+  const brokers = useQuery('brokers', (api) => api.call('brokers/list'), ['brokers/changed']);
   // Back to this machine and then to agents again restores the agents chosen before.
   const [remembered, setRemembered] = useState(value);
   const change = (agents: RunAgentsRequest): void => {

@@ -35,12 +35,12 @@ export function isBrokerUrl(broker: string): boolean {
 }
 
 /** The brokers a run can use now: the running ones, newest first as listed. */
-export function runningBrokers(brokers: readonly BrokerListing[]): BrokerListing[] {
+export function runningBrokers<B extends Pick<BrokerListing, 'state'>>(brokers: readonly B[]): B[] {
   return brokers.filter((b) => b.state === 'running');
 }
 
 /** The broker to show first: the first running one, or none. */
-export function defaultBrokerId(brokers: readonly BrokerListing[]): string {
+export function defaultBrokerId(brokers: readonly Pick<BrokerListing, 'id' | 'state'>[]): string {
   return runningBrokers(brokers)[0]?.id ?? '';
 }
 

@@ -82,11 +82,10 @@ test('clock tones: green under 5 ms, amber under 50, red beyond, counting the un
   assert.equal(lastSeenText(450), '0.5 s ago');
   assert.equal(lastSeenText(42_000), '42 s ago');
   assert.equal(lastSeenText(600_000), '10 min ago');
-  const broker = { url: 'tls://x', agents: [], agentCredentialFiles: {}, createdAt: '' };
   assert.equal(
     defaultBrokerId([
-      { ...broker, id: 'old', state: 'stopped' },
-      { ...broker, id: 'b-2', state: 'running' },
+      { id: 'old', state: 'stopped' },
+      { id: 'b-2', state: 'running' },
     ]),
     'b-2',
   );

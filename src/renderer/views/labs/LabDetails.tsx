@@ -1,7 +1,7 @@
 // A lab's details row: credentials and paths to copy, indexes, times, TLS and a command to try it.
 import type { ReactNode } from 'react';
 import type { LabInfo } from '../../../shared/labTypes.ts';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { Copyable } from '../../components/CopyButton.tsx';
 import { TermRow } from '../../components/TermRow.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
@@ -14,15 +14,6 @@ import {
   stepTimesText,
   tlsLabel,
 } from './labFacts.ts';
-
-function Copyable({ value, label }: { value: string; label: string }) {
-  return (
-    <span className="copyable">
-      <code title={value}>{value}</code>
-      <CopyButton value={value} label={label} />
-    </span>
-  );
-}
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
