@@ -1,7 +1,7 @@
 // The database locked, read-only, corrupt or on a full disk: `dirbench run` says which file and what to do, and stores no half run.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,8 +153,11 @@ test('locked mid-run past the busy timeout: the run is ended at the first second
 });
 
 test('corrupt file: says so and how to start afresh', async () => {
-  const file = path.join(dataDir, 'corrupt.sqlite');
-  writeFileSync(file, Buffer.alloc(16_384, 0x5a));
+  // A DirBench database (its header says so) whose pages after the header are garbage.
+  const file = freshDb('corrupt.sqlite');
+  const damaged = Buffer.alloc(16_384, 0x5a);
+  readFileSync(file).copy(damaged, 0, 0, 100);
+  writeFileSync(file, damaged);
   const r = await runCli(runArgs(slapd.url, file, 2), dataDir, 30_000);
   assert.equal(r.code, 1, r.stderr);
   assertClearFailure(r.stderr, file, /is corrupt or not a DirBench database.*move it aside/);
