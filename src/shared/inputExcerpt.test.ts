@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { inputExcerpt, jsonSyntaxProblem } from './inputExcerpt.ts';
+import { binaryContent, inputExcerpt, jsonSyntaxProblem } from './inputExcerpt.ts';
 
 const ELF = Uint8Array.from([
   0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x3e,
@@ -8,10 +8,7 @@ const ELF = Uint8Array.from([
 
 /** True when `text` holds a control character (C0, DEL or C1) a terminal would act on. */
 function hasControl(text: string): boolean {
-  return Array.from(text).some((ch) => {
-    const code = ch.codePointAt(0) ?? 0;
-    return code < 0x20 || (code >= 0x7f && code < 0xa0);
-  });
+  return /\p{Cc}/u.test(text);
 }
 
 test('printable text is quoted, line ends escaped, long text cut', () => {
@@ -69,4 +66,14 @@ test('JSON syntax errors name the place and quote it printably', () => {
   assert.equal(problem(''), 'Unexpected end of JSON input');
   const long = problem(`{"a": [${'1,'.repeat(40)}1], "c": x}`);
   assert.match(long, /^unexpected character 'x' near position \d+: ".*x}"$/);
+});
+
+test('binary content is found by its first control character, with its byte offset', () => {
+  assert.equal(binaryContent('a,b\r\n\tc\fd'), null);
+  assert.equal(binaryContent('café\n'), null);
+  assert.equal(
+    binaryContent('é'.repeat(10) + '\u0000'),
+    'a control byte 0x00 at offset 20, in bytes 12-20: c3 a9 c3 a9 c3 a9 c3 a9 00',
+  );
+  assert.equal(binaryContent(`${'x'.repeat(9000)}\u0000`), null, 'only the start is looked at');
 });

@@ -72,13 +72,34 @@ export function inputExcerpt(input: string | Uint8Array, options: ExcerptOptions
       return hexBytes(input, byteOffset);
     }
   }
-  const chars = Array.from(text);
+  // Enough code units for maxChars characters and one more (a character may take two).
+  const chars = Array.from(text.slice(0, maxChars * 2 + 2));
   const head = chars.slice(0, maxChars).join('');
   const escaped = escapedText(head);
   const cut = chars.length > maxChars || (typeof input !== 'string' && input.length > maxChars * 4);
   if (escaped !== null) return `"${escaped}${cut ? '…' : ''}"`;
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input.slice(0, 64)) : input;
   return hexBytes(bytes, byteOffset);
+}
+
+/** Characters looked at for signs of binary content, as git and grep look at a file's start. */
+const SNIFF_CHARS = 8000;
+
+/**
+ * Why `text` is not text, or null: a control character other than a line end, tab or form feed
+ * (a NUL, as in every binary format) within its first 8,000 characters, with its byte offset and
+ * the bytes around it, e.g. "a control byte 0x00 at offset 7, in bytes 0-15: 7f 45 4c 46 02 ...".
+ */
+export function binaryContent(text: string): string | null {
+  const head = text.slice(0, SNIFF_CHARS);
+  const at = head.search(/[^\P{Cc}\t\n\r\f]/u);
+  if (at < 0) return null;
+  const offset = utf8Length(head.slice(0, at));
+  // The excerpt starts up to 15 bytes before the byte (at its 16-byte row when all is ASCII).
+  const start = Math.max(0, at - (offset % 16));
+  const code = head.charCodeAt(at).toString(16).padStart(2, '0');
+  const excerpt = inputExcerpt(head.slice(start), { byteOffset: utf8Length(head.slice(0, start)) });
+  return `a control byte 0x${code} at offset ${offset}, in ${excerpt}`;
 }
 
 /** The UTF-8 length of `text`, for byte offsets of an excerpt that starts after it. */
@@ -105,11 +126,12 @@ export function jsonSyntaxProblem(err: unknown, text: string): string {
   const quoted =
     /^Unexpected token '(.*?)', (?:\.\.\.)?"(.*?)"(?:\.\.\.)? is not valid JSON$/s.exec(message);
   if (quoted !== null) {
-    const found = text.indexOf(quoted[2] ?? '');
-    const start = found < 0 ? 0 : found;
-    const token =
-      escapedText(quoted[1] ?? '') ??
-      `U+${(quoted[1]?.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    const [, raw = '', snippet = ''] = quoted;
+    // The engine quotes the text around the character; found in the text, that places it.
+    const found = text.indexOf(snippet);
+    const start = found < 0 ? 0 : found + Math.max(0, snippet.indexOf(raw));
+    const code = (raw.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    const token = escapedText(raw) ?? `U+${code}`;
     const excerpt = inputExcerpt(text.slice(start), {
       byteOffset: utf8Length(text.slice(0, start)),
     });
