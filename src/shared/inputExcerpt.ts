@@ -109,18 +109,21 @@ export function utf8Length(text: string): number {
 
 /**
  * Why JSON.parse refused `text`, without the raw text the engine's message quotes: its words, where
- * (position, line and column when known) and a printable excerpt of the text there.
+ * (position, line and column when known) and a printable excerpt of the text there - none of the
+ * text with `quote` false, for files that hold secrets.
  */
-export function jsonSyntaxProblem(err: unknown, text: string): string {
+export function jsonSyntaxProblem(err: unknown, text: string, quote = true): string {
   const message = err instanceof Error ? err.message : String(err);
+  const excerptAt = (position: number): string =>
+    quote
+      ? `: ${inputExcerpt(text.slice(position), { byteOffset: utf8Length(text.slice(0, position)) })}`
+      : '';
   const at = /at position (\d+)/.exec(message);
   if (at !== null) {
     const position = Number(at[1]);
     const words = message.replace(/ in JSON at position .*$/s, '').replace(/ at position .*$/s, '');
     const where = /\(line \d+ column \d+\)/.exec(message)?.[0] ?? '';
-    const rest = text.slice(position);
-    const excerpt = inputExcerpt(rest, { byteOffset: utf8Length(text.slice(0, position)) });
-    return `${words} at position ${position}${where === '' ? '' : ` ${where}`}: ${excerpt}`;
+    return `${words} at position ${position}${where === '' ? '' : ` ${where}`}${excerptAt(position)}`;
   }
   // "Unexpected token 'X', "…text…" is not valid JSON": the quoted text and token are raw input.
   const quoted =
@@ -131,11 +134,8 @@ export function jsonSyntaxProblem(err: unknown, text: string): string {
     const found = text.indexOf(snippet);
     const start = found < 0 ? 0 : found + Math.max(0, snippet.indexOf(raw));
     const code = (raw.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
-    const token = escapedText(raw) ?? `U+${code}`;
-    const excerpt = inputExcerpt(text.slice(start), {
-      byteOffset: utf8Length(text.slice(0, start)),
-    });
-    return `unexpected character '${token}' near position ${start}: ${excerpt}`;
+    const token = quote ? ` '${escapedText(raw) ?? `U+${code}`}'` : '';
+    return `unexpected character${token} near position ${start}${excerptAt(start)}`;
   }
   return escapedText(message) ?? 'not valid JSON';
 }
