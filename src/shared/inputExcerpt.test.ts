@@ -77,3 +77,9 @@ test('binary content is found by its first control character, with its byte offs
   );
   assert.equal(binaryContent(`${'x'.repeat(9000)}\u0000`), null, 'only the start is looked at');
 });
+
+test('printable text can be quoted otherwise, or bare', () => {
+  assert.equal(inputExcerpt('cn=x', { quote: "'" }), "'cn=x'");
+  assert.equal(inputExcerpt('notes', { quote: '' }), 'notes');
+  assert.equal(inputExcerpt('a\u0000', { quote: '' }), 'bytes 0-1: 61 00');
+});

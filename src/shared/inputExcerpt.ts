@@ -51,6 +51,8 @@ export interface ExcerptOptions {
   byteOffset?: number;
   /** Characters of printable text to quote at most. */
   maxChars?: number;
+  /** What printable text is put between: `"` unless given (`'`, or '' for a bare name). */
+  quote?: string;
 }
 
 /**
@@ -77,7 +79,8 @@ export function inputExcerpt(input: string | Uint8Array, options: ExcerptOptions
   const head = chars.slice(0, maxChars).join('');
   const escaped = escapedText(head);
   const cut = chars.length > maxChars || (typeof input !== 'string' && input.length > maxChars * 4);
-  if (escaped !== null) return `"${escaped}${cut ? '…' : ''}"`;
+  const quote = options.quote ?? '"';
+  if (escaped !== null) return `${quote}${escaped}${cut ? '…' : ''}${quote}`;
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input.slice(0, 64)) : input;
   return hexBytes(bytes, byteOffset);
 }

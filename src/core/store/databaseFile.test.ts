@@ -75,6 +75,13 @@ test("other people's files are refused and left byte for byte as they were", (t)
   assertRefused(dir, binary, /not a SQLite file: bytes 0-15: 7f 45 4c 46 02 01 01 00/);
 });
 
+test("a foreign table's name is shown printably", (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'odd.sqlite');
+  foreignSqlite(file, '"odd\u001b[2Jname"');
+  assertRefused(dir, file, /\(it holds table bytes 0-10: 6f 64 64 1b 5b 32 4a 6e 61 6d 65\)/);
+});
+
 test("another application's WAL database, with or without its own id, gets no -wal or -shm beside it", (t) => {
   const dir = tempDir(t);
   const plain = join(dir, 'wal-app.sqlite');

@@ -95,7 +95,11 @@ function readSchema(
 /** "tables a, b and 3 more" / "no tables", for a refusal. */
 function tablesText(tables: readonly string[]): string {
   if (tables.length === 0) return 'it is an empty SQLite database, with no tables';
-  const listed = tables.slice(0, LISTED_TABLES).join(', ');
+  // Names from someone else's file: printable ones as they are, others as bytes.
+  const listed = tables
+    .slice(0, LISTED_TABLES)
+    .map((name) => inputExcerpt(name, { quote: '' }))
+    .join(', ');
   const more = tables.length > LISTED_TABLES ? ` and ${tables.length - LISTED_TABLES} more` : '';
   return `it holds table${tables.length === 1 ? '' : 's'} ${listed}${more}`;
 }

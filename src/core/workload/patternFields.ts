@@ -128,8 +128,7 @@ export function attributeField(value: unknown, field: string, selectors = false)
 
 /** `text` in single quotes when printable, else as the bytes inputExcerpt shows (never raw). */
 function show(text: string): string {
-  const excerpt = inputExcerpt(text, { maxChars: 200 });
-  return excerpt.startsWith('"') ? `'${excerpt.slice(1, -1)}'` : excerpt;
+  return inputExcerpt(text, { maxChars: 200, quote: "'" });
 }
 
 /** An add or pool template: DN with [unique] in its RDN, objectClass among the attributes. */
