@@ -1,5 +1,5 @@
 // Electron main process: one instance, one window served from app://, the core, and IPC gated to our window only.
-import { app, BrowserWindow, ipcMain, protocol, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, screen, session, shell } from 'electron';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,10 +160,16 @@ function start(): void {
   });
   app.on('web-contents-created', (_event, contents) => lockDown(contents));
   app.on('window-all-closed', () => app.quit());
-  app.whenReady().then(onReady, (err: unknown) => {
-    console.error('DirBench failed to start:', err);
-    app.exit(1);
-  });
+  // A database that is not DirBench's (or is locked, full, corrupt) is refused by openCore with a
+  // sentence saying what to do: shown to the user, who has no terminal, before exiting 1.
+  app
+    .whenReady()
+    .then(onReady)
+    .catch((err: unknown) => {
+      console.error('DirBench failed to start:', err);
+      if (err instanceof ApiError) dialog.showErrorBox('DirBench cannot start', err.message);
+      app.exit(1);
+    });
 }
 
 // A second launch hands over to the running DirBench (its window comes to the front) and exits 0.

@@ -53,6 +53,8 @@ test('the server killed 4 s into a 10 s run: the run fails as lost and the CLI e
       String(summary.endReason),
       /^the server was lost: no operation succeeded in the last [56] s of load while \d+ failed/,
     );
+    // --json keeps stdout for the JSON; the failure still has its line on stderr.
+    assert.match(result.stderr, /^dirbench: run run-\w+ failed: the server was lost: /m);
     assert.ok(Number(summary.errors) > 0, 'the errors are counted');
     assert.ok(Number(summary.ops) > 0, 'the seconds before the kill are measured');
     const [stored] = storedRuns(dbFile);

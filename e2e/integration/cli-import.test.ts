@@ -1,6 +1,6 @@
 // `dirbench import` and the history options of `dirbench runs` on the real fixtures, through the CLI process.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +84,19 @@ test('imports both formats, lists, tags, filters and deletes them; bad input exi
   const missing = await cli('import', '--format', 'opendj-csv', join(dataDir, 'nope.csv'));
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /cannot read .*nope\.csv/);
+  // A 19 MB binary file: refused as not text, its first bytes in hex, no raw byte on the terminal.
+  const binary = join(dataDir, 'a.out');
+  const elf = Buffer.alloc(19_000_000, 0);
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0x1b, 0x5b, 0x32, 0x4a]).copy(elf);
+  for (let i = 64; i < elf.length; i += 4099) elf[i] = i % 256;
+  writeFileSync(binary, elf);
+  const notText = await cli('import', '--format', 'searchrate-csv', binary);
+  assert.equal(notText.code, 2);
+  assert.match(
+    notText.stderr,
+    /^dirbench: file: a\.out is not rate tool output: it is not text \(a control byte 0x7f at offset 0, in bytes 0-15: 7f 45 4c 46 02 01 01 1b 5b 32 4a 00 00 00 00 00 \.\.\.\)/,
+  );
+  assert.doesNotMatch(notText.stderr, /[^\P{Cc}\n]|\ufffd/u, 'only printable text and line ends');
   const badStatus = await cli('runs', 'list', '--status', 'done');
   assert.equal(badStatus.code, 2);
   assert.match(badStatus.stderr, /--status: "done" is not one of/);

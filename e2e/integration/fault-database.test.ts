@@ -1,7 +1,8 @@
-// The database locked, read-only, corrupt or on a full disk: `dirbench run` says which file and what to do, and stores no half run.
+// The database locked, read-only, corrupt or on a full disk: `dirbench run` says which file and
+// what to do (on stderr, --json or not), stores no half run, and keeps the first cause of its end.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,6 +131,9 @@ test('locked mid-run past the busy timeout: the run is ended at the first second
     assert.equal(r.code, 1, r.stderr);
     const [run] = storedRuns(file);
     assert.equal(run?.status, 'failed');
+    // With --json the summary is on stdout; the failure still gets its line on stderr.
+    assert.equal((JSON.parse(r.stdout) as { status: string }).status, 'failed');
+    assertClearFailure(r.stderr, file, new RegExp(`^dirbench: run ${run.id} failed: the database`));
     assert.match(
       run.endReason ?? '',
       new RegExp(
@@ -152,9 +156,39 @@ test('locked mid-run past the busy timeout: the run is ended at the first second
   }
 });
 
+test('locked mid-run until DirBench exits: the next open stores the run with that cause', async () => {
+  const file = freshDb('held-to-the-end.sqlite');
+  const cli = startCli(runArgs(slapd.url, file, 20), dataDir, 60_000);
+  let release: (() => void) | null = null;
+  try {
+    await waitForSampleRows(file, 1, 30_000);
+    // Held until the CLI has exited: the second that waits for it fails, and so does the ending.
+    release = lockExclusively(file);
+    const r = await cli.result;
+    assert.equal(r.code, 1, r.stderr);
+    assertClearFailure(r.stderr, file, /is locked by another process.*storing the end of run/);
+    release();
+    release = null;
+    const list = await runCli(['runs', 'list', '--db', file, '--json'], dataDir, 30_000);
+    assert.equal(list.code, 0, list.stderr);
+    const [run] = storedRuns(file);
+    assert.equal(run?.status, 'failed');
+    assert.match(
+      run.endReason ?? '',
+      /^the database .* is locked by another process.* \(found while storing second \d+\); the run was ended there$/,
+    );
+  } finally {
+    release?.();
+    cli.child.kill('SIGKILL');
+  }
+});
+
 test('corrupt file: says so and how to start afresh', async () => {
-  const file = path.join(dataDir, 'corrupt.sqlite');
-  writeFileSync(file, Buffer.alloc(16_384, 0x5a));
+  // A DirBench database (its header says so) whose pages after the header are garbage.
+  const file = freshDb('corrupt.sqlite');
+  const damaged = Buffer.alloc(16_384, 0x5a);
+  readFileSync(file).copy(damaged, 0, 0, 100);
+  writeFileSync(file, damaged);
   const r = await runCli(runArgs(slapd.url, file, 2), dataDir, 30_000);
   assert.equal(r.code, 1, r.stderr);
   assertClearFailure(r.stderr, file, /is corrupt or not a DirBench database.*move it aside/);
@@ -202,7 +236,7 @@ test('disk full: says the disk is full, stores nothing', async (t) => {
   }
 });
 
-test('disk fills up mid-run: the run ends at the first second it cannot keep, and shows as interrupted once there is space', async (t) => {
+test('disk fills up mid-run: the run ends at the first second it cannot keep, stored with that cause once there is space', async (t) => {
   const dir = smallTmpfs('fills', 2048);
   if (dir === null) return t.skip('needs root to mount a small tmpfs');
   const file = path.join(dir, 'dirbench.sqlite');
@@ -223,13 +257,21 @@ test('disk fills up mid-run: the run ends at the first second it cannot keep, an
     const r = await cli.result;
     assert.equal(r.code, 1, r.stderr);
     assertClearFailure(r.stderr, file, /disk holding the database .* is full.*free some space/);
-    assert.match(r.stderr, /will show as interrupted/);
+    assert.match(
+      r.stderr,
+      /next opens the database, the run is stored as failed with the reason it ended: the disk holding/,
+    );
     rmSync(filler);
-    // The next start marks the run; its seconds run up to where the disk filled, without holes.
+    // The next start stores the run's first cause (not "DirBench exited"); its seconds run up to
+    // where the disk filled, without holes.
     const list = await runCli(['runs', 'list', '--db', file, '--json'], dataDir, 30_000);
     assert.equal(list.code, 0, list.stderr);
     const [, run] = storedRuns(file);
-    assert.equal(run?.status, 'interrupted');
+    assert.equal(run?.status, 'failed');
+    assert.match(
+      run.endReason ?? '',
+      /^the disk holding the database .* is full .*\(found while storing second \d+\); the run was ended there$/,
+    );
     assert.deepEqual(
       run.seconds,
       Array.from({ length: run.sampleRows }, (_, i) => i),

@@ -91,13 +91,13 @@ export async function follow(
   try {
     const detail = await core.campaigns.wait(campaignId);
     if (json) printJson(campaignJson(detail));
-    else {
-      process.stderr.write(
-        `Campaign ${campaignId} ${detail.status}: ${detail.cellsDone} of ${detail.cellsTotal} cells done, ${detail.cellsFailed} failed\n`,
-      );
-      if (detail.status === 'interrupted')
-        process.stderr.write(`Resume it with: dirbench matrix resume ${campaignId}\n`);
-    }
+    // On stderr with --json too: the JSON on stdout is for scripts, this line for whoever watches.
+    const error = detail.error === null ? '' : ` (${detail.error})`;
+    process.stderr.write(
+      `Campaign ${campaignId} ${detail.status}${error}: ${detail.cellsDone} of ${detail.cellsTotal} cells done, ${detail.cellsFailed} failed\n`,
+    );
+    if (detail.status === 'interrupted')
+      process.stderr.write(`Resume it with: dirbench matrix resume ${campaignId}\n`);
     const runOf = (runId: string): RunDetail => core.runs.get(runId);
     if (junitFile !== null) writeJunit(junitFile, [campaignSuite(detail, runOf)]);
     if (detail.status !== 'completed' || detail.cellsFailed > 0) return 1;

@@ -59,3 +59,20 @@ function jsonError(text: string): string {
   }
   return '';
 }
+
+test('a binary file is refused as not text, and JSON errors quote the file printably', () => {
+  const elf = join(dir, 'a.out');
+  writeFileSync(elf, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]));
+  assertRefused(
+    () => readJsonFile(elf, '--workload-file', `--workload-file ${elf}`),
+    '--workload-file',
+    `--workload-file ${elf} is not a text file: a control byte 0x7f at offset 0, in bytes 0-15: 7f 45 4c 46 02 01 01 00 00 00 00 00 00 00 00 00 ...`,
+  );
+  const latin1 = join(dir, 'latin1.json');
+  writeFileSync(latin1, Buffer.from('{"name": caf\xe9}', 'latin1'));
+  assertRefused(
+    () => readJsonFile(latin1, 'file', latin1, 'is not JSON'),
+    'file',
+    `${latin1} is not JSON: unexpected character 'c' near position 9: bytes 9-15: 63 61 66 ef bf bd 7d`,
+  );
+});

@@ -81,3 +81,13 @@ export function breachLines(runs: readonly RunDetail[]): string[] {
     ),
   );
 }
+
+/**
+ * One line per run of `runs` that did not complete, with the reason it ended, for stderr: with
+ * --json stdout holds only the JSON, and the failure must still reach whoever reads the terminal.
+ */
+export function failureLines(runs: readonly RunDetail[]): string[] {
+  return runs
+    .filter((run) => run.status !== 'completed')
+    .map((run) => `run ${run.id} ${run.status}: ${run.endReason ?? 'no reason was stored'}`);
+}

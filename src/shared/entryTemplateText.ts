@@ -1,6 +1,7 @@
 // The text form of an add template, as LDIF with value patterns: a `dn:` line, then `attribute: pattern` lines.
 import { invalid } from './errors.ts';
 import type { EntryTemplate, TemplateAttribute } from './workload.ts';
+import { inputExcerpt } from './inputExcerpt.ts';
 
 /**
  * Parses template text such as
@@ -17,7 +18,10 @@ export function parseEntryTemplateText(text: string, field: string): EntryTempla
   for (const { line, number } of lines) {
     const match = /^([A-Za-z][\w.;-]*)\s*(::?)\s?(.*)$/.exec(line);
     if (match === null) {
-      throw invalid(field, `${field} line ${number}: expected "attribute: value", got "${line}"`);
+      throw invalid(
+        field,
+        `${field} line ${number}: expected "attribute: value", got ${inputExcerpt(line)}`,
+      );
     }
     const [, name = '', colons, value = ''] = match;
     if (colons === '::') {

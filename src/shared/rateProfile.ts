@@ -1,6 +1,7 @@
 // Parses open-model rate profiles from the text a user writes (JSON, or one step per line).
 import { invalid } from './errors.ts';
 import type { RateStep } from './types.ts';
+import { inputExcerpt, jsonSyntaxProblem } from './inputExcerpt.ts';
 
 /**
  * Reads a profile: either a JSON array of RateStep, or lines of `DURATION_S RATE` (hold) and
@@ -13,7 +14,10 @@ export function parseRateProfile(text: string, field = 'rateProfile'): RateStep[
     try {
       parsed = JSON.parse(trimmed);
     } catch (err) {
-      throw invalid(field, `the rate profile is not valid JSON: ${(err as Error).message}`);
+      throw invalid(
+        field,
+        `the rate profile is not valid JSON: ${jsonSyntaxProblem(err, trimmed)}`,
+      );
     }
     if (!Array.isArray(parsed))
       throw invalid(field, 'a JSON rate profile must be an array of steps');
@@ -36,7 +40,7 @@ export function parseRateProfile(text: string, field = 'rateProfile'): RateStep[
     if (parts.length < 2 || parts.length > 3 || parts.some((p) => !/^\d+$/.test(p))) {
       throw invalid(
         field,
-        `line ${i + 1} "${raw.trim()}": write "SECONDS RATE" or "SECONDS FROM_RATE TO_RATE" (whole numbers)`,
+        `line ${i + 1} ${inputExcerpt(raw.trim())}: write "SECONDS RATE" or "SECONDS FROM_RATE TO_RATE" (whole numbers)`,
       );
     }
     const [durationS, from, to] = parts.map(Number) as [number, number, number | undefined];

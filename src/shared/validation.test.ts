@@ -41,6 +41,11 @@ test('DNs: attribute=value RDNs, escaped commas allowed', () => {
   rejects(() => checkDn('', 'baseDn', false), 'baseDn', /required/);
   rejects(() => checkDn('o=Salford,,c=gb', 'baseDn', false), 'baseDn', /not a DN/);
   rejects(() => checkDn('Salford', 'baseDn', false), 'baseDn', /attribute=value/);
+  rejects(
+    () => checkDn('o=x,\u001b[2J', 'baseDn', false),
+    'baseDn',
+    /^bytes 0-7: 6f 3d 78 2c 1b 5b 32 4a is not a DN: bytes 0-3: 1b 5b 32 4a should look like/,
+  );
 });
 
 test('targets: StartTLS over ldaps is refused, name required', () => {

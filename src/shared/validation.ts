@@ -2,6 +2,7 @@
 import { validateRunAgents } from './runAgentsRequest.ts';
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
+import { inputExcerpt } from './inputExcerpt.ts';
 import { TARGET_BIND_MECHANISMS } from './targetTypes.ts';
 import type { TargetInput } from './targetTypes.ts';
 import type { ConnectionPolicy, RateStep, RunRequest } from './types.ts';
@@ -52,7 +53,8 @@ export function checkDn(dn: string, field: string, optional: boolean): void {
     /^\s*[A-Za-z][\w-]*(\.\d+)*\s*=\s*(\\.|[^,+\\])+(\+\s*[A-Za-z][\w-]*\s*=\s*(\\.|[^,+\\])+)*$/;
   for (const part of splitDn(trimmed)) {
     if (!rdn.test(part)) {
-      throw invalid(field, `"${dn}" is not a DN: "${part}" should look like attribute=value`);
+      const [whole, bad] = [dn, part].map((text) => inputExcerpt(text, { maxChars: 200 }));
+      throw invalid(field, `${whole} is not a DN: ${bad} should look like attribute=value`);
     }
   }
 }

@@ -21,6 +21,7 @@ import { commonGroup } from '../commonOptions.ts';
 import { RUN_AND_MATRIX_OPTIONS, RUN_LOAD_OPTIONS } from '../runRequestFromOptions.ts';
 import { TARGET_GROUP } from '../targetOptions.ts';
 import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
+import { failureLines } from '../gates.ts';
 import { LAB_BUILD_OPTIONS } from './lab.ts';
 
 /** What `dirbench calibrate --json` prints. */
@@ -153,6 +154,7 @@ export async function calibrateCommand(options: RawOptions): Promise<number> {
               : ''),
         );
       }
+      for (const line of failureLines([run])) process.stderr.write(`dirbench: ${line}\n`);
       const errors = run.summary?.errors ?? 0;
       if (errors > 0)
         process.stderr.write(`dirbench: ${errors} operations failed against the responder\n`);

@@ -22,7 +22,7 @@ import {
 } from '../agentRunOptions.ts';
 import { openCliCore } from '../coreForCli.ts';
 import { runOnce } from '../runOnce.ts';
-import { breachLines, EXIT_BREACHED, junitOption, writeJunit } from '../gates.ts';
+import { breachLines, EXIT_BREACHED, failureLines, junitOption, writeJunit } from '../gates.ts';
 import {
   LAB_BUILD_OPTIONS,
   LAB_KINDS,
@@ -333,6 +333,7 @@ export async function runCommand(options: RawOptions): Promise<number> {
       if (repeats > 1) process.stdout.write(repeatsText(runs, repeats));
     }
     if (junitFile !== null) writeJunit(junitFile, [runSuite(runs)]);
+    for (const line of failureLines(runs)) process.stderr.write(`dirbench: ${line}\n`);
     // A run that did not complete is the worse news: it exits 1 even when another breached.
     if (runs.length < repeats || runs.some((r) => r.status !== 'completed')) return 1;
     const breached = breachLines(runs);

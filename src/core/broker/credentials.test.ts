@@ -55,4 +55,16 @@ test('a missing file or field is a validation error naming the file', (t) => {
   const partial = join(dir, 'partial.json');
   writeFileSync(partial, JSON.stringify({ url: 'tls://x:1', caFile: 'ca.pem', user: 'u' }));
   assert.throws(() => readCredentialsFile(partial), /partial\.json has no "password"/);
+  // Cut short or garbled: the file holds a password, so the message quotes none of it.
+  const cut = join(dir, 'cut.json');
+  writeFileSync(cut, '{"user": "u", "password": "Zq7-secret\u001b[2J"');
+  assert.throws(
+    () => readCredentialsFile(cut),
+    (err: unknown) =>
+      err instanceof Error &&
+      /cut\.json: it is not valid JSON: Bad control character in string literal at position 37 \(line 1 column 38\)$/.test(
+        err.message,
+      ) &&
+      !err.message.includes('Zq7'),
+  );
 });

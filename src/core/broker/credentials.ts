@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError } from '../../shared/errors.ts';
+import { jsonSyntaxProblem } from '../../shared/inputExcerpt.ts';
 import { COORDINATOR_USER } from './agentNames.ts';
 import { agentInboxPrefix } from './permissions.ts';
 
@@ -108,12 +109,20 @@ function field(value: Record<string, unknown>, key: string, file: string): strin
 
 /** A credentials file's JSON object; a missing or unreadable file is a validation error naming it. */
 export function readCredentialsJson(file: string): Record<string, unknown> {
+  let text = '';
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
+    value = JSON.parse(text);
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // Never quoted: the file holds a password.
     const reason =
-      (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : String(err);
+      code === 'ENOENT'
+        ? 'there is no such file'
+        : err instanceof SyntaxError
+          ? `it is not valid JSON: ${jsonSyntaxProblem(err, text, false)}`
+          : String(err);
     throw new ApiError(
       'validation',
       `cannot read the credentials file ${file}: ${reason}`,

@@ -3,6 +3,7 @@
 // tool's own overall figures. Imports have no histograms: each second stores an empty one.
 import { invalid } from '../../shared/errors.ts';
 import type { ImportFormat } from '../../shared/exchange.ts';
+import { binaryContent } from '../../shared/inputExcerpt.ts';
 import type {
   ImportedFigures,
   LatencySummary,
@@ -168,6 +169,12 @@ export function buildImportedRun(req: ImportRequest): ImportedRun {
   if (req.targetName !== undefined && req.targetName.length > 200)
     throw invalid('targetName', 'the target name is limited to 200 characters');
   const fileName = req.fileName?.trim() || 'import';
+  const binary = binaryContent(req.text);
+  if (binary !== null)
+    throw invalid(
+      'text',
+      `${fileName} is not rate tool output: it is not text (${binary}); give the CSV that searchrate --csv or OpenDJ searchrate -S printed`,
+    );
   const parsed = PARSERS[req.format](fileName, req.text);
   // A sample's second is where its interval starts (unique even when intervals are short).
   let startMs = 0;

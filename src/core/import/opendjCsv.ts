@@ -5,6 +5,7 @@
 // since measuring began, so they are kept as cumulative figures, not per-interval ones.
 import { msToUs, numberCell, parseError, splitCsv } from './parsed.ts';
 import type { ParsedInterval, ParsedOutput } from './parsed.ts';
+import { inputExcerpt } from '../../shared/inputExcerpt.ts';
 
 const TOOL = 'OpenDJ searchrate';
 const PERCENTILE = /^(\d+(?:\.\d+)?)% response time \(milliseconds\)$/;
@@ -39,7 +40,7 @@ function headerOf(fileName: string, cells: string[]): Columns {
       fileName,
       1,
       `not the header of OpenDJ searchrate -S output: missing column(s) ${missing.join(', ')}` +
-        ` (got "${cells.join(',').slice(0, 120)}"). Run searchrate with -S (--scriptFriendly), or pick the UnboundID format.`,
+        ` (got ${inputExcerpt(cells.join(','))}). Run searchrate with -S (--scriptFriendly), or pick the UnboundID format.`,
     );
   const percentiles = new Map<number, string>();
   cells.forEach((cell, index) => {
@@ -72,7 +73,7 @@ export function parseOpendjCsv(fileName: string, text: string): ParsedOutput {
       throw parseError(
         fileName,
         lineNo,
-        `expected ${cols.names.length} comma-separated values like the header, got ${cells.length}: "${line.slice(0, 80)}"`,
+        `expected ${cols.names.length} comma-separated values like the header, got ${cells.length}: ${inputExcerpt(line)}`,
       );
     const num = (index: number): number =>
       numberCell(fileName, lineNo, cols.names[index] as string, cells[index] as string);

@@ -2,6 +2,7 @@
 import { invalid } from '../../shared/errors.ts';
 import type { ApiError } from '../../shared/errors.ts';
 import type { RunPhase } from '../../shared/types.ts';
+import { inputExcerpt } from '../../shared/inputExcerpt.ts';
 
 /** One output line of a rate tool: the figures of one interval. */
 export interface ParsedInterval {
@@ -72,7 +73,12 @@ export function splitCsv(line: string): string[] {
 export function numberCell(fileName: string, lineNo: number, column: string, text: string): number {
   const value = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isFinite(value))
-    throw parseError(fileName, lineNo, `"${text}" is not a non-negative number`, column);
+    throw parseError(
+      fileName,
+      lineNo,
+      `${inputExcerpt(text)} is not a non-negative number`,
+      column,
+    );
   return value;
 }
 

@@ -3,6 +3,7 @@
 // warm-up, and - when stderr was kept - "Error Results:" blocks after each interval's line.
 import { msToUs, numberCell, parseError, splitCsv } from './parsed.ts';
 import type { ParsedInterval, ParsedOutput } from './parsed.ts';
+import { inputExcerpt } from '../../shared/inputExcerpt.ts';
 
 const TOOL = 'UnboundID searchrate';
 const WARMUP_DONE = /^Warm-up completed\./;
@@ -54,7 +55,7 @@ function headerOf(fileName: string, cells: string[]): Columns {
       fileName,
       1,
       `not the header of searchrate --csv output: missing column(s) ${missing.join(', ')}` +
-        ` (got "${cells.join(',').slice(0, 120)}"). Run searchrate with --csv, or pick the OpenDJ format.`,
+        ` (got ${inputExcerpt(cells.join(','))}). Run searchrate with --csv, or pick the OpenDJ format.`,
     );
   return columns;
 }
@@ -77,7 +78,7 @@ function timeOf(fileName: string, lineNo: number, text: string): { date: Date; d
   throw parseError(
     fileName,
     lineNo,
-    `"${text}" is not a searchrate timestamp (dd/MM/yyyy HH:mm:ss or HH:mm:ss)`,
+    `${inputExcerpt(text)} is not a searchrate timestamp (dd/MM/yyyy HH:mm:ss or HH:mm:ss)`,
     'Timestamp',
   );
 }
@@ -135,7 +136,7 @@ export function parseSearchrateCsv(fileName: string, text: string): ParsedOutput
       throw parseError(
         fileName,
         lineNo,
-        `expected ${columns.names.length} comma-separated values like the header, got ${cells.length}: "${line.slice(0, 80)}"`,
+        `expected ${columns.names.length} comma-separated values like the header, got ${cells.length}: ${inputExcerpt(line)}`,
       );
     const cols = columns;
     const num = (index: number): number =>

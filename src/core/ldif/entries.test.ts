@@ -41,7 +41,7 @@ test('a malformed file rejects naming the line', async () => {
   await assert.rejects(entriesOf('\n\nobjectClass: top\n'), /line 3: an entry must start/);
   await assert.rejects(
     entriesOf('dn: c=gb\nc: gb\njpegPhoto:< file:///x.jpg\n'),
-    /line 3: URL values \(jpegPhoto:<\) are not supported/,
+    /line 3: URL values \("jpegPhoto:<"\) are not supported/,
   );
 });
 

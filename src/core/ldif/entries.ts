@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { LdifError, LdifParser } from './parse.ts';
 import { valueData } from './record.ts';
 import type { LdifRecord } from './record.ts';
+import { inputExcerpt } from '../../shared/inputExcerpt.ts';
 
 /** One entry: its DN and attribute values in file order (binary values as Buffers). */
 export interface LdifEntry {
@@ -22,7 +23,7 @@ export function entryOf(record: LdifRecord, file: string): LdifEntry {
       throw new LdifError(
         file,
         attr.line ?? record.line,
-        `URL values (${attr.name}:<) are not supported`,
+        `URL values (${inputExcerpt(`${attr.name}:<`)}) are not supported`,
       );
     const value = valueData(attr);
     const list = values.get(attr.name);

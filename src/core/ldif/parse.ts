@@ -2,6 +2,7 @@
 // in-memory string share one parser and memory stays flat whatever the file's size.
 import { valueText } from './record.ts';
 import type { LdifAttrLine, LdifRecord } from './record.ts';
+import { inputExcerpt } from '../../shared/inputExcerpt.ts';
 
 /** A malformed LDIF file: where and why. */
 export class LdifError extends Error {
@@ -25,7 +26,7 @@ function afterFill(text: string, from: number): string {
 function parseAttrLine(file: string, text: string, line: number): LdifAttrLine {
   const colon = text.indexOf(':');
   if (colon <= 0)
-    throw new LdifError(file, line, `expected "attribute: value", got "${text.slice(0, 60)}"`);
+    throw new LdifError(file, line, `expected "attribute: value", got ${inputExcerpt(text)}`);
   const name = text.slice(0, colon);
   const marker = text[colon + 1];
   if (marker === ':') return { name, kind: 'base64', value: text.slice(colon + 2).trim(), line };

@@ -47,6 +47,8 @@ import { captureEnvironment } from './environment.ts';
 import { checkRunLength, hardCap, loadGuardLimits } from './loadGuard.ts';
 import { checkExternalBinds, resolveWorkload } from './resolveWorkload.ts';
 import { runThresholds } from './runThresholds.ts';
+import { unstoredEnding } from './unstoredEnding.ts';
+import type { RunOutcomeText } from './unstoredEnding.ts';
 import type { ResolvedWorkload } from './resolveWorkload.ts';
 
 /** What the run service needs from its host. */
@@ -289,7 +291,7 @@ export class RunService {
                 workloadLabels(config.workloadSpec),
               )
             : null;
-        this.store(runId, () =>
+        this.store(runId, outcome, () =>
           runs.finish(
             runId,
             outcome.status,
@@ -303,7 +305,8 @@ export class RunService {
       },
       (err: unknown) => {
         const reason = `internal error: ${err instanceof Error ? err.message : String(err)}`;
-        this.store(runId, () => runs.finish(runId, 'failed', reason, null, null));
+        const failed = { status: 'failed' as const, endReason: reason };
+        this.store(runId, failed, () => runs.finish(runId, 'failed', reason, null, null));
         return this.finish(runId, 'failed', reason);
       },
     );
@@ -342,14 +345,14 @@ export class RunService {
 
   /**
    * Stores a run's ending; when the database refuses it (locked, read-only, full), the service is
-   * freed for the next run and the error says what to do: the run shows as interrupted, with the
-   * seconds stored before, the next time DirBench opens the database.
+   * freed for the next run and the error says what to do: the ending's first cause is kept beside
+   * the database and stored, with the seconds stored before, when DirBench next opens it.
    */
-  private store(runId: string, write: () => void): void {
+  private store(runId: string, ending: RunOutcomeText, write: () => void): void {
     try {
       write();
     } catch (err) {
-      const endReason = `${databaseFailure(err, `storing the end of run ${runId}`).message}. The run will show as interrupted, with the seconds stored before, when DirBench next opens the database.`;
+      const endReason = unstoredEnding(this.deps.runs, runId, ending, err);
       this.active = null;
       this.deps.emit({ event: 'run/ended', payload: { runId, status: 'failed', endReason } });
       throw new ApiError('unavailable', endReason, 'db');

@@ -222,3 +222,11 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE targets ADD COLUMN bind_mechanism TEXT;
   `,
 ];
+
+/** Runs the steps that take a database from schema version `from` to `to`, in the caller's transaction. */
+export function applyMigrations(db: Db, from: number, to: number = MIGRATIONS.length): void {
+  for (const step of MIGRATIONS.slice(from, to)) {
+    if (typeof step === 'function') step(db);
+    else db.exec(step);
+  }
+}

@@ -19,6 +19,8 @@ import { facets, listItem, listRuns } from './historyQueries.ts';
 import { annotateRun, deleteRuns, insertImportedRun, serverOf } from './historyWrites.ts';
 import type { ImportedRun } from './historyWrites.ts';
 import { nowIso } from './ids.ts';
+import { dropEndNote, readEndNote, reserveEndNote, writeEndNote } from './runEndNotes.ts';
+import type { RunEnding } from './runEndNotes.ts';
 import { operationHistogramsJson } from './operationHistograms.ts';
 import { insertReplicationLag, readReplicationLag } from './replicationLag.ts';
 import { SAMPLE_INSERT_COLUMNS, sampleValues } from './runRows.ts';
@@ -95,6 +97,8 @@ export class RunsRepo {
         server.vendor,
         server.version,
       );
+    // Room for the ending while the disk has some: see runEndNotes.ts.
+    if (!this.db.memory) reserveEndNote(this.db.name, id);
   }
 
   /** Stores a finished run imported from another tool's output, with all its seconds. */
@@ -165,6 +169,15 @@ export class RunsRepo {
         thresholdResults ? breaches(thresholdResults).length : null,
         id,
       );
+    if (!this.db.memory) dropEndNote(this.db.name, id);
+  }
+
+  /**
+   * Keeps `ending` beside the database when the database refused it, for the next open to store
+   * (markInterrupted); false when even that failed.
+   */
+  noteEnd(id: string, ending: RunEnding): boolean {
+    return !this.db.memory && writeEndNote(this.db.name, id, ending);
   }
 
   /** Marks runs left active by a process that no longer exists as interrupted; returns how many. */
@@ -176,10 +189,13 @@ export class RunsRepo {
     for (const row of rows) {
       if (row.owner_pid !== null && row.owner_pid !== process.pid && isAlive(row.owner_pid))
         continue;
+      // The database refused the ending its process wanted to store: that first cause is stored now.
+      const noted = this.db.memory ? null : readEndNote(this.db.name, row.id);
       this.finish(
         row.id,
-        'interrupted',
-        'DirBench exited while the run was in progress; the seconds before that are kept',
+        noted?.status ?? 'interrupted',
+        noted?.endReason ??
+          'DirBench exited while the run was in progress; the seconds before that are kept',
         null,
         null,
       );

@@ -14,6 +14,7 @@ import {
 } from './specFields.ts';
 import type { Fields } from './specFields.ts';
 import { validateWorkloadCatalog } from './validateWorkload.ts';
+import { jsonSyntaxProblem } from '../../shared/inputExcerpt.ts';
 
 const INDEX_TYPES: readonly IndexType[] = ['eq', 'sub', 'pres', 'approx'];
 const PROFILE_KEYS = ['name', 'description', 'indexes'];
@@ -35,10 +36,16 @@ export interface CatalogData {
 
 /** Reads a JSON file, naming it in the error when it is missing or not JSON. */
 function readJson(file: string): unknown {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new ApiError('failed', `cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new ApiError('failed', `${file} is not valid JSON: ${jsonSyntaxProblem(err, text)}`);
   }
 }
 

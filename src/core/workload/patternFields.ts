@@ -1,5 +1,6 @@
 // Pattern-valued fields of a workload: plain patterns, DNs, RDNs, filters, attribute names and entry templates.
 import { invalid } from '../../shared/errors.ts';
+import { inputExcerpt } from '../../shared/inputExcerpt.ts';
 import type { EntryTemplate, TemplateAttribute } from '../../shared/workload.ts';
 import { checkFilterSyntax } from './filterCheck.ts';
 import { PatternError, parseValuePattern } from './pattern/index.ts';
@@ -125,8 +126,9 @@ export function attributeField(value: unknown, field: string, selectors = false)
   return text;
 }
 
+/** `text` in single quotes when printable, else as the bytes inputExcerpt shows (never raw). */
 function show(text: string): string {
-  return `'${text}'`;
+  return inputExcerpt(text, { maxChars: 200, quote: "'" });
 }
 
 /** An add or pool template: DN with [unique] in its RDN, objectClass among the attributes. */

@@ -152,6 +152,18 @@ describe('broken workloads are rejected with the field at fault', () => {
       "must be one of base, one, sub, children; got 'subtree'",
     ],
     ['filter without parentheses', { filter: 'uid=x' }, 'filter', "'uid=x' is not an LDAP filter"],
+    [
+      'filter of control characters, quoted as bytes',
+      { filter: 'uid=\u001b\u0007' },
+      'filter',
+      'bytes 0-5: 75 69 64 3d 1b 07 is not an LDAP filter',
+    ],
+    [
+      'pattern of control characters, shown as their pictures',
+      { filter: '(uid=\u001b[2J)' },
+      'filter',
+      "unclosed '['\n  (uid=\u241b[2J)\n        ^",
+    ],
     ['unbalanced filter', { filter: '(&(uid=x)' }, 'filter', 'balanced parentheses'],
     ['base that is not a DN', { base: 'Salford' }, 'base', "'Salford' is not a DN"],
     [

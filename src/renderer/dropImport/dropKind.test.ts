@@ -56,12 +56,20 @@ test('anything else is refused naming the file and the kinds accepted', () => {
     ['list.json', '[1, 2]', /not an object/],
     ['catalog.json', '{"catalog": "x", "workloads": []}', /workload catalog/],
     ['other.json', '{"a": 1}', /neither a matrix/],
+    // A binary file as File.text() decodes it: its bytes in hex, never raw control characters.
+    [
+      'a.out',
+      '\u007fELF\u0002\u0001\u0001\u0000\u0000\ufffd',
+      /first line \(bytes 0-11: 7f 45 4c 46 02 01 01 00 00 ef bf bd\)/,
+    ],
+    ['bin.json', '{"a": "\u0001\u001b[2J"}', /not valid JSON \(Bad control character .* bytes 7-/],
   ] as const) {
     const result = detectDrop(name, text);
     assert.equal(result.kind, 'refused', name);
     const message = result.kind === 'refused' ? result.message : '';
     assert.match(message, new RegExp(`^"${name.replace('.', '\\.')}" cannot be imported`));
     assert.match(message, why);
+    assert.doesNotMatch(message, /\p{Cc}/u, 'no control character');
     assert.match(message, /searchrate --csv.*OpenDJ.*matrix JSON or a workload JSON/);
   }
 });

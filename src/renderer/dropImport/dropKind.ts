@@ -2,6 +2,7 @@
 // (UnboundID searchrate --csv, OpenDJ searchrate/addrate/modrate -S), a matrix JSON or a workload
 // JSON; anything else is refused with the file's name and the kinds that are accepted.
 import type { ImportFormat } from '../../shared/exchange.ts';
+import { inputExcerpt, jsonSyntaxProblem } from '../../shared/inputExcerpt.ts';
 
 /** The kinds a drop accepts, as the refusal lists them. */
 export const ACCEPTED_KINDS =
@@ -71,10 +72,7 @@ function jsonKind(fileName: string, text: string): DropKind {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return refused(
-      fileName,
-      `it is not valid JSON (${err instanceof Error ? err.message : 'parse error'})`,
-    );
+    return refused(fileName, `it is not valid JSON (${jsonSyntaxProblem(err, text)})`);
   }
   if (!isRecord(value)) return refused(fileName, 'its JSON is not an object');
   if (Array.isArray(value['workloads']) && !Array.isArray(value['servers']))
@@ -103,6 +101,6 @@ export function detectDrop(fileName: string, text: string): DropKind {
     return { kind: 'run', format: 'searchrate-csv' };
   return refused(
     fileName,
-    `its first line ("${header.slice(0, 80)}") is not the header of a rate tool's CSV, and it is not JSON`,
+    `its first line (${inputExcerpt(header)}) is not the header of a rate tool's CSV, and it is not JSON`,
   );
 }

@@ -2,6 +2,7 @@
 // checks its size; templateStream.ts streams it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { binaryContent } from '../../../shared/inputExcerpt.ts';
 import type {
   CompiledBranch,
   CompiledTemplate,
@@ -76,6 +77,9 @@ export function loadTemplateText(
     if (!Number.isSafeInteger(n) || n < 0)
       throw new RangeError(`entriesOverride must be a whole number >= 0, got ${n}`);
   }
+  const binary = binaryContent(text);
+  if (binary !== null)
+    throw new TemplateError(file, 0, `not a template: it is not text (${binary})`);
   const definesNumusers = /^define\s+numusers\s*=/im.test(text);
   if (n !== undefined && definesNumusers) overrides.set(NUMUSERS_CONSTANT, String(n));
   const def = parseTemplateText(text, file, overrides);

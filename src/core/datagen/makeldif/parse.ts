@@ -1,5 +1,6 @@
 // Parser for the makeldif template language of OpenDJ/PingDS/SLAMD: constants, branches, templates, tags.
 import { TemplateError } from './errors.ts';
+import { inputExcerpt } from '../../../shared/inputExcerpt.ts';
 
 /** A piece of a template line's value. */
 export type Part =
@@ -146,10 +147,10 @@ export function parseValue(value: string, fail: (reason: string) => never): Part
 /** Parses `attr: value` (or `attr:: b64`, `attr:< url`). */
 function parseLine(text: string, line: number, where: string, fail: (r: string) => never): LineDef {
   const colon = text.indexOf(':');
-  if (colon < 0) fail(`"${text}" in ${where} is not "attribute: value"`);
+  if (colon < 0) fail(`${inputExcerpt(text)} in ${where} is not "attribute: value"`);
   if (colon === 0) fail(`no attribute name before ':' in ${where}`);
   const attr = text.slice(0, colon).trim();
-  if (!ATTR_NAME.test(attr)) fail(`"${attr}" in ${where} is not an attribute name`);
+  if (!ATTR_NAME.test(attr)) fail(`${inputExcerpt(attr)} in ${where} is not an attribute name`);
   let pos = colon + 1;
   let form: ValueForm = 'text';
   if (text[pos] === '<') {
@@ -258,7 +259,7 @@ export function parseTemplateText(
       i = block.next;
     } else {
       fail(
-        `unexpected line "${line}": expected define, branch:, template:, a comment or a blank line`,
+        `unexpected line ${inputExcerpt(line)}: expected define, branch:, template:, a comment or a blank line`,
       );
     }
   }

@@ -2,6 +2,7 @@
 import type { Prng } from '../prng.ts';
 import type { TextProps } from './textProps.ts';
 import type { TemplateResources } from './resources.ts';
+import { inputExcerpt } from '../../../shared/inputExcerpt.ts';
 
 /** What a tag turns into inside a line: generated text (a JS expression) or a condition on the line. */
 export type TagCode = { expr: string; props: TextProps } | { cond: string };
@@ -64,7 +65,8 @@ export function intArg(
   what: string,
   max = Number.MAX_SAFE_INTEGER,
 ): number {
-  if (!/^[+-]?\d+$/.test(text)) ctx.fail(`<${tag}>: ${what} "${text}" is not a whole number`);
+  if (!/^[+-]?\d+$/.test(text))
+    ctx.fail(`<${tag}>: ${what} ${inputExcerpt(text)} is not a whole number`);
   const n = Number(text);
   if (!Number.isSafeInteger(n)) ctx.fail(`<${tag}>: ${what} ${text} is too large`);
   if (n < min) ctx.fail(`<${tag}>: ${what} ${n} is below ${min}`);
