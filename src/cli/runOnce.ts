@@ -16,7 +16,7 @@ export async function runOnce(
   label: string,
   source: CliWorkload,
 ): Promise<RunDetail> {
-  const { runId, done } = await core
+  const { runId, done, notes } = await core
     .startRun(request, {
       ...(password === undefined ? {} : { password }),
       ...(source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir }),
@@ -28,6 +28,8 @@ export async function runOnce(
   process.stderr.write(
     `Run ${runId}${label}: ${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
   );
+  // Said once, here; the run keeps it in its notes.
+  for (const note of notes) process.stderr.write(`Note: ${note}\n`);
   const unsubscribe = core.subscribe((m) => {
     if (m.event === 'run/sample' && m.payload.runId === runId) {
       process.stderr.write(progressLine(m.payload.sample, totalS));
