@@ -8,6 +8,7 @@ import type { Core } from '../core/app/core.ts';
 import { campaignSuite } from '../core/report/junitCases.ts';
 import { breachLines, EXIT_BREACHED, writeJunit } from './gates.ts';
 import { ms, printJson, printTable } from './options.ts';
+import { progress } from './progress.ts';
 
 function serverText(server: MatrixSpec['servers'][number]): string {
   return 'lab' in server ? server.lab : matrixServerKey(server);
@@ -74,19 +75,18 @@ export async function follow(
 ): Promise<number> {
   if (!json) process.stdout.write(`${campaignId}\n`);
   let last = '';
+  const shown = progress();
   const unsubscribe = core.subscribe((m) => {
     if (m.event !== 'campaign/progress' || m.payload.campaignId !== campaignId) return;
     const p = m.payload;
     // One line per step; the per-second ticks of a cell only when a 10 s mark passes.
     const tick = / (\d+) of \d+ s$/.exec(p.activity);
-    const key =
-      tick === null
-        ? p.activity
-        : `${p.activity.slice(0, tick.index)}|${Math.floor(Number(tick[1]) / 10)}`;
+    const step = tick === null ? p.activity : p.activity.slice(0, tick.index);
+    const key = tick === null ? step : `${step}|${Math.floor(Number(tick[1]) / 10)}`;
     if (key === last) return;
     last = key;
     const eta = p.etaS === null ? '' : `, about ${formatDurationS(p.etaS)} left`;
-    process.stderr.write(`[${p.cellsDone + p.cellsFailed}/${p.cellsTotal}${eta}] ${p.activity}\n`);
+    shown.show(step, `[${p.cellsDone + p.cellsFailed}/${p.cellsTotal}${eta}] ${p.activity}`);
   });
   try {
     const detail = await core.campaigns.wait(campaignId);
@@ -110,5 +110,6 @@ export async function follow(
     return breached.length > 0 ? EXIT_BREACHED : 0;
   } finally {
     unsubscribe();
+    shown.end();
   }
 }

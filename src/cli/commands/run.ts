@@ -358,8 +358,9 @@ export const runSpec: CommandSpec = {
   ],
   args: [],
   about: [
-    'Prints a progress line per second on stderr and the summary on stdout. An ad-hoc --target URL is',
-    'saved as a target so history can name it; its password is used for this run only.',
+    "Prints a progress line per second on stderr (not a terminal: each phase's first and last, and",
+    'one every 5 s) and the summary on stdout. An ad-hoc --target URL is saved as a target so history',
+    'can name it; its password is used for this run only.',
   ],
   groups: [
     TARGET_GROUP,
