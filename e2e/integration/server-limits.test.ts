@@ -1,7 +1,8 @@
 // A server's own limits, as production servers keep them (the labs lift them): a run against a
 // slapd with its default `sizelimit 500` samples what the limit lets through and says so once; a
 // bind whose paged searches have no total limit gets the whole sample through paging; a time limit
-// and an administrative limit (a scripted server) are told in words, never as a stack trace.
+// and an administrative limit (a scripted server) are told in words, never as a stack trace; a
+// server that lists paging but does not page (as ApacheDS 2.0.0-M26) is asked again unpaged.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -121,6 +122,24 @@ test('a time limit ends the sample with what came before it, said once, and the 
     const summary = JSON.parse(result.stdout) as Record<string, unknown>;
     assert.equal(summary['status'], 'completed');
     assert.deepEqual(summary['sampleLimit'], { sampled: 300, limit: 'time' });
+  } finally {
+    await server.close();
+  }
+});
+
+test('a server that lists paging but cuts a search at the page with no cookie is asked unpaged', async () => {
+  const server = await startLimitingServer({ entries: 1500, resultCode: 0, cutsPagesAt: 1000 });
+  try {
+    const anonymous = {
+      url: server.url,
+      startTls: false,
+      bindDn: '',
+      password: '',
+      tcpNoDelay: true,
+    };
+    const sampled = await collectEntries(anonymous, server.baseDn, 100_000, []);
+    assert.equal(sampled.dns.length, 1500);
+    assert.equal(sampled.limitedBy, null);
   } finally {
     await server.close();
   }

@@ -168,6 +168,11 @@ export async function searchPages(
   }
 }
 
+/** Whether the server answered a paged search with the paged-results control (RFC 2696 says it must). */
+export function hasPagedResponse(response: SearchResponse | undefined): boolean {
+  return (response?.controls ?? []).some((control) => control instanceof PagedResultsControl);
+}
+
 /** The paged-results cookie the server sent back, if any. */
 function nextCookie(response: SearchResponse): Buffer | undefined {
   for (const control of response.controls ?? []) {

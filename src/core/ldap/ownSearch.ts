@@ -4,7 +4,7 @@
 import { FilterParser, StatusCodeParser } from 'ldapts';
 import type { Client, Entry, SearchEntry } from 'ldapts';
 import type { ServerLimit } from '../../shared/serverLimits.ts';
-import { newTally, searchPages } from './countingSearch.ts';
+import { hasPagedResponse, newTally, searchPages } from './countingSearch.ts';
 import { readRootDse } from './rootDse.ts';
 
 /** The simple paged-results control (RFC 2696), as the root DSE lists it in supportedControl. */
@@ -61,9 +61,10 @@ export async function ownSearch(
 ): Promise<OwnSearchResult> {
   const entries: Entry[] = [];
   const requested = options.attributes;
-  const { limit } = await searchEach(client, baseDn, options, (entry) =>
-    entries.push(entry.toObject(requested, [])),
-  );
+  const { limit } = await searchEach(client, baseDn, options, {
+    onEntry: (entry) => entries.push(entry.toObject(requested, [])),
+    restart: () => entries.splice(0),
+  });
   return { entries, limit };
 }
 
@@ -73,16 +74,47 @@ export async function ownCount(
   baseDn: string,
   filter: string,
 ): Promise<{ entries: number; limit: ServerLimit | null }> {
-  return searchEach(client, baseDn, { scope: 'sub', filter, attributes: ['1.1'] }, () => {});
+  const options: OwnSearchOptions = { scope: 'sub', filter, attributes: ['1.1'] };
+  return searchEach(client, baseDn, options, { onEntry: () => {}, restart: () => {} });
 }
 
+/** Where a search's entries go, and how it forgets them when the search starts over. */
+interface EntrySink {
+  onEntry: (entry: SearchEntry) => void;
+  restart: () => void;
+}
+
+/** Entries counted and the limit met; `unpaged` when a paged search came back cut at a page and with no cookie. */
+interface Searched {
+  entries: number;
+  limit: ServerLimit | null;
+  unpaged: boolean;
+}
+
+/** Searches paged where the server offers paging and honours it, unpaged otherwise. */
 async function searchEach(
   client: Client,
   baseDn: string,
   options: OwnSearchOptions,
-  onEntry: (entry: SearchEntry) => void,
+  sink: EntrySink,
 ): Promise<{ entries: number; limit: ServerLimit | null }> {
   const paged = options.scope !== 'base' && (await pagingOffered(client));
+  const first = await searchOnce(client, baseDn, options, paged, sink.onEntry);
+  if (!first.unpaged) return first;
+  // A server that lists paging but cuts the result at a page without a cookie (ApacheDS 2.0.0-M26
+  // here) does not page: this client asks it unpaged from now on.
+  pagingByClient.set(client, Promise.resolve(false));
+  sink.restart();
+  return searchOnce(client, baseDn, options, false, sink.onEntry);
+}
+
+async function searchOnce(
+  client: Client,
+  baseDn: string,
+  options: OwnSearchOptions,
+  paged: boolean,
+  onEntry: (entry: SearchEntry) => void,
+): Promise<Searched> {
   // Unpaged, a size limit of our own spares receiving a whole large directory to keep a few.
   const ownSizeLimit = paged ? 0 : (options.maxEntries ?? 0);
   const tally = { ...newTally(), onEntry, stopAfter: options.maxEntries ?? Infinity };
@@ -104,10 +136,14 @@ async function searchEach(
     tally,
   );
   const status = response?.status ?? -1;
+  // RFC 2696: the last page carries the control with an empty cookie; none at all after a full page
+  // means the server stopped at the page size without paging.
+  const unpaged =
+    paged && status === 0 && tally.entries >= PAGE_SIZE && !hasPagedResponse(response);
   // Our own size limit reached is as good as the end: we asked for no more.
   const ours = status === 4 && ownSizeLimit > 0 && tally.entries >= ownSizeLimit;
-  if (status === 0 || ours) return { entries: tally.entries, limit: null };
+  if (status === 0 || ours) return { entries: tally.entries, limit: null, unpaged };
   const limit = LIMIT_BY_CODE.get(status);
   if (limit === undefined) throw StatusCodeParser.parse(response);
-  return { entries: tally.entries, limit };
+  return { entries: tally.entries, limit, unpaged: false };
 }
