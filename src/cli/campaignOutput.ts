@@ -1,7 +1,7 @@
 // How `matrix run`, `resume` and `show` report a campaign: progress lines, the cell table, --json,
 // and the exit code with its threshold breaches and JUnit report.
 import type { CampaignDetail, MatrixSpec } from '../shared/matrix.ts';
-import { formatDurationS } from '../shared/matrixSpec.ts';
+import { timeLeftText } from '../shared/matrixSpecCells.ts';
 import { matrixServerKey } from '../shared/matrixTargetGroup.ts';
 import type { RunDetail } from '../shared/types.ts';
 import type { Core } from '../core/app/core.ts';
@@ -63,6 +63,12 @@ export function printCampaign(detail: CampaignDetail): void {
   );
 }
 
+/** A step's phase: its activity without the figures that change as it goes (counts, seconds), its cell kept. */
+function phaseOf(activity: string): string {
+  const cell = /^Cell \d+\/\d+: /.exec(activity)?.[0] ?? '';
+  return cell + activity.slice(cell.length).replace(/\d[\d,.]*/g, '#');
+}
+
 /**
  * Follows a campaign until it stops, progress on stderr; exit 0 when every cell is done, 1 when
  * one failed or the campaign did not complete, 3 when every cell is done but one breached a threshold.
@@ -85,8 +91,10 @@ export async function follow(
     const key = tick === null ? step : `${step}|${Math.floor(Number(tick[1]) / 10)}`;
     if (key === last) return;
     last = key;
-    const eta = p.etaS === null ? '' : `, about ${formatDurationS(p.etaS)} left`;
-    shown.show(step, `[${p.cellsDone + p.cellsFailed}/${p.cellsTotal}${eta}] ${p.activity}`);
+    const left = timeLeftText(p);
+    const eta = left === null ? '' : `, ${left}`;
+    const line = `[${p.cellsDone + p.cellsFailed}/${p.cellsTotal}${eta}] ${p.activity}`;
+    shown.show(phaseOf(p.activity), line);
   });
   try {
     const detail = await core.campaigns.wait(campaignId);
