@@ -29,6 +29,8 @@ export interface OwnSearchOptions {
   attributes: string[];
   /** Enough: no further page (or, unpaged, no more than this from the server) once this many arrived. */
   maxEntries?: number;
+  /** False: never paged, nor the root DSE read to know whether it could be (default true). */
+  paged?: boolean;
 }
 
 /** Entries that arrived, and the server limit that stopped the search early (null: it ran to the end). */
@@ -98,7 +100,8 @@ async function searchEach(
   options: OwnSearchOptions,
   sink: EntrySink,
 ): Promise<{ entries: number; limit: ServerLimit | null }> {
-  const paged = options.scope !== 'base' && (await pagingOffered(client));
+  const paged =
+    options.paged !== false && options.scope !== 'base' && (await pagingOffered(client));
   const first = await searchOnce(client, baseDn, options, paged, sink.onEntry);
   if (!first.unpaged) return first;
   // A server that lists paging but cuts the result at a page without a cookie (ApacheDS 2.0.0-M26

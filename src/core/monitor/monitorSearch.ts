@@ -12,7 +12,9 @@ export function searchMonitor(
   attributes: string[],
   scope: 'one' | 'sub' = 'sub',
 ): Promise<OwnSearchResult> {
-  return ownSearch(client, base, { scope, filter, attributes });
+  // A few entries: paging would bring nothing, and the root DSE read it needs is a search the
+  // server counts, which the cross-check of its counts with the client's would have to know about.
+  return ownSearch(client, base, { scope, filter, attributes, paged: false });
 }
 
 /** A reading that says which server limit cut its search short, if one did. */
