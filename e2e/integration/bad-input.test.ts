@@ -194,7 +194,11 @@ const CASES: [string, string[], RegExp][] = [
     ['run', ...target, '--policy', 'sometimes'],
     /--policy.*unknown connection policy/,
   ],
-  ['unknown saved target', ['run', '--target', 'nosuch-target-id'], /--target.*no target with id/],
+  [
+    'unknown saved target',
+    ['run', '--target', 'nosuch-target-id'],
+    /--target.*no target or running lab with id nosuch-target-id/,
+  ],
   ['unknown lab kind', ['run', '--lab', 'bogus', '--entries', '1000'], /--lab.*unknown lab kind/],
   [
     'lab too large',

@@ -50,6 +50,8 @@ test(
     );
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /\[0\/2.*Cell 1\/2/);
+    // Before its lab is built, the time left says how much of it building labs takes.
+    assert.match(run.stderr, /^\[0\/2, about .+ left \(.+ of it building labs\)\] Cell 1\/2: /m);
     const result = JSON.parse(run.stdout) as CampaignJson;
     assert.match(result.campaignId, /^cmp-/);
     assert.equal(result.status, 'completed');

@@ -52,6 +52,10 @@ export interface TestSlapdOptions {
   tls?: boolean;
   /** Global slapd.conf lines (e.g. `idletimeout 1`), placed before the database section. */
   extraConfig?: string;
+  /** Lines at the end of the database section (e.g. `limits users size.prtotal=unlimited`). */
+  databaseConfig?: string;
+  /** Keeps slapd's own limits (sizelimit 500, conn_max_pending 100) instead of lifting them. Default false. */
+  defaultLimits?: boolean;
   /** Another directory than Salford's: its suffix, root user and an LDIF file to bulk load. */
   data?: TestSlapdData;
 }
@@ -96,12 +100,18 @@ function writeSelfSignedCert(dir: string): string {
   return cert;
 }
 
+/** Benchmarks keep many requests in flight (the defaults, 100/1000, close busy connections) and read whole subtrees. */
+const LIFTED_LIMITS = `conn_max_pending 10000
+conn_max_pending_auth 10000
+sizelimit unlimited
+`;
+
 function config(
   dir: string,
   names: { suffix: string; rootDn: string; rootPw: string; indexes: string[] },
   anonymousRead: boolean,
   tls: boolean,
-  extraConfig: string,
+  options: TestSlapdOptions,
 ): string {
   const tlsLines = tls
     ? `TLSCertificateFile ${dir}/cert.pem\nTLSCertificateKeyFile ${dir}/key.pem\n`
@@ -112,11 +122,7 @@ include /etc/ldap/schema/inetorgperson.schema
 modulepath /usr/lib/ldap
 moduleload back_mdb
 pidfile ${dir}/slapd.pid
-# Benchmarks keep many requests in flight; the defaults (100/1000) close busy connections.
-conn_max_pending 10000
-conn_max_pending_auth 10000
-sizelimit unlimited
-${extraConfig}
+${options.defaultLimits === true ? '' : LIFTED_LIMITS}${options.extraConfig ?? ''}
 database mdb
 maxsize 1073741824
 suffix "${names.suffix}"
@@ -125,7 +131,7 @@ rootpw ${names.rootPw}
 directory ${dir}/db
 index objectClass eq
 index cn eq
-${names.indexes.map((a) => `index ${a} eq\n`).join('')}${anonymousRead ? '' : 'access to * by users read by anonymous auth by * none\n'}`;
+${names.indexes.map((a) => `index ${a} eq\n`).join('')}${anonymousRead ? '' : 'access to * by users read by anonymous auth by * none\n'}${options.databaseConfig ?? ''}`;
 }
 
 /** Generates `entries` Salford persons (or takes `options.data`), bulk loads them and starts slapd on a free loopback port. */
@@ -146,7 +152,7 @@ export async function startTestSlapd(
     const caFile = options.tls === true ? writeSelfSignedCert(dir) : null;
     await writeFile(
       path.join(dir, 'slapd.conf'),
-      config(dir, names, options.anonymousRead ?? true, caFile !== null, options.extraConfig ?? ''),
+      config(dir, names, options.anonymousRead ?? true, caFile !== null, options),
     );
     await mkdir(path.join(dir, 'db'));
     const ldifFile = data?.ldifFile ?? path.join(dir, 'data.ldif');

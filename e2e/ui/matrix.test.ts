@@ -54,6 +54,11 @@ test(
     await waitReady(page);
     const campaignId = decodeURIComponent(page.url().split('#/campaigns/')[1] ?? '');
     await page.getByTestId('campaign-progress').waitFor();
+    // The time left counts the lab builds still to come, and says how much of it they are.
+    await page
+      .getByTestId('campaign-eta')
+      .filter({ hasText: /about .+ left \(.+ of it building labs\)/ })
+      .waitFor({ timeout: 30_000 });
     // While a cell runs, its throughput is charted live on the campaign screen.
     await page
       .locator('[data-testid="campaign-throughput-chart"]:not([data-points="0"])')

@@ -1,13 +1,14 @@
 // How `matrix run`, `resume` and `show` report a campaign: progress lines, the cell table, --json,
 // and the exit code with its threshold breaches and JUnit report.
 import type { CampaignDetail, MatrixSpec } from '../shared/matrix.ts';
-import { formatDurationS } from '../shared/matrixSpec.ts';
+import { timeLeftText } from '../shared/matrixSpecCells.ts';
 import { matrixServerKey } from '../shared/matrixTargetGroup.ts';
 import type { RunDetail } from '../shared/types.ts';
 import type { Core } from '../core/app/core.ts';
 import { campaignSuite } from '../core/report/junitCases.ts';
 import { breachLines, EXIT_BREACHED, writeJunit } from './gates.ts';
 import { ms, printJson, printTable } from './options.ts';
+import { progress } from './progress.ts';
 
 function serverText(server: MatrixSpec['servers'][number]): string {
   return 'lab' in server ? server.lab : matrixServerKey(server);
@@ -62,6 +63,12 @@ export function printCampaign(detail: CampaignDetail): void {
   );
 }
 
+/** A step's phase: its activity without the figures that change as it goes (counts, seconds), its cell kept. */
+function phaseOf(activity: string): string {
+  const cell = /^Cell \d+\/\d+: /.exec(activity)?.[0] ?? '';
+  return cell + activity.slice(cell.length).replace(/\d[\d,.]*/g, '#');
+}
+
 /**
  * Follows a campaign until it stops, progress on stderr; exit 0 when every cell is done, 1 when
  * one failed or the campaign did not complete, 3 when every cell is done but one breached a threshold.
@@ -74,19 +81,20 @@ export async function follow(
 ): Promise<number> {
   if (!json) process.stdout.write(`${campaignId}\n`);
   let last = '';
+  const shown = progress();
   const unsubscribe = core.subscribe((m) => {
     if (m.event !== 'campaign/progress' || m.payload.campaignId !== campaignId) return;
     const p = m.payload;
     // One line per step; the per-second ticks of a cell only when a 10 s mark passes.
     const tick = / (\d+) of \d+ s$/.exec(p.activity);
-    const key =
-      tick === null
-        ? p.activity
-        : `${p.activity.slice(0, tick.index)}|${Math.floor(Number(tick[1]) / 10)}`;
+    const step = tick === null ? p.activity : p.activity.slice(0, tick.index);
+    const key = tick === null ? step : `${step}|${Math.floor(Number(tick[1]) / 10)}`;
     if (key === last) return;
     last = key;
-    const eta = p.etaS === null ? '' : `, about ${formatDurationS(p.etaS)} left`;
-    process.stderr.write(`[${p.cellsDone + p.cellsFailed}/${p.cellsTotal}${eta}] ${p.activity}\n`);
+    const left = timeLeftText(p);
+    const eta = left === null ? '' : `, ${left}`;
+    const line = `[${p.cellsDone + p.cellsFailed}/${p.cellsTotal}${eta}] ${p.activity}`;
+    shown.show(phaseOf(p.activity), line);
   });
   try {
     const detail = await core.campaigns.wait(campaignId);
@@ -110,5 +118,6 @@ export async function follow(
     return breached.length > 0 ? EXIT_BREACHED : 0;
   } finally {
     unsubscribe();
+    shown.end();
   }
 }

@@ -23,7 +23,7 @@ export function progressLine(sample: RunSample, totalS: number): string {
   if (busiest !== undefined) parts.push(`client cpu ${Math.round(busiest)}%`);
   const reporting = agentsReporting(sample);
   if (reporting !== null) parts.push(reporting);
-  return `${parts.join('  ')}\n`;
+  return parts.join('  ');
 }
 
 /** "agents 1/2" when an agent of a run on agents is lost in `sample` (a part of the load is missing). */

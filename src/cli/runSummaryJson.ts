@@ -49,6 +49,8 @@ export function runSummaryJson(run: RunDetail, dbFile: string | undefined) {
     warmupS: run.config.warmupS,
     cooldownS: run.config.cooldownS,
     entries: run.config.entries,
+    // External targets: the entry sample a server limit cut short (`entries` is then null).
+    ...(run.config.sampleLimit === undefined ? {} : { sampleLimit: run.config.sampleLimit }),
     connections: run.config.connections,
     depth: run.config.depth,
     workers: run.config.workers,

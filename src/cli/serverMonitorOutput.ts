@@ -16,13 +16,15 @@ function readingText(reading: ServerMonitorReading | undefined): string {
   return parts.length === 0 ? 'no connection or thread figures' : parts.join(', ');
 }
 
-/** The summary's monitor line of a target: the note when it was not read, else the server's readings. */
+/** The summary's monitor lines of a target: the server's readings when it was read, and its note. */
 export function serverMonitorLines(run: RunDetail): string[] {
   const monitor = run.summary?.serverMonitor;
   if (monitor === undefined) return [];
-  if (monitor.note !== undefined) return [`  ${monitor.note}`];
+  const note = monitor.note === undefined ? [] : [`  ${monitor.note}`];
+  if (monitor.before === undefined) return note;
   return [
     `  server monitor (${monitor.server}): at load start ${readingText(monitor.before)}; at the end ${readingText(monitor.after)}`,
+    ...note,
   ];
 }
 

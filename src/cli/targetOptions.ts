@@ -20,7 +20,7 @@ export const TARGET_GROUP: OptionGroup = {
       multiple: true,
       value: 'URL|ID',
       description:
-        'an LDAP URL (ldap://HOST:PORT or ldaps://HOST:PORT) or a saved target id; several spread the connections over those servers',
+        'an LDAP URL (ldap://HOST:PORT or ldaps://HOST:PORT), a saved target id, or the id of a running lab (lab start prints it); several spread the connections over those servers',
     },
     // Declared here for `run`, where it also names the target's entries; the ad-hoc group's is --op search's alone.
     base: {

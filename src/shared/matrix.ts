@@ -147,8 +147,10 @@ export interface CampaignProgress {
   cellsDone: number;
   cellsFailed: number;
   cellsTotal: number;
-  /** Estimated seconds left; null until known. */
+  /** Estimated seconds left, lab builds and loads included; null when nothing runs (paused, ended). */
   etaS: number | null;
+  /** The part of `etaS` spent building and loading labs (absent or null: not known). */
+  etaLabsS?: number | null;
   /** Id of the run of the current cell, to follow it live. */
   runId: string | null;
 }

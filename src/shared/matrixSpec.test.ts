@@ -188,15 +188,19 @@ test('study concurrency replaces the connections axis for workloads whose catalo
   assert.equal(cells.length, 4 * (1 + 2));
 });
 
-test('estimate: cells x (warm-up + measured + overhead) plus one build per lab from the load rates', () => {
+test('estimate: cells x (warm-up + measured + overhead) plus one build per lab from its figures', () => {
   const spec = validateMatrixSpec(BASE);
   const r = DEFAULT_MATRIX_RATES;
-  const builds =
-    2 * (10_000 / r.generateEntriesPerS + 10_000 / r.offlineLoadEntriesPerS + r.labStartS) +
-    2 * (100_000 / r.generateEntriesPerS + 100_000 / r.offlineLoadEntriesPerS + r.labStartS);
+  // OpenLDAP's measured slapadd: 0.3 s at 10,000 and 3.9 s at 100,000, and 2 s of setup.
+  const build = (entries: number, loadS: number) => entries / r.generateEntriesPerS + loadS + 2;
+  const builds = 2 * build(10_000, 0.3) + 2 * build(100_000, 3.9);
   assert.equal(estimateMatrixS(spec), Math.round(8 * (1 + 2 + r.cellOverheadS) + builds));
+  // Over LDAP (no measured OpenLDAP figure: 400 adds a second) it takes longer.
   const slower = estimateMatrixS({ ...spec, load: 'protocol' });
-  assert.ok(slower > estimateMatrixS(spec) + (2 * 100_000) / r.protocolLoadEntriesPerS);
+  assert.ok(slower > estimateMatrixS(spec) + (2 * 100_000) / 400 - 10, String(slower));
+  // A slower server's builds count: OpenDJ's setup and import-ldif.
+  const opendj = estimateMatrixS({ ...spec, servers: [{ lab: 'opendj' }] });
+  assert.ok(opendj > estimateMatrixS(spec) + 4 * 15, String(opendj));
 });
 
 const axis = <T>(arb: fc.Arbitrary<T>, max: number) =>

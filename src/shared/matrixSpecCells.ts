@@ -1,29 +1,28 @@
 // A matrix's cells in run order and the time they will take. Order minimises lab rebuilds: per
 // server, per index profile, sizes ascending, so each lab is built once and its cells run together.
-import type { MatrixCell, MatrixServer, MatrixSpec } from './matrix.ts';
+import { figureBuildS, GENERATE_ENTRIES_PER_S, LAB_BUILD_FIGURES } from './labBuildFigures.ts';
+import type { LabBuildFigure } from './labBuildFigures.ts';
+import type { LabKind } from './labTypes.ts';
+import type { CampaignProgress, MatrixCell, MatrixServer, MatrixSpec } from './matrix.ts';
 import type { WorkloadId } from './types.ts';
 import type { WorkloadConcurrency } from './workload.ts';
 
-/** Load and generation rates behind an estimate, and the fixed cost of each cell and lab. */
+/** The figures behind an estimate: generation, each lab kind's build, and each cell's fixed cost. */
 export interface MatrixRates {
-  /** Entries generated per second (DirBench's generator, measured ~500K/s on the Salford shape). */
+  /** Entries generated per second (DirBench's generator). */
   generateEntriesPerS: number;
-  /** Entries per second of a server's offline bulk loader (slapadd at 1M: ~16K/s in the README's ladder). */
-  offlineLoadEntriesPerS: number;
-  /** Adds per second of a load over LDAP. */
-  protocolLoadEntriesPerS: number;
-  /** Seconds to start a lab server, count its entries and publish its target. */
-  labStartS: number;
+  /** Each lab kind's setup and loads, measured. */
+  labs: Readonly<Record<LabKind, LabBuildFigure>>;
+  /** A whole build's time against its figures, by kind, as a campaign measured it (absent: 1). */
+  labFactors?: Readonly<Partial<Record<LabKind, number>>>;
   /** Seconds each cell adds to its warm-up and measured time (workers, connections, pools, storing). */
   cellOverheadS: number;
 }
 
-/** Rates measured on the development machine (README: "Generating and loading 10K to 10M entries"). */
+/** Figures measured on the development machine (src/shared/labBuildFigures.ts). */
 export const DEFAULT_MATRIX_RATES: MatrixRates = {
-  generateEntriesPerS: 500_000,
-  offlineLoadEntriesPerS: 16_000,
-  protocolLoadEntriesPerS: 400,
-  labStartS: 2,
+  generateEntriesPerS: GENERATE_ENTRIES_PER_S,
+  labs: LAB_BUILD_FIGURES,
   cellOverheadS: 3,
 };
 
@@ -93,15 +92,20 @@ export function labBuildCount(cells: readonly MatrixCell[]): number {
   return builds;
 }
 
-/** Seconds to generate, load and start one lab of `entries`. */
+/** Seconds to generate, load and start one lab of `kind` with `entries`. */
 export function labBuildS(
   spec: Pick<MatrixSpec, 'load'>,
+  kind: LabKind,
   entries: number,
   rates: MatrixRates = DEFAULT_MATRIX_RATES,
 ): number {
-  const loadRate =
-    spec.load === 'protocol' ? rates.protocolLoadEntriesPerS : rates.offlineLoadEntriesPerS;
-  return entries / rates.generateEntriesPerS + entries / loadRate + rates.labStartS;
+  const figuredS = figureBuildS(
+    rates.labs[kind],
+    spec.load ?? 'offline',
+    entries,
+    rates.generateEntriesPerS,
+  );
+  return figuredS * (rates.labFactors?.[kind] ?? 1);
 }
 
 /** Seconds one cell runs, lab excluded. */
@@ -118,15 +122,30 @@ export function estimateMatrixS(
   rates: MatrixRates = DEFAULT_MATRIX_RATES,
   cells: readonly MatrixCell[] = expandMatrixCells(spec),
 ): number {
-  let totalS = 0;
-  let previous: string | null = null;
+  return Math.round(estimateCellsS(spec, rates, cells).totalS);
+}
+
+/**
+ * Seconds `cells` take in order, and the part of them spent building labs; `builtKey` is the
+ * lab key (cellLabKey) of a lab already running, which a first cell needing it does not rebuild.
+ */
+export function estimateCellsS(
+  spec: MatrixSpec,
+  rates: MatrixRates,
+  cells: readonly MatrixCell[],
+  builtKey: string | null = null,
+): { totalS: number; labsS: number } {
+  let labsS = 0;
+  let runsS = 0;
+  let previous = builtKey;
   for (const cell of cells) {
     const key = cellLabKey(cell);
-    if (key !== null && key !== previous) totalS += labBuildS(spec, cell.entries ?? 0, rates);
+    if (key !== null && key !== previous && 'lab' in cell.server)
+      labsS += labBuildS(spec, cell.server.lab, cell.entries ?? 0, rates);
     previous = key ?? previous;
-    totalS += cellS(spec, rates);
+    runsS += cellS(spec, rates);
   }
-  return Math.round(totalS);
+  return { totalS: labsS + runsS, labsS };
 }
 
 /** Seconds in words for estimates and ETAs: "45 s", "12 min 5 s", "3 h 20 min". */
@@ -136,4 +155,15 @@ export function formatDurationS(seconds: number): string {
   if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 === 0 ? '' : ` ${s % 60} s`}`;
   const minutes = Math.round((s % 3600) / 60);
   return `${Math.floor(s / 3600)} h${minutes === 0 ? '' : ` ${minutes} min`}`;
+}
+
+/** "about 12 min left (9 min of it building labs)" for a campaign's progress; null when not known. */
+export function timeLeftText(
+  progress: Pick<CampaignProgress, 'etaS' | 'etaLabsS'>,
+  format: (seconds: number) => string = formatDurationS,
+): string | null {
+  if (progress.etaS === null) return null;
+  const labsS = progress.etaLabsS ?? 0;
+  const labs = labsS >= 1 ? ` (${format(labsS)} of it building labs)` : '';
+  return `about ${format(progress.etaS)} left${labs}`;
 }

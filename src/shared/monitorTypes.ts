@@ -1,4 +1,5 @@
 // What a run records from the server's own monitor (cn=monitor and kin), for labs and for any target.
+import type { ServerLimit } from './serverLimits.ts';
 
 /** The servers DirBench knows how to read, or recognises as having no monitor it can read. */
 export type MonitoredServerKind =
@@ -14,6 +15,8 @@ export interface ServerMonitorReading {
   threads?: number;
   /** Memory in use (OpenDJ: the JVM's used memory), where the server says. */
   memoryMb?: number;
+  /** The server limit that cut the reading's search short (some figures may be missing); absent: none. */
+  cutShortBy?: ServerLimit;
 }
 
 /**
@@ -36,6 +39,6 @@ export interface ServerMonitorSummary {
   /** Readings at load start and at the run's end; absent when the monitor could not be read. */
   before?: ServerMonitorReading;
   after?: ServerMonitorReading;
-  /** Why the monitor was not read (ACL, not exposed, which server), in words; absent when it was. */
+  /** Why the monitor was not read (ACL, not exposed, which server), or what cut its readings short. */
   note?: string;
 }

@@ -20,6 +20,10 @@ import type { RootDseInfo } from './targetTypes.ts';
 import type { ThresholdResult } from './thresholdCheck.ts';
 import type { RunSource } from './history.ts';
 import type { WorkloadSpec } from './workload.ts';
+import type { ServerTelemetry, WorkerTelemetry } from './telemetryTypes.ts';
+import type { SampleLimit } from './serverLimits.ts';
+
+export type { ServerTelemetry, WorkerTelemetry } from './telemetryTypes.ts';
 
 /** A workload's id: a catalog entry (`salford/S.3`), the built-in `read-random`, or `adhoc`. */
 export type WorkloadId = string;
@@ -175,30 +179,6 @@ export interface OperationSummary {
 /** Phases of an operation under the per-op connection policy. */
 export type ConnectionPhase = 'connect' | 'startTls' | 'bind' | 'op' | 'unbind';
 
-/** How busy one load worker process was during one second. */
-export interface WorkerTelemetry {
-  worker: number;
-  /** User + system CPU time over wall time (100 = one core fully used). */
-  cpuPercent: number;
-  /** Event-loop utilisation, 0..1. */
-  eventLoopUtilization: number;
-  eventLoopDelayP99Us: number;
-  /** Requests sent and not yet answered at the end of the second. */
-  outstanding: number;
-  /** Garbage-collection pause, ms per 1000 ms of wall time (absent from runs recorded before it was measured). */
-  gcPauseMs?: number;
-  /** Garbage collections (minor and major) per second. */
-  gcCount?: number;
-  /** Major (mark-compact) collections per second. */
-  majorGcCount?: number;
-}
-
-/** The lab server process's resource use during one second. */
-export interface ServerTelemetry {
-  cpuPercent: number;
-  rssMb: number;
-}
-
 /** Client and server environment recorded with each run. */
 export interface RunEnvironment {
   dirbenchVersion: string;
@@ -275,6 +255,8 @@ export interface RunConfig extends Required<
   onAgentLoss?: AgentLossPolicy;
   /** Runs on several servers: the set and how connections were spread over it. */
   serverSet?: RunServerSet;
+  /** External targets: the entry sample a server limit cut short (absent: a full sample, or none). */
+  sampleLimit?: SampleLimit;
 }
 
 /** Whole-run figures over the measured phase. */

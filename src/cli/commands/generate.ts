@@ -9,6 +9,7 @@ import type { CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { intOption, printJsonLine, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+import { progress } from '../progress.ts';
 
 /** What to generate and where: a built-in shape or a makeldif template. */
 const GENERATE_OPTIONS = {
@@ -143,9 +144,9 @@ function summary(result: GenerateResult): string {
 }
 
 /**
- * Writes the LDIF and its side files, printing progress on stderr every second and a summary (or
- * `--json`) on stdout. Ctrl-C cancels: the temporary files are removed and nothing is left under the
- * output names.
+ * Writes the LDIF and its side files, printing progress on stderr (src/cli/progress.ts) and a
+ * summary (or `--json`) on stdout. Ctrl-C cancels: the temporary files are removed and nothing is
+ * left under the output names.
  */
 export async function generateCommand(options: RawOptions): Promise<number> {
   const source = generateSourceFromOptions(options);
@@ -157,11 +158,14 @@ export async function generateCommand(options: RawOptions): Promise<number> {
   let done = 0;
   let total = 0;
   const started = performance.now();
+  // A line a second on a terminal; elsewhere one every few seconds.
+  const shown = progress();
   const ticker = setInterval(() => {
     const s = (performance.now() - started) / 1000;
     const percent = total > 0 ? Math.floor((done / total) * 100) : 0;
-    process.stderr.write(
-      `[${String(percent).padStart(3)}%] ${fmt(done)}/${fmt(total)} entries, ${fmt(s > 0 ? done / s : 0)} entries/s\n`,
+    shown.show(
+      'generate',
+      `[${String(percent).padStart(3)}%] ${fmt(done)}/${fmt(total)} entries, ${fmt(s > 0 ? done / s : 0)} entries/s`,
     );
   }, 1000);
   try {
@@ -203,7 +207,8 @@ export const generateSpec: CommandSpec = {
   ],
   args: [],
   about: [
-    'The LDIF is deterministic for a seed. Progress goes to stderr every second; Ctrl-C leaves no file.',
+    'The LDIF is deterministic for a seed. Progress goes to stderr every second (every 5 s when',
+    'stderr is not a terminal); Ctrl-C leaves no file.',
   ],
   groups: [
     { title: 'Options', options: GENERATE_OPTIONS },

@@ -14,6 +14,7 @@ import { withCliCore } from '../coreForCli.ts';
 import { intOption, printJson, printJsonLine, printTable } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { plainCommand } from '../plainCommand.ts';
+import { progress } from '../progress.ts';
 
 /** The lab/start request the lab options fill in. */
 type LabStartFields = ApiRequest<'lab/start'>;
@@ -189,21 +190,16 @@ async function start(
   const seed = intOption(options, 'seed', LAB_START_OPTIONS.seed.default, 0, 2 ** 31 - 1);
   const index = typeof options.index === 'string' ? options.index : undefined;
   const load = loadOptions(options);
-  let lastStep = '';
+  const shown = progress({ inPlace: true });
   const noticesShown = new Set<string>();
-  // One line per step on stderr, then in-place updates, so a 10M load shows it is moving.
   const onProgress = (p: LabProgress): void => {
     if (p.notice !== undefined && !noticesShown.has(p.notice)) {
       noticesShown.add(p.notice);
-      process.stderr.write(`${lastStep === '' ? '' : '\n'}Note: ${p.notice}\n`);
-      lastStep = '';
+      shown.say(`Note: ${p.notice}`);
     }
     const line =
       p.total > 1 ? `${p.message} (${Math.floor((p.done / p.total) * 100)}%)` : p.message;
-    process.stderr.write(
-      p.step === lastStep ? `\r${line}\x1b[K` : `${lastStep === '' ? '' : '\n'}${line}`,
-    );
-    lastStep = p.step;
+    shown.show(p.step, line);
   };
   let lab: LabInfo;
   try {
@@ -223,7 +219,7 @@ async function start(
       { onProgress },
     );
   } finally {
-    if (lastStep !== '') process.stderr.write('\n');
+    shown.end();
   }
   if (options.json === true) printJsonLine(labJson(lab));
   else {

@@ -31,7 +31,7 @@ const AXIS_OPTIONS = {
   servers: {
     type: 'string',
     value: 'LIST',
-    description: `servers instead of the matrix's: lab kinds (${MATRIX_LAB_KINDS.join(', ')}) or saved target ids`,
+    description: `servers instead of the matrix's: lab kinds (${MATRIX_LAB_KINDS.join(', ')}), saved target ids or running lab ids`,
   },
 } as const satisfies OptionTable;
 
@@ -62,6 +62,20 @@ function listOption(options: RawOptions, name: string): string[] | null {
   return items;
 }
 
+/** A server of a matrix naming running labs by their ids, naming their targets instead. */
+function withLabTargets(core: Core, server: unknown): unknown {
+  if (typeof server !== 'object' || server === null) return server;
+  // An id that names nothing is left for the matrix's own check, which says where it is.
+  const resolve = (id: unknown): unknown =>
+    typeof id === 'string' ? (core.targets.findForLab(id)?.id ?? id) : id;
+  const resolved: Record<string, unknown> = { ...server };
+  if ('targetId' in resolved) resolved.targetId = resolve(resolved.targetId);
+  // A target group's lists: `targets` in a file, `moreTargetIds` as stored.
+  for (const list of ['targets', 'moreTargetIds'])
+    if (Array.isArray(resolved[list])) resolved[list] = (resolved[list] as unknown[]).map(resolve);
+  return resolved;
+}
+
 /** The matrix FILE or ID names, with the quick-run overrides applied (not yet validated). */
 function matrixFrom(core: Core, source: string, options: RawOptions): unknown {
   const base: unknown = MATRIX_ID.test(source) ? core.matrices.get(source) : readMatrixFile(source);
@@ -77,11 +91,12 @@ function matrixFrom(core: Core, source: string, options: RawOptions): unknown {
   }
   const servers = listOption(options, 'servers');
   if (servers !== null) {
-    // Lab kinds build labs; anything else is a saved target's id.
+    // Lab kinds build labs; anything else is a saved target's id, or a running lab's.
     spec.servers = servers.map((s) =>
       (MATRIX_LAB_KINDS as readonly string[]).includes(s) ? { lab: s } : { targetId: s },
     );
   }
+  if (Array.isArray(spec.servers)) spec.servers = spec.servers.map((s) => withLabTargets(core, s));
   if (options.warmup !== undefined)
     spec.warmupS = intOption(options, 'warmup', 0, 0, LIMITS.warmupS);
   if (options.duration !== undefined)

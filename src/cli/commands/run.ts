@@ -202,7 +202,7 @@ async function resolveTarget(
   const target = stringOption(
     options,
     'target',
-    'an LDAP URL (with --base), a saved target id, or use --lab openldap',
+    'an LDAP URL (with --base), a saved target id, a running lab id, or use --lab openldap',
   );
   if (target.includes('://') && !/^ldaps?:\/\//i.test(target)) {
     throw invalid(
@@ -210,7 +210,7 @@ async function resolveTarget(
       `"${target}" is not an LDAP URL: use ldap://host:port or ldaps://host:port`,
     );
   }
-  if (!/^ldaps?:\/\//i.test(target)) return { targetId: core.targets.get(target).id };
+  if (!/^ldaps?:\/\//i.test(target)) return { targetId: core.targets.named(target).id };
   const connection = {
     name: target,
     url: target,
@@ -359,8 +359,9 @@ export const runSpec: CommandSpec = {
   ],
   args: [],
   about: [
-    'Prints a progress line per second on stderr and the summary on stdout. An ad-hoc --target URL is',
-    'saved as a target so history can name it; its password is used for this run only.',
+    "Prints a progress line per second on stderr (not a terminal: each phase's first and last, and",
+    'one every 5 s) and the summary on stdout. An ad-hoc --target URL is saved as a target so history',
+    'can name it; its password is used for this run only.',
   ],
   groups: [
     TARGET_GROUP,

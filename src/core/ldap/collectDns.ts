@@ -1,15 +1,17 @@
 // Lists existing entries under a base (DNs, and chosen attribute values), so runs against external
 // servers can pick real entries for [entry:ATTR] tokens.
+import type { ServerLimit } from '../../shared/serverLimits.ts';
 import { dnKey } from '../ldif/dn.ts';
 import type { LdapConnectionParams } from './connection.ts';
 import { closeQuietly, openBoundClient } from './connection.ts';
-
-const PAGE_SIZE = 1000;
+import { ownSearch } from './ownSearch.ts';
 
 /** Sampled entries: `columns[name][i]` is the first value of `name` of entry `dns[i]`. */
 export interface SampledEntries {
   dns: string[];
   columns: Record<string, string[]>;
+  /** The server limit that ended the sample before `limit` entries or the end (null: none did). */
+  limitedBy: ServerLimit | null;
 }
 
 /** DNs of up to `limit` entries below `baseDn` (subtree, paged, no attributes), excluding baseDn itself. */
@@ -21,7 +23,10 @@ export async function collectEntryDns(
   return (await collectEntries(params, baseDn, limit, [])).dns;
 }
 
-/** Up to `limit` entries below `baseDn` that have every one of `attributes`, with the first value of each. */
+/**
+ * Up to `limit` entries below `baseDn` that have every one of `attributes`, with the first value of
+ * each; paged where the server offers it, and what a server limit let through when one stops it.
+ */
 export async function collectEntries(
   params: LdapConnectionParams,
   baseDn: string,
@@ -30,35 +35,29 @@ export async function collectEntries(
 ): Promise<SampledEntries> {
   const dns: string[] = [];
   const columns: Record<string, string[]> = Object.fromEntries(attributes.map((a) => [a, []]));
-  if (limit <= 0) return { dns, columns };
+  if (limit <= 0) return { dns, columns, limitedBy: null };
   const client = await openBoundClient(params);
   try {
     const base = dnKey(baseDn);
-    // Only entries holding every attribute the workload reads: an empty value would make a bad request.
-    const filter =
-      attributes.length === 0
-        ? '(objectClass=*)'
-        : `(&${attributes.map((a) => `(${a}=*)`).join('')})`;
-    const pages = client.searchPaginated(baseDn, {
+    const found = await ownSearch(client, baseDn, {
       scope: 'sub',
-      filter,
+      // Only entries holding every attribute the workload reads: an empty value would make a bad request.
+      filter:
+        attributes.length === 0
+          ? '(objectClass=*)'
+          : `(&${attributes.map((a) => `(${a}=*)`).join('')})`,
       // '1.1' asks for no attributes: only the DNs travel.
       attributes: attributes.length === 0 ? ['1.1'] : [...attributes],
-      paged: { pageSize: PAGE_SIZE },
-      // The default client time limit (10 s) is too short for a large subtree.
-      timeLimit: 0,
+      // The base entry itself comes too, and is left out below.
+      maxEntries: limit + 1,
     });
-    for await (const page of pages) {
-      for (const entry of page.searchEntries) {
-        if (dnKey(entry.dn) === base) continue;
-        dns.push(entry.dn);
-        for (const name of attributes) columns[name]?.push(firstValue(valueOf(entry, name)));
-        if (dns.length >= limit) break;
-      }
-      // Leaving the loop early stops asking for pages; the rest of the result is never fetched.
+    for (const entry of found.entries) {
+      if (dnKey(entry.dn) === base) continue;
+      dns.push(entry.dn);
+      for (const name of attributes) columns[name]?.push(firstValue(valueOf(entry, name)));
       if (dns.length >= limit) break;
     }
-    return { dns, columns };
+    return { dns, columns, limitedBy: dns.length >= limit ? null : found.limit };
   } finally {
     await closeQuietly(client, 1000);
   }

@@ -39,11 +39,25 @@ export interface CountingSearchResult {
 }
 
 /** Per in-flight search: what has arrived so far. */
-interface Tally {
+export interface Tally {
   entries: number;
   references: number;
   dns: string[] | null;
   maxDns: number;
+  /** Hears of each entry as it arrives (a search that keeps entries ldapts would drop on a failure). */
+  onEntry?: (entry: SearchEntry) => void;
+  /** No further page is asked for once this many entries arrived. */
+  stopAfter?: number;
+}
+
+/** A tally of nothing yet, collecting up to `maxDns` DNs when `collect` asks for them. */
+export function newTally(collect: { maxDns: number } | null = null): Tally {
+  return {
+    entries: 0,
+    references: 0,
+    dns: collect === null ? null : [],
+    maxDns: collect?.maxDns ?? 0,
+  };
 }
 
 const tallies = new WeakMap<Client, Map<number, Tally>>();
@@ -64,6 +78,7 @@ function talliesOf(client: Client): Map<number, Tally> {
       if (tally !== undefined) {
         tally.entries++;
         if (tally.dns !== null && tally.dns.length < tally.maxDns) tally.dns.push(message.name);
+        tally.onEntry?.(message);
         return;
       }
     } else if (message instanceof SearchReference) {
@@ -100,14 +115,26 @@ export async function countingSearch(
   request: CountingSearchRequest,
   collect: { maxDns: number } | null = null,
 ): Promise<CountingSearchResult> {
+  const tally = newTally(collect);
+  const response = await searchPages(client, request, tally);
+  const sizeLimited = response?.status === 4 && request.sizeLimit > 0;
+  if (response === undefined || (response.status !== 0 && !sizeLimited)) {
+    throw StatusCodeParser.parse(response);
+  }
+  return { entries: tally.entries, references: tally.references, dns: tally.dns ?? [] };
+}
+
+/**
+ * Sends `request` page by page into `tally` until a page ends without a cookie, with a result
+ * other than success, or after `tally.stopAfter` entries; returns the last searchResultDone.
+ */
+export async function searchPages(
+  client: Client,
+  request: CountingSearchRequest,
+  tally: Tally,
+): Promise<SearchResponse | undefined> {
   const internals = internalsOf(client);
   const byMessageId = talliesOf(client);
-  const tally: Tally = {
-    entries: 0,
-    references: 0,
-    dns: collect === null ? null : [],
-    maxDns: collect?.maxDns ?? 0,
-  };
   const controls: Control[] = [...(request.controls ?? [])];
   if (request.sortKeys.length > 0) controls.push(sortControl(request.sortKeys));
   const paging =
@@ -133,15 +160,17 @@ export async function countingSearch(
     } finally {
       byMessageId.delete(message.messageId);
     }
-    const sizeLimited = response?.status === 4 && request.sizeLimit > 0;
-    if (response === undefined || (response.status !== 0 && !sizeLimited)) {
-      throw StatusCodeParser.parse(response);
-    }
-    const cookie = paging === null ? undefined : nextCookie(response);
-    if (paging === null || cookie === undefined || cookie.length === 0 || sizeLimited) break;
+    if (response === undefined || response.status !== 0 || paging === null) return response;
+    const cookie = nextCookie(response);
+    if (cookie === undefined || cookie.length === 0) return response;
+    if (tally.entries >= (tally.stopAfter ?? Infinity)) return response;
     paging.value = { size: request.pageSize, cookie };
   }
-  return { entries: tally.entries, references: tally.references, dns: tally.dns ?? [] };
+}
+
+/** Whether the server answered a paged search with the paged-results control (RFC 2696 says it must). */
+export function hasPagedResponse(response: SearchResponse | undefined): boolean {
+  return (response?.controls ?? []).some((control) => control instanceof PagedResultsControl);
 }
 
 /** The paged-results cookie the server sent back, if any. */

@@ -1,5 +1,6 @@
-// The live progress of a campaign: what it does now, cells done/failed/left and the time left,
-// pushed as 'campaign/progress' at each step and once a second while a cell runs.
+// The live progress of a campaign: what it does now, cells done/failed/left and the time left
+// (lab builds included: campaignEta.ts), pushed as 'campaign/progress' at each step and once a
+// second while a cell runs.
 import type { ApiEventMessage } from '../../shared/api.ts';
 import type {
   CampaignCell,
@@ -7,21 +8,19 @@ import type {
   CampaignStatus,
   MatrixSpec,
 } from '../../shared/matrix.ts';
-import { estimateMatrixS, labBuildS } from '../../shared/matrixSpecCells.ts';
+import { CampaignEta } from './campaignEta.ts';
 
 /** Tracks and emits one campaign's progress. */
 export class CampaignProgressTracker {
   readonly #emit: (message: ApiEventMessage) => void;
   readonly #campaignId: string;
-  readonly #spec: MatrixSpec;
   readonly #cells: readonly CampaignCell[];
+  /** The time left, told the campaign's steps as they happen. */
+  readonly eta: CampaignEta;
   status: CampaignStatus = 'running';
   currentCell: number | null = null;
   activity = 'Starting';
   runId: string | null = null;
-  /** Estimated seconds left when the current step began, and when that was. */
-  #estimateS: number | null = null;
-  #estimatedAtMs = 0;
   #ticker: NodeJS.Timeout | null = null;
 
   constructor(
@@ -32,25 +31,14 @@ export class CampaignProgressTracker {
   ) {
     this.#emit = emit;
     this.#campaignId = campaignId;
-    this.#spec = spec;
     this.#cells = cells;
-  }
-
-  /** Re-estimates the time left from the unfinished cells; `labReady` when their first lab already runs. */
-  reestimate(labReady: boolean): void {
-    const left = this.#cells.filter((c) => c.status === 'pending' || c.status === 'running');
-    let estimateS = estimateMatrixS(this.#spec, undefined, left);
-    const first = left[0];
-    if (labReady && first !== undefined && first.entries !== null)
-      estimateS -= labBuildS(this.#spec, first.entries);
-    this.#estimateS = Math.max(0, Math.round(estimateS));
-    this.#estimatedAtMs = Date.now();
+    this.eta = new CampaignEta(spec);
   }
 
   /** The progress as the API carries it. */
   snapshot(): CampaignProgress {
-    const elapsedS = (Date.now() - this.#estimatedAtMs) / 1000;
-    const ended = this.status !== 'running';
+    // Paused or ended: nothing is under way to count down.
+    const left = this.status === 'running' ? this.eta.left(this.#cells) : null;
     return {
       campaignId: this.#campaignId,
       status: this.status,
@@ -59,10 +47,8 @@ export class CampaignProgressTracker {
       cellsDone: this.#cells.filter((c) => c.status === 'done').length,
       cellsFailed: this.#cells.filter((c) => c.status === 'failed').length,
       cellsTotal: this.#cells.length,
-      etaS:
-        this.#estimateS === null || ended
-          ? null
-          : Math.max(0, Math.round(this.#estimateS - elapsedS)),
+      etaS: left?.etaS ?? null,
+      etaLabsS: left?.labsS ?? null,
       runId: this.runId,
     };
   }

@@ -11,7 +11,7 @@ import { newId } from '../store/ids.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
 import { CampaignProgressTracker } from './campaignProgress.ts';
-import { executeCell } from './cellExecution.ts';
+import { activeCampaign, executeCell } from './cellExecution.ts';
 import type { ActiveCampaign } from './cellExecution.ts';
 import { CampaignLabs } from './labForCell.ts';
 import type { MatrixLibrary } from './matrixLibrary.ts';
@@ -209,19 +209,11 @@ export class CampaignRunner {
 
   #launch(detail: CampaignDetail): void {
     const { emit } = this.#deps;
-    const a: ActiveCampaign = {
-      id: detail.id,
-      spec: detail.spec,
-      cells: detail.cells,
-      labs: new CampaignLabs(this.#deps),
-      progress: new CampaignProgressTracker(emit, detail.id, detail.spec, detail.cells),
-      abort: new AbortController(),
-      pauseRequested: false,
-      cancelRequested: false,
-      shuttingDown: false,
-      runId: null,
-      loop: null,
-    };
+    const a = activeCampaign(
+      detail,
+      new CampaignLabs(this.#deps),
+      new CampaignProgressTracker(emit, detail.id, detail.spec, detail.cells),
+    );
     this.#active = a;
     a.loop = this.#loop(a);
   }

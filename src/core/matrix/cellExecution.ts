@@ -1,7 +1,7 @@
 // Runs one cell of a campaign: its lab (reused or built), its run (started, followed, awaited),
 // its outcome recorded, and the lab's size checked after a workload that writes.
 import type { ApiEventMessage } from '../../shared/api.ts';
-import type { CampaignCell, CellStatus, MatrixSpec } from '../../shared/matrix.ts';
+import type { CampaignCell, CampaignDetail, CellStatus, MatrixSpec } from '../../shared/matrix.ts';
 import type { RunRequest } from '../../shared/types.ts';
 import type { WorkloadSpec } from '../../shared/workload.ts';
 import type { RunService } from '../runs/runService.ts';
@@ -35,6 +35,27 @@ export interface ActiveCampaign {
   runId: string | null;
   /** The loop while it runs; null once paused. */
   loop: Promise<void> | null;
+}
+
+/** A campaign made active: nothing asked of it yet, no run and no loop. */
+export function activeCampaign(
+  detail: Pick<CampaignDetail, 'id' | 'spec' | 'cells'>,
+  labs: CampaignLabs,
+  progress: CampaignProgressTracker,
+): ActiveCampaign {
+  return {
+    id: detail.id,
+    spec: detail.spec,
+    cells: detail.cells,
+    labs,
+    progress,
+    abort: new AbortController(),
+    pauseRequested: false,
+    cancelRequested: false,
+    shuttingDown: false,
+    runId: null,
+    loop: null,
+  };
 }
 
 /** Operation kinds that change how many entries the directory holds. */
@@ -95,15 +116,16 @@ export async function executeCell(
     Object.assign(cell, { status: 'pending', runId: null, error: null });
   };
   set('running', null, null);
-  a.progress.reestimate(false);
+  a.progress.eta.cellBegan(cell);
   const server = describeCellServer(cell);
   a.progress.step(`${label}: preparing ${server}`, cell.index);
 
   let targetId: string;
   try {
-    targetId = await a.labs.targetFor(cell, a.spec, a.abort.signal, (p) =>
-      a.progress.step(`${label}: ${server}: ${p.message}`),
-    );
+    targetId = await a.labs.targetFor(cell, a.spec, a.abort.signal, (p) => {
+      a.progress.eta.labProgress(p);
+      a.progress.step(`${label}: ${server}: ${p.message}`);
+    });
   } catch (err) {
     if (a.cancelRequested || a.shuttingDown) return giveBack();
     set('failed', null, `the lab could not be prepared: ${message(err)}`);
@@ -111,7 +133,7 @@ export async function executeCell(
   }
   if (a.cancelRequested || a.shuttingDown) return giveBack();
 
-  a.progress.reestimate(true);
+  a.progress.eta.labReady();
   let started: Awaited<ReturnType<RunService['start']>>;
   try {
     const hasPool = deps.workloads.get(cell.workload).pool !== undefined;
@@ -121,6 +143,7 @@ export async function executeCell(
     return;
   }
   const { runId } = started;
+  a.progress.eta.runBegan();
   campaigns.linkRun(runId, a.id, cell.index);
   set('running', runId, null);
   a.runId = runId;
@@ -157,6 +180,7 @@ export async function executeCell(
     a.progress.stopTicking();
     set('failed', runId, `the run failed: ${message(err)}`);
   } finally {
+    a.progress.eta.runEnded();
     a.runId = null;
     a.progress.runId = null;
     deps.emit({ event: 'history/changed', payload: {} });

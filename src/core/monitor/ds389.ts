@@ -2,7 +2,7 @@
 // itself has the current connections and threads.
 import type { Client } from 'ldapts';
 import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
-import { numberIn, searchMonitor, withoutUnknown } from './monitorSearch.ts';
+import { numberIn, searchMonitor, withLimit, withoutUnknown } from './monitorSearch.ts';
 
 /** Counter attributes of cn=snmp,cn=monitor summed into each operation kind. */
 export const DS389_OPERATION_COUNTERS: Readonly<Record<string, readonly string[]>> = {
@@ -61,16 +61,16 @@ function countsOf(byName: Map<string, unknown>): Record<string, number> {
 /** Operation counts (cn=snmp), current connections and threads (cn=monitor), in one search. */
 export async function ds389Reading(client: Client): Promise<ServerMonitorReading> {
   const counters = Object.values(DS389_OPERATION_COUNTERS).flat();
-  const entries = await searchMonitor(client, 'cn=monitor', '(|(cn=monitor)(cn=snmp))', [
+  const found = await searchMonitor(client, 'cn=monitor', '(|(cn=monitor)(cn=snmp))', [
     ...counters,
     'currentConnections',
     'threads',
   ]);
   const reading: ServerMonitorReading = { operations: {} };
-  for (const entry of entries) {
+  for (const entry of found.entries) {
     if (/^cn=snmp,/i.test(entry.dn)) reading.operations = countsOf(lowerCased(entry));
     reading.connections ??= numberIn(entry, 'currentConnections');
     reading.threads ??= numberIn(entry, 'threads');
   }
-  return withoutUnknown(reading);
+  return withLimit(withoutUnknown(reading), found);
 }

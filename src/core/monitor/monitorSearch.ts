@@ -1,20 +1,28 @@
 // The one subtree search a monitor reading takes, and the numbers read from its entries.
 import type { Client, Entry } from 'ldapts';
+import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
+import { ownSearch } from '../ldap/ownSearch.ts';
+import type { OwnSearchResult } from '../ldap/ownSearch.ts';
 
-/** The entries under `base` matching `filter`, with `attributes`, never cut short by a time limit. */
-export async function searchMonitor(
+/** The entries under `base` (`scope`) matching `filter`, with `attributes`; what a server limit let through. */
+export function searchMonitor(
   client: Client,
   base: string,
   filter: string,
   attributes: string[],
-): Promise<Entry[]> {
-  const { searchEntries } = await client.search(base, {
-    scope: 'sub',
-    filter,
-    attributes,
-    timeLimit: 0,
-  });
-  return searchEntries;
+  scope: 'one' | 'sub' = 'sub',
+): Promise<OwnSearchResult> {
+  // A few entries: paging would bring nothing, and the root DSE read it needs is a search the
+  // server counts, which the cross-check of its counts with the client's would have to know about.
+  return ownSearch(client, base, { scope, filter, attributes, paged: false });
+}
+
+/** A reading that says which server limit cut its search short, if one did. */
+export function withLimit(
+  reading: ServerMonitorReading,
+  found: OwnSearchResult,
+): ServerMonitorReading {
+  return found.limit === null ? reading : { ...reading, cutShortBy: found.limit };
 }
 
 /** An attribute's value as a finite number, the name matched case-insensitively; undefined otherwise. */

@@ -13,7 +13,7 @@
 // yet completed, so it is not in the completed counts it returns.
 import type { Client } from 'ldapts';
 import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
-import { numberIn, searchMonitor, withoutUnknown } from './monitorSearch.ts';
+import { numberIn, searchMonitor, withLimit, withoutUnknown } from './monitorSearch.ts';
 
 /** OpenDJ's operation names in ds-mon-* attributes, mapped to the kinds the OpenLDAP lab reports. */
 const KINDS: Readonly<Record<string, string>> = {
@@ -47,13 +47,14 @@ export function countsFromStatistics(
 
 /** Operations the server completed since it started, by kind (bind, search, modify, ...). */
 export async function openDjOperationCounts(client: Client): Promise<Record<string, number>> {
-  const { searchEntries } = await client.search('cn=monitor', {
-    scope: 'one',
-    filter: '(objectClass=ds-connectionhandler-statistics-monitor-entry)',
-    attributes: ['*'],
-    timeLimit: 0,
-  });
-  return countsFromStatistics(searchEntries);
+  const { entries } = await searchMonitor(
+    client,
+    'cn=monitor',
+    '(objectClass=ds-connectionhandler-statistics-monitor-entry)',
+    ['*'],
+    'one',
+  );
+  return countsFromStatistics(entries);
 }
 
 /** The statistics entries, cn=monitor and cn=System Information, in one search. */
@@ -62,12 +63,12 @@ const READING_FILTER =
 
 /** Operation counts, current connections and the JVM's used memory, in one search. */
 export async function openDjReading(client: Client): Promise<ServerMonitorReading> {
-  const entries = await searchMonitor(client, 'cn=monitor', READING_FILTER, ['*']);
-  const reading: ServerMonitorReading = { operations: countsFromStatistics(entries) };
-  for (const entry of entries) {
+  const found = await searchMonitor(client, 'cn=monitor', READING_FILTER, ['*']);
+  const reading: ServerMonitorReading = { operations: countsFromStatistics(found.entries) };
+  for (const entry of found.entries) {
     reading.connections ??= numberIn(entry, 'currentConnections');
     const usedBytes = numberIn(entry, 'usedMemory');
     if (usedBytes !== undefined) reading.memoryMb = Math.round(usedBytes / 1048576);
   }
-  return withoutUnknown(reading);
+  return withLimit(withoutUnknown(reading), found);
 }

@@ -2,18 +2,19 @@
 // current connections and open threads.
 import type { Client } from 'ldapts';
 import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
-import { numberIn, searchMonitor, withoutUnknown } from './monitorSearch.ts';
+import { numberIn, searchMonitor, withLimit, withoutUnknown } from './monitorSearch.ts';
 
 /** Completed operations by kind (lower-case: bind, search, add, delete, modify, modrdn, compare, ...). */
 export async function openLdapOperationCounts(client: Client): Promise<Record<string, number>> {
-  const { searchEntries } = await client.search('cn=Operations,cn=Monitor', {
-    scope: 'one',
-    filter: '(objectClass=*)',
-    attributes: ['monitorOpCompleted'],
-    timeLimit: 0,
-  });
+  const { entries } = await searchMonitor(
+    client,
+    'cn=Operations,cn=Monitor',
+    '(objectClass=*)',
+    ['monitorOpCompleted'],
+    'one',
+  );
   const counts: Record<string, number> = {};
-  for (const entry of searchEntries) {
+  for (const entry of entries) {
     const kind = /^cn=([^,]+),/i.exec(entry.dn)?.[1]?.toLowerCase();
     const value = Number(entry['monitorOpCompleted']);
     if (kind !== undefined && Number.isFinite(value)) counts[kind] = value;
@@ -27,13 +28,13 @@ const READING_FILTER =
 
 /** Operation counts, current connections and open worker threads, in one search of cn=Monitor. */
 export async function openLdapReading(client: Client): Promise<ServerMonitorReading> {
-  const entries = await searchMonitor(client, 'cn=Monitor', READING_FILTER, [
+  const found = await searchMonitor(client, 'cn=Monitor', READING_FILTER, [
     'monitorOpCompleted',
     'monitorCounter',
     'monitoredInfo',
   ]);
   const reading: ServerMonitorReading = { operations: {} };
-  for (const entry of entries) {
+  for (const entry of found.entries) {
     const dn = entry.dn.toLowerCase();
     const kind = /^cn=([^,]+),cn=operations,cn=monitor$/.exec(dn)?.[1];
     const completed = numberIn(entry, 'monitorOpCompleted');
@@ -43,5 +44,5 @@ export async function openLdapReading(client: Client): Promise<ServerMonitorRead
       reading.connections = numberIn(entry, 'monitorCounter');
     if (dn === 'cn=open,cn=threads,cn=monitor') reading.threads = numberIn(entry, 'monitoredInfo');
   }
-  return withoutUnknown(reading);
+  return withLimit(withoutUnknown(reading), found);
 }

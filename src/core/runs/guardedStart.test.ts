@@ -17,7 +17,7 @@ function deps(started: RunRequest[]): GuardedStartDeps {
     service: {
       start: (req: RunRequest) => {
         started.push(req);
-        return Promise.resolve({ runId: 'run-1', done: new Promise(() => undefined) });
+        return Promise.resolve({ runId: 'run-1', done: new Promise(() => undefined), notes: [] });
       },
     },
     activeCampaign: () => null,

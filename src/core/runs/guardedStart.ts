@@ -20,6 +20,8 @@ export interface GuardedStartDeps {
 export interface StartedRun {
   runId: string;
   done: Promise<RunDetail>;
+  /** What the run's start found to tell once (a sample a server limit cut short). */
+  notes: string[];
 }
 
 /**

@@ -96,7 +96,7 @@ export class RunService {
   async start(
     req: RunRequest,
     options: RunStartOptions = {},
-  ): Promise<{ runId: string; done: Promise<RunDetail> }> {
+  ): Promise<{ runId: string; done: Promise<RunDetail>; notes: string[] }> {
     validateRunRequest(req);
     checkRunLength(req, loadGuardLimits());
     // The workload is checked before anything connects: a mistake costs no connection.
@@ -135,7 +135,7 @@ export class RunService {
       );
     }
 
-    const { dnSource, entries } = await runDnSource(lab, workload, connection, target.baseDn);
+    const dnPlan = await runDnSource(lab, workload, connection, target.baseDn);
     const { targets } = this.deps;
     const serverSet = await resolveServerSet(targets, req, target, connection, options.password);
 
@@ -162,7 +162,7 @@ export class RunService {
       baseDn: target.baseDn,
       tlsVerify: target.tlsVerify,
       clientCertFile: target.clientCertFile,
-      entries,
+      entries: dnPlan.entries,
       loadModel:
         req.targetOpsPerSec !== undefined || req.rateProfile !== undefined ? 'open' : 'closed',
       connectionPolicy: req.policy ?? { kind: 'persistent' },
@@ -174,6 +174,7 @@ export class RunService {
     if (thresholds.length > 0) config.thresholds = thresholds.map((t) => t.expression);
     if (req.replication !== undefined) config.replication = req.replication;
     if (serverSet !== null) config.serverSet = serverSet.record;
+    if (dnPlan.sampleLimit !== undefined) config.sampleLimit = dnPlan.sampleLimit;
     const runId = newId('run');
     const environment = captureEnvironment(probe.rootDse, lab);
     const session = onAgents === null ? null : await startOnAgents(onAgents, runId, config);
@@ -184,7 +185,8 @@ export class RunService {
     };
     try {
       this.deps.runs.create(runId, config, environment);
-      if (side.target?.note != null) this.deps.runs.annotate({ runId, notes: side.target.note });
+      const notes = [side.target?.note, dnPlan.note].filter((n) => n != null);
+      if (notes.length > 0) this.deps.runs.annotate({ runId, notes: notes.join('\n') });
     } catch (err) {
       void session?.close();
       void side.target?.monitor?.close();
@@ -193,7 +195,8 @@ export class RunService {
     }
     return {
       runId,
-      done: this.launch(runId, config, connection, dnSource, workload, lab, session, side),
+      done: this.launch(runId, config, connection, dnPlan.dnSource, workload, lab, session, side),
+      notes: dnPlan.note === null ? [] : [dnPlan.note],
     };
   }
 

@@ -84,3 +84,24 @@ test('on several servers the cross-check counts only what the client sent to the
   assert.deepEqual(summary.serverOperations, { search: 600 });
   assert.equal(summary.clientOperationsAllPhases, 600);
 });
+
+test('readings a server limit cut short keep their figures and leave one note with the summary', async () => {
+  const monitor = fakeMonitor([
+    { operations: { search: 10 }, cutShortBy: 'time' },
+    { operations: { search: 511 }, cutShortBy: 'time' },
+    { operations: { search: 1012 } },
+  ]);
+  const watch = new ServerWatch(null, { server: 'openldap', monitor, note: null });
+  watch.loadStarted();
+  await settle();
+  watch.sampleFields();
+  await settle();
+  const summary = await watch.summarize(SUMMARY, seconds([1000]));
+  assert.deepEqual(summary.serverOperations, { search: 1000 });
+  assert.equal(
+    summary.serverMonitor?.note,
+    "The server's time limit cut a cn=monitor reading short: some server counts may be missing.",
+  );
+  assert.equal(summary.serverMonitor?.before?.operations['search'], 10);
+  await watch.close();
+});

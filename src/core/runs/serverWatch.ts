@@ -3,6 +3,8 @@
 // cross-check of the server's operation counts against the client's.
 import type { ServerMonitorReading, ServerMonitorSample } from '../../shared/monitorTypes.ts';
 import type { MonitoredServerKind } from '../../shared/monitorTypes.ts';
+import { SERVER_LIMIT_NAMES } from '../../shared/serverLimits.ts';
+import type { ServerLimit } from '../../shared/serverLimits.ts';
 import type { RunSample, RunSummary } from '../../shared/types.ts';
 import { serverStatsSampler } from '../lab/serverStats.ts';
 import type { ServerMonitor } from '../monitor/serverMonitor.ts';
@@ -28,6 +30,11 @@ interface Timed {
   atMs: number;
 }
 
+/** The note of a run whose monitor readings a server limit cut short. */
+function cutShortNote(limit: ServerLimit): string {
+  return `The server's ${SERVER_LIMIT_NAMES[limit]} cut a cn=monitor reading short: some server counts may be missing.`;
+}
+
 const sumOf = (counts: Record<string, number>): number =>
   Object.values(counts).reduce((n, c) => n + c, 0);
 
@@ -44,6 +51,8 @@ export class ServerWatch {
   private shown: Timed | null = null;
   private reading: Promise<void> | null = null;
   private lost: string | null = null;
+  /** The first server limit that cut a reading short: said once, in the summary. */
+  private cutShortBy: ServerLimit | null = null;
 
   constructor(lab: LabSide | null, target: TargetSide | null, only: string | null = null) {
     this.lab = lab;
@@ -98,6 +107,7 @@ export class ServerWatch {
       .read()
       .then(
         (reading) => {
+          this.cutShortBy ??= reading.cutShortBy ?? null;
           const timed = { reading, reads: monitor.reads, atMs: performance.now() };
           if (first) this.first = timed;
           this.latest = timed;
@@ -143,12 +153,18 @@ export class ServerWatch {
     // Every reading after the first is a search the server completed between the two.
     const own = { search: target.monitor.reads - start.reads };
     const served = serverDelta(start.reading.operations, after.operations, own);
+    const cut = this.cutShortBy ?? after.cutShortBy;
     return {
       ...summary,
       ...(served === null
         ? {}
         : { serverOperations: served, clientOperationsAllPhases: clientOps }),
-      serverMonitor: { server: target.server, before: start.reading, after },
+      serverMonitor: {
+        server: target.server,
+        before: start.reading,
+        after,
+        ...(cut === undefined || cut === null ? {} : { note: cutShortNote(cut) }),
+      },
     };
   }
 

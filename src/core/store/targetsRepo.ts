@@ -103,6 +103,27 @@ export class TargetsRepo {
     return toTarget(row);
   }
 
+  /** The target an id a user typed names: a target's id, or a lab's id (the target standing for it). */
+  named(id: string): TargetWithSecret {
+    const row = this.db.prepare('SELECT * FROM targets WHERE id = ?').get(id) as
+      TargetRow | undefined;
+    const target = row ? toTarget(row) : this.findForLab(id);
+    if (target === null)
+      throw new ApiError(
+        'not-found',
+        `no target or running lab with id ${id}: give a target id (see "dirbench targets list") or a lab id (see "dirbench lab list")`,
+        'targetId',
+      );
+    return target;
+  }
+
+  /** The target that stands for a lab (saved once the lab is ready), if there is one. */
+  findForLab(labId: string): TargetWithSecret | null {
+    const row = this.db.prepare('SELECT * FROM targets WHERE lab_id = ?').get(labId) as
+      TargetRow | undefined;
+    return row ? toTarget(row) : null;
+  }
+
   /** The bind password of a target, read from its reference ('' when it has none). */
   password(target: TargetWithSecret): string {
     return this.secrets.resolve(target.secret);

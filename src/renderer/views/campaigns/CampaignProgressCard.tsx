@@ -1,6 +1,7 @@
 // The running (or paused, or interrupted) campaign: bar, current activity, ETA and its controls.
 import { useState } from 'react';
 import { ApiError } from '../../../shared/errors.ts';
+import { timeLeftText } from '../../../shared/matrixSpecCells.ts';
 import type { CampaignDetail, CampaignProgress, CampaignStatus } from '../../../shared/matrix.ts';
 import { useApi, useApiEvent } from '../../api/useApi.ts';
 import type { IconName } from '../../components/Icon.tsx';
@@ -130,11 +131,11 @@ export function CampaignProgressCard({
         label="Campaign progress"
         testId="campaign-bar"
       />
-      <p className="muted small campaign-progress-foot">
+      <p className="muted small campaign-progress-foot" data-testid="campaign-eta">
         {live?.currentCell !== null &&
           live?.currentCell !== undefined &&
           `Cell ${live.currentCell + 1} · `}
-        {live?.etaS != null ? `about ${formatDurationS(live.etaS)} left` : 'estimating time left'}
+        {(live && timeLeftText(live, formatDurationS)) ?? 'estimating time left'}
       </p>
       {error && (
         <p className="field-error" role="alert">
