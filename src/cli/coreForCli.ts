@@ -2,36 +2,43 @@
 import { openCore } from '../core/app/core.ts';
 import type { Core } from '../core/app/core.ts';
 import { forkLauncher } from '../core/runner/launcher.ts';
+import { signalExitCode } from './commandSpec.ts';
+import { failCore, guardCore } from './guard.ts';
 import { locations } from './options.ts';
 import type { RawOptions } from './options.ts';
 
-/** Opens the core and makes SIGINT/SIGTERM stop the run and owned labs cleanly before exiting. */
-export async function openCliCore(options: RawOptions): Promise<Core> {
-  const { dataDir, dbFile } = locations(options);
-  const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
-  let signalled = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (signalled) return;
-    signalled = true;
-    process.stderr.write(`\n${signal}: stopping (the seconds measured so far are kept)...\n`);
-    void core
-      .shutdown(`stopped by ${signal}`)
-      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  return core;
-}
-
-/** Runs one command's work with the core open, and shuts the core down after, whatever happened. */
+/**
+ * Runs one command's work with the core open and shuts the core down after, whatever happened.
+ * SIGINT/SIGTERM stop the run and owned labs cleanly, then exit 130/143; an error that escapes the
+ * work ends the run in progress as failed with that error (not as "stopped"), as does an error the
+ * CLI's process guard catches meanwhile.
+ */
 export async function withCliCore<T>(
   options: RawOptions,
   work: (core: Core) => Promise<T> | T,
+  endReason = 'CLI command ended',
 ): Promise<T> {
-  const core = await openCliCore(options);
+  const { dataDir, dbFile } = locations(options);
+  const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
+  const forget = guardCore(core);
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (signalled) return;
+    signalled = true;
+    process.stderr.write(`\n${signal}: stopping (the seconds measured so far are kept)...\n`);
+    void core.shutdown(`stopped by ${signal}`).finally(() => process.exit(signalExitCode(signal)));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     return await work(core);
+  } catch (err) {
+    await failCore(core, err);
+    throw err;
   } finally {
-    await core.shutdown('CLI command ended');
+    forget();
+    await core.shutdown(endReason);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }

@@ -1,4 +1,6 @@
-// Entry of the `dirbench` process: runs the command line and sets the exit code.
+// Entry of the `dirbench` process: guards it, runs the command line and sets the exit code.
 import { main } from './dirbench.ts';
+import { exitCodeAfter, installProcessGuard } from './guard.ts';
 
-process.exitCode = await main(process.argv.slice(2));
+installProcessGuard();
+process.exitCode = exitCodeAfter(await main(process.argv.slice(2)));

@@ -5,8 +5,9 @@ import { rendererBuilt } from '../../host/static.ts';
 import { openCore } from '../../core/app/core.ts';
 import { forkLauncher } from '../../core/runner/launcher.ts';
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
+import { guardCore } from '../guard.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { intOption, locations } from '../options.ts';
+import { givenText, intOption, locations } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -44,6 +45,8 @@ export async function serveCommand(options: RawOptions): Promise<number> {
   }
   const { dataDir, dbFile } = locations(options);
   const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
+  // An error that escapes the host (it answers its handlers' own) fails the run in progress.
+  const forget = guardCore(core);
   const server = await startBrowserHost({
     handlers: core.handlers,
     subscribe: core.subscribe,
@@ -70,6 +73,7 @@ export async function serveCommand(options: RawOptions): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await server.close();
+  forget();
   await core.shutdown('DirBench browser mode was stopped');
   return 0;
 }
@@ -95,4 +99,6 @@ export const serveSpec: CommandSpec = {
     },
   ],
   run: (_args, options) => serveCommand(options),
+  activity: (_args, options) =>
+    `serve on ${givenText(options, 'host', SERVE_OPTIONS.host.default)}:${givenText(options, 'port', String(SERVE_OPTIONS.port.default))}`,
 };
