@@ -3,6 +3,8 @@
 // run (its stack only with --debug), exits 1 and leaves the run stored as failed with that reason.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,4 +180,20 @@ test('a command that throws while its run goes on fails the run with that error,
   const run = await storedRun(runId);
   assert.equal(run.status, 'failed');
   assert.equal(run.endReason, 'internal error: TypeError: thrown by the command');
+});
+
+test('serve on a port in use exits 2 naming --port, not an unexpected error', async () => {
+  const busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  const { port } = busy.address() as AddressInfo;
+  try {
+    const result = await runInProcess(['serve', '--port', String(port)], dataDir);
+    assert.equal(result.code, 2, result.stderr);
+    assert.equal(
+      result.stderr,
+      `dirbench: --port: port ${port} on 127.0.0.1 is in use: pick another --port, or 0 for a free one\n`,
+    );
+  } finally {
+    await new Promise((resolve) => busy.close(resolve));
+  }
 });

@@ -6,6 +6,7 @@ import { openCore } from '../../core/app/core.ts';
 import { forkLauncher } from '../../core/runner/launcher.ts';
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
 import { guardCore } from '../guard.ts';
+import { listenError } from '../listenError.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { givenText, intOption, locations } from '../options.ts';
 import type { RawOptions } from '../options.ts';
@@ -52,6 +53,10 @@ export async function serveCommand(options: RawOptions): Promise<number> {
     subscribe: core.subscribe,
     host,
     port,
+  }).catch(async (err: unknown) => {
+    forget();
+    await core.shutdown('DirBench browser mode could not listen');
+    throw listenError(err, host, port, { port: '--port', host: '--host', usualPort: 7389 });
   });
   if (!LOOPBACK.has(host)) {
     process.stderr.write(
