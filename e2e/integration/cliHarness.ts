@@ -21,26 +21,41 @@ export interface CliResult {
   stderr: string;
 }
 
+/** How a CLI child is started beyond its arguments. */
+export interface CliLaunch {
+  /** Node options before the entry (e.g. `--import FILE`). */
+  nodeArgs?: string[];
+  /** The entry script (default: src/cli/main.ts; src/cli/bin.mjs is what `dirbench` runs). */
+  entry?: string;
+  /** Extra environment variables. */
+  env?: Record<string, string>;
+}
+
 /**
  * Runs `dirbench ARGS --data-dir DIR`; the child is killed by PID if it overruns `timeoutMs`.
- * `onStderr` sees everything printed on stderr so far, as it comes (progress to act on mid-run).
+ * `onStderr` sees everything printed on stderr so far, as it comes (progress to act on mid-run),
+ * with the child's PID (to signal it).
  */
 export function runCli(
   args: string[],
   dataDir: string,
   timeoutMs: number,
-  onStderr?: (stderrSoFar: string) => void,
+  onStderr?: (stderrSoFar: string, pid: number) => void,
+  launch: CliLaunch = {},
 ): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args, '--data-dir', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const entry = launch.entry ?? CLI;
+    const child = spawn(
+      process.execPath,
+      [...(launch.nodeArgs ?? []), entry, ...args, '--data-dir', dataDir],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...launch.env } },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
-      onStderr?.(stderr);
+      if (child.pid !== undefined) onStderr?.(stderr, child.pid);
     });
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');

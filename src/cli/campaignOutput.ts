@@ -6,7 +6,8 @@ import { matrixServerKey } from '../shared/matrixTargetGroup.ts';
 import type { RunDetail } from '../shared/types.ts';
 import type { Core } from '../core/app/core.ts';
 import { campaignSuite } from '../core/report/junitCases.ts';
-import { breachLines, EXIT_BREACHED, writeJunit } from './gates.ts';
+import { EXIT_BREACHED } from './commandSpec.ts';
+import { breachLines, writeJunit } from './gates.ts';
 import { ms, printJson, printTable } from './options.ts';
 import { progress } from './progress.ts';
 

@@ -1,5 +1,6 @@
 // The declaration every CLI command is made of: its options (parse table and help from one record),
 // usage lines, examples and handler. Parsing, help and the option lists are all derived from it.
+import { constants } from 'node:os';
 import type { RawOptions } from './options.ts';
 
 /** One option: how node:util parseArgs reads it and how help shows it. */
@@ -51,6 +52,11 @@ export interface CommandSpec {
   readonly refused?: Readonly<Record<string, string>>;
   /** Does the command; `args` are the positionals after its name; returns the exit code. */
   readonly run: (args: string[], options: RawOptions) => Promise<number>;
+  /**
+   * What it is doing, in a few words an unexpected error's line starts with ("run salford/S.1 on
+   * ldap://..."); reads the options as given (unchecked). Default: its name and arguments.
+   */
+  readonly activity?: (args: readonly string[], options: RawOptions) => string;
 }
 
 /** A command word with sub-commands (`lab start|list|...`). */
@@ -70,21 +76,87 @@ export function isFamily(entry: CliEntry): entry is CommandFamily {
   return 'subcommands' in entry;
 }
 
+/** What `command` does with these arguments and options, in a few words (never throws). */
+export function activityOf(
+  command: CommandSpec,
+  args: readonly string[],
+  options: RawOptions,
+): string {
+  const plain = [command.name, ...args].join(' ');
+  try {
+    return command.activity?.(args, options) ?? plain;
+  } catch {
+    // A description must not hide the error it introduces.
+    return plain;
+  }
+}
+
 /** Every command, sub-commands flattened, in overview order. */
 export function allCommands(entries: readonly CliEntry[]): CommandSpec[] {
   return entries.flatMap((entry) => (isFamily(entry) ? entry.subcommands : [entry]));
 }
 
-/** The exit codes every help text prints, one fact for all of them. */
-export const EXIT_CODES: readonly { code: number; meaning: string }[] = [
-  { code: 0, meaning: 'ok' },
-  { code: 1, meaning: 'failed or stopped' },
-  { code: 2, meaning: 'bad input' },
-  { code: 3, meaning: 'threshold or regression breached' },
-];
-
+/** Exit code of a command that did what it was asked and, for runs, held every threshold. */
+export const EXIT_OK = 0;
+/** Exit code of a command that failed, or of a run that failed or was stopped. */
+export const EXIT_FAILED = 1;
 /** Exit code of a command that refused its input. */
 export const EXIT_BAD_INPUT = 2;
+/** Exit code of a run or campaign that completed but breached a threshold (k6 uses 99; 3 is DirBench's). */
+export const EXIT_BREACHED = 3;
+/** Exit code of a command stopped by `signal`: 128 + its number, as shells report it (SIGINT 130, SIGTERM 143). */
+export function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + constants.signals[signal];
+}
+
+/** One exit code: a few words for help's line, and a sentence for the README's table. */
+export interface ExitCode {
+  readonly code: number;
+  readonly meaning: string;
+  readonly detail: string;
+}
+
+/**
+ * The exit codes, one fact for help texts and the README's table (npm run docs:exit-codes writes it).
+ * A signal exits 128 + its number, the Unix convention shells, `timeout` and CI runners read as
+ * "interrupted": a script tells a Ctrl-C from a failed run and stops too (1 would say "failed").
+ */
+export const EXIT_CODES: readonly ExitCode[] = [
+  {
+    code: EXIT_OK,
+    meaning: 'ok',
+    detail:
+      'every run completed and held its thresholds (a run with some errors that kept working completes, with its error counts)',
+  },
+  {
+    code: EXIT_FAILED,
+    meaning: 'failed or stopped',
+    detail:
+      'a run failed or was stopped (lost its server, could not connect, a worker died, the database refused a second), or another command failed',
+  },
+  {
+    code: EXIT_BAD_INPUT,
+    meaning: 'bad input',
+    detail: 'bad input: an option, file, pattern or id was wrong; nothing ran',
+  },
+  {
+    code: EXIT_BREACHED,
+    meaning: 'threshold or regression breached',
+    detail:
+      'every run completed, but a threshold (`--threshold`) or a regression limit (`compare --max-regression`) was breached',
+  },
+  {
+    code: signalExitCode('SIGINT'),
+    meaning: 'stopped by Ctrl-C',
+    detail:
+      'stopped by Ctrl-C (SIGINT): the run so far is stored as stopped (`serve` and `agent` exit 0: a stop is their end)',
+  },
+  {
+    code: signalExitCode('SIGTERM'),
+    meaning: 'stopped by SIGTERM',
+    detail: 'stopped by SIGTERM, as by Ctrl-C',
+  },
+];
 
 /** The options of `table` named in `names`, as one table (a shared group narrowed for one command). */
 export function pick<T extends OptionTable, K extends keyof T & string>(

@@ -1,4 +1,4 @@
-// Options every command takes (data location, help) and --json, declared once and composed into each command.
+// Options every command takes (data location, help, --debug) and --json, declared once and composed into each command.
 import type { OptionGroup, OptionSpec, OptionTable } from './commandSpec.ts';
 
 /** Where the data lives and help: every command takes these. */
@@ -14,6 +14,10 @@ export const COMMON_OPTIONS = {
     description: 'data folder (default: ~/.local/share/dirbench or DIRBENCH_DATA_DIR)',
   },
   help: { type: 'boolean', short: 'h', description: "print this command's help" },
+  debug: {
+    type: 'boolean',
+    description: 'on an unexpected error, print its stack trace (also DIRBENCH_DEBUG=1)',
+  },
 } as const satisfies OptionTable;
 
 /** `--json` with what this command prints, for commands that print a result. */

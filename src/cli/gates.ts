@@ -1,7 +1,7 @@
 // CI gates of `run` and `matrix run`: --threshold expressions, --junit reports, breaches and exit code 3.
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { invalid } from '../shared/errors.ts';
+import { ApiError, invalid } from '../shared/errors.ts';
 import { breaches } from '../shared/thresholdCheck.ts';
 import { parseThreshold, THRESHOLD_GRAMMAR } from '../shared/thresholds.ts';
 import type { RunDetail } from '../shared/types.ts';
@@ -9,9 +9,6 @@ import { junitXml } from '../core/report/junitXml.ts';
 import type { JunitSuite } from '../core/report/junitXml.ts';
 import type { OptionTable } from './commandSpec.ts';
 import type { RawOptions } from './options.ts';
-
-/** Exit code of a run or campaign that completed but breached a threshold (k6 uses 99; 3 is DirBench's). */
-export const EXIT_BREACHED = 3;
 
 /** The gate options `run` and `matrix run` take. */
 export const GATE_OPTIONS = {
@@ -90,4 +87,15 @@ export function failureLines(runs: readonly RunDetail[]): string[] {
   return runs
     .filter((run) => run.status !== 'completed')
     .map((run) => `run ${run.id} ${run.status}: ${run.endReason ?? 'no reason was stored'}`);
+}
+
+/** Runs a check of the run's thresholds, naming --threshold (and which one) for the request's own. */
+export function thresholdsInUserTerms(check: () => unknown): void {
+  try {
+    check();
+  } catch (err) {
+    const index = err instanceof ApiError ? /^thresholds\[(\d+)\]$/.exec(err.field ?? '') : null;
+    if (index === null || !(err instanceof ApiError)) throw err;
+    throw invalid('--threshold', `--threshold #${Number(index[1]) + 1}: ${err.message}`);
+  }
 }

@@ -16,9 +16,20 @@ const WIDTH = 100;
 /** Column where option descriptions start. */
 const DESCRIPTION_COLUMN = 27;
 
-/** "Exit codes: 0 ok, 1 failed or stopped, ..." */
+/** "Exit codes: 0 ok, 1 failed or stopped, ...", wrapped to the help's width between codes. */
 export function exitCodesLine(): string {
-  return `Exit codes: ${EXIT_CODES.map((e) => `${e.code} ${e.meaning}`).join(', ')}.`;
+  const head = 'Exit codes:';
+  const lines: string[] = [];
+  let line = head;
+  EXIT_CODES.forEach((e, i) => {
+    const item = `${e.code} ${e.meaning}${i === EXIT_CODES.length - 1 ? '.' : ','}`;
+    if (line !== head && line.length + 1 + item.length > WIDTH) {
+      lines.push(line);
+      line = ' '.repeat(head.length);
+    }
+    line = `${line} ${item}`;
+  });
+  return [...lines, line].join('\n');
 }
 
 /** Wraps `text` at word boundaries; lines after the first start with `indent` spaces. */

@@ -30,6 +30,13 @@ export function stringOption(options: RawOptions, name: string, hint: string): s
   return raw;
 }
 
+/** An option's value as given (a repeated one's values joined by ", "), or `fallback` when absent. */
+export function givenText(options: RawOptions, name: string, fallback: string): string {
+  const raw = options[name];
+  if (typeof raw === 'string') return raw;
+  return Array.isArray(raw) && raw.length > 0 ? raw.join(', ') : fallback;
+}
+
 /** Data folder and database file from --data-dir, --db and the environment. */
 export function locations(options: RawOptions): { dataDir: string; dbFile: string } {
   const dataDir = typeof options['data-dir'] === 'string' ? options['data-dir'] : defaultDataDir();

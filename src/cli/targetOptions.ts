@@ -4,6 +4,8 @@ import { TARGET_BIND_MECHANISMS } from '../shared/targetTypes.ts';
 import type { TargetBindMechanism } from '../shared/targetTypes.ts';
 import type { OptionGroup } from './commandSpec.ts';
 import type { RawOptions } from './options.ts';
+import { readPasswordFile } from '../core/secrets/secretFiles.ts';
+import { checkEnvName, readPasswordEnv } from '../core/secrets/targetSecrets.ts';
 import { LAB_KINDS } from './commands/lab.ts';
 
 /** --lab or --target, and how to reach and trust a --target URL. */
@@ -85,4 +87,17 @@ export function bindMechanismOption(options: RawOptions): { bindMechanism: Targe
     );
   }
   return { bindMechanism: mechanism };
+}
+
+/** The password of --password-file or --password-env ('' when neither is given); never stored. */
+export function cliPassword(options: RawOptions): string {
+  const file = options['password-file'];
+  const env = options['password-env'];
+  if (typeof file === 'string' && typeof env === 'string') {
+    throw invalid('--password-env', 'give --password-file or --password-env, not both');
+  }
+  if (typeof file === 'string') return readPasswordFile(file, '--password-file');
+  if (typeof env === 'string')
+    return readPasswordEnv(checkEnvName(env, '--password-env'), '--password-env');
+  return '';
 }

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HostLog, isPowerOfTen } from './hostLog.ts';
 
-function logged(): { log: HostLog; lines: string[] } {
+function logged(debug = false): { log: HostLog; lines: string[] } {
   const lines: string[] = [];
-  return { log: new HostLog((line) => lines.push(line)), lines };
+  return { log: new HostLog((line) => lines.push(line), debug), lines };
 }
 
 test('powers of ten are where a kind is logged again', () => {
@@ -38,18 +38,24 @@ test('what a client sent cannot forge log lines: details are quoted and cut shor
   assert.ok((lines[0] ?? '').length < 300);
 });
 
-test('an unexpected error is logged with its stack frames once, then counted', () => {
+test('an unexpected error is logged in one line once, then counted; --debug adds its stack frames', () => {
   const { log, lines } = logged();
   for (let i = 0; i < 10; i++) log.unexpected('POST request', new TypeError('x is undefined'));
   assert.equal(lines.length, 2);
   const [first, tenth] = lines;
-  assert.match(
-    first ?? '',
-    /^dirbench serve: unexpected error in POST request: "TypeError: x is undefined"\n\s+at /,
+  assert.equal(
+    first,
+    'dirbench serve: unexpected error in POST request: "TypeError: x is undefined" (--debug prints the stack trace)',
   );
   assert.match(tenth ?? '', /"TypeError: x is undefined" 10 times so far$/);
   log.unexpected('WebSocket upgrade', 'a string');
-  assert.match(lines[2] ?? '', /unexpected error in WebSocket upgrade: "a string"$/);
+  assert.match(lines[2] ?? '', /unexpected error in WebSocket upgrade: "a string" \(--debug/);
+  const debugging = logged(true);
+  debugging.log.unexpected('POST request', new TypeError('x is undefined'));
+  assert.match(
+    debugging.lines[0] ?? '',
+    /^dirbench serve: unexpected error in POST request: "TypeError: x is undefined"\n\s+at /,
+  );
 });
 
 test('kinds past the first hundred are counted together, so endless messages cannot grow the log state', () => {

@@ -1,4 +1,5 @@
 // The browser host's log of refused requests and unexpected errors, bounded so a flood cannot fill it.
+import { DEBUG_HINT, stackFrames } from '../core/app/unexpected.ts';
 
 /** Distinct kinds tracked one by one; beyond this they are counted together (error messages can be endless). */
 const MAX_TRACKED_KINDS = 100;
@@ -10,14 +11,17 @@ const OTHER_KINDS = 'other kinds';
 /**
  * Writes the 1st, 10th, 100th, 1000th... occurrence of each kind of refusal or failure as one line,
  * so the first case of each is always seen, later ones are counted, and a flood costs a few lines.
- * An unexpected error's first occurrence carries its stack.
+ * An unexpected error's first occurrence carries its stack with `debug` (`--debug`), else a hint on
+ * how to see it.
  */
 export class HostLog {
   readonly #write: (line: string) => void;
+  readonly #debug: boolean;
   readonly #counts = new Map<string, number>();
 
-  constructor(write: (line: string) => void) {
+  constructor(write: (line: string) => void, debug = false) {
     this.#write = write;
+    this.#debug = debug;
   }
 
   /** A request turned away with a 4xx, or a WebSocket frame answered by a close; `answer` says which. */
@@ -39,8 +43,8 @@ export class HostLog {
     if (!isPowerOfTen(count)) return;
     if (count === 1) {
       // Only the frames of the stack: its first lines repeat the message, which may quote client input.
-      const frames = err instanceof Error ? stackFrames(err) : '';
-      this.#write(`dirbench serve: unexpected error in ${where}: ${quoted(message)}${frames}`);
+      const line = `dirbench serve: unexpected error in ${where}: ${quoted(message)}`;
+      this.#write(this.#debug ? `${line}${stackFrames(err)}` : `${line} (${DEBUG_HINT})`);
     } else {
       this.#write(`dirbench serve: ${name} ${count} times so far`);
     }
@@ -72,10 +76,4 @@ export function isPowerOfTen(n: number): boolean {
 /** The detail as a JSON string, so control characters and newlines from a client cannot forge log lines. */
 function quoted(detail: string, maxChars = MAX_DETAIL_CHARS): string {
   return JSON.stringify(detail.length > maxChars ? `${detail.slice(0, maxChars)}...` : detail);
-}
-
-/** The `at ...` lines of an error's stack, each on its own line. */
-function stackFrames(err: Error): string {
-  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
-  return frames.length === 0 ? '' : `\n${frames.join('\n')}`;
 }

@@ -19,6 +19,7 @@ import {
 import { discardBody, readBody } from './bodyReader.ts';
 import { EVENT_SOCKET_MAX_PAYLOAD_BYTES, refuseOnSocket, watchEventClient } from './eventSocket.ts';
 import { HostLog } from './hostLog.ts';
+import { debugWanted } from '../core/app/unexpected.ts';
 import { METRICS_PATH, answerMetrics } from './metricsRoute.ts';
 import {
   RequestRefused,
@@ -110,7 +111,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const token = newToken();
   let allowedHosts = new Set<string>();
   const writeLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const log = new HostLog(writeLog);
+  const log = new HostLog(writeLog, debugWanted());
   const wss = new WebSocketServer({ noServer: true, maxPayload: EVENT_SOCKET_MAX_PAYLOAD_BYTES });
   // Prometheus scrapes /metrics with the token as a bearer header.
   const metrics = new LiveMetrics();

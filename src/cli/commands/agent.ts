@@ -3,7 +3,7 @@
 import { startAgent } from '../../core/agents/agentProcess.ts';
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { stringOption } from '../options.ts';
+import { givenText, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { BROKER_CLIENT_OPTIONS, withBrokerOptionNames } from './brokerClientOptions.ts';
 
@@ -99,4 +99,8 @@ export const agentSpec: CommandSpec = {
     },
   ],
   run: (_args, options) => runAgent(options),
+  activity: (_args, options) => {
+    const broker = givenText(options, 'broker', '');
+    return `agent ${givenText(options, 'name', '')}${broker === '' ? '' : ` on ${broker}`}`;
+  },
 };

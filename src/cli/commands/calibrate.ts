@@ -6,7 +6,8 @@ import { invalid } from '../../shared/errors.ts';
 import type { LatencySummary, RunDetail, RunRequest } from '../../shared/types.ts';
 import { startResponder } from '../../core/responder/responder.ts';
 import type { Responder } from '../../core/responder/responder.ts';
-import { openCliCore } from '../coreForCli.ts';
+import { withCliCore } from '../coreForCli.ts';
+import type { Core } from '../../core/app/core.ts';
 import { locations, ms, printJsonLine } from '../options.ts';
 import { policyToken } from '../../shared/describe.ts';
 import { NEAR_CEILING_SHARE } from '../../core/runner/nearCeiling.ts';
@@ -23,6 +24,7 @@ import { TARGET_GROUP } from '../targetOptions.ts';
 import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
 import { failureLines } from '../gates.ts';
 import { LAB_BUILD_OPTIONS } from './lab.ts';
+import { runActivity } from './run.ts';
 
 /** What `dirbench calibrate --json` prints. */
 export interface CalibrationResult {
@@ -91,6 +93,63 @@ function resultOf(run: RunDetail): CalibrationResult {
   };
 }
 
+/** Runs the calibration on `core` against `responder`, prints its ceiling and records it; the exit code. */
+async function calibrate(
+  core: Core,
+  responder: Responder,
+  request: Omit<RunRequest, 'targetId'>,
+  options: RawOptions,
+): Promise<number> {
+  const target = core.targets.save({
+    name: 'DirBench responder (calibration)',
+    url: responder.url,
+    startTls: false,
+    bindDn: '',
+    baseDn: responder.baseDn,
+  });
+  const source = workloadFromOptions(options);
+  const { done } = await core.runService
+    .start(
+      { ...request, targetId: target.id },
+      source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir },
+    )
+    .catch((err: unknown) => {
+      throw inUserTerms(err, source);
+    });
+  process.stderr.write(
+    `Calibrating ${request.workload} against the built-in responder at ${responder.url}: ` +
+      `${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
+  );
+  const run = await done;
+  const result = resultOf(run);
+  const recorded = run.status === 'completed' && (run.summary?.errors ?? 1) === 0;
+  if (recorded) recordCeiling(options, run);
+  if (options.json === true) {
+    printJsonLine(result);
+  } else {
+    const l = result.latencyUs;
+    process.stdout.write(
+      `Load-generation ceiling for ${result.workload} on this machine: ` +
+        `${Math.round(result.ceilingOpsPerSec).toLocaleString('en-US')} ops/s\n` +
+        `  ${result.connections} connections x depth ${result.depth}, ${result.workers} worker${result.workers === 1 ? '' : 's'}, ${os.availableParallelism()} CPUs\n` +
+        (l
+          ? `  latency ms against a server that answers at once: p50 ${ms(l.p50)} p99 ${ms(l.p99)} max ${ms(l.max)}\n`
+          : '') +
+        (run.status === 'completed'
+          ? ''
+          : `  calibration ${run.status}${run.endReason ? `: ${run.endReason}` : ''}\n`) +
+        (recorded
+          ? `  Recorded: runs with these settings that reach ${Math.round(NEAR_CEILING_SHARE * 100)}% of it are flagged client-bound.\n`
+          : ''),
+    );
+  }
+  for (const line of failureLines([run])) process.stderr.write(`dirbench: ${line}\n`);
+  const errors = run.summary?.errors ?? 0;
+  if (errors > 0)
+    process.stderr.write(`dirbench: ${errors} operations failed against the responder\n`);
+  return run.status === 'completed' && errors === 0 ? 0 : 1;
+}
+
 /**
  * Runs the workload through the ordinary engine (run service, orchestrator, forked workers) against a
  * responder that answers at once, so the rate reached is the client's limit, not a server's. The run
@@ -100,68 +159,22 @@ export async function calibrateCommand(options: RawOptions): Promise<number> {
   const request = calibrationRequest(options);
   const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'dirbench-calibrate-'));
   const removeScratch = (): void => rmSync(scratchDir, { recursive: true, force: true });
-  // A signal ends the process from inside openCliCore's handler: the scratch folder goes too.
+  // A signal ends the process from inside withCliCore's handler: the scratch folder goes too.
   process.once('exit', removeScratch);
   let responder: Responder | null = null;
   try {
-    responder = await startResponder();
-    const core = await openCliCore({
+    const started = await startResponder();
+    responder = started;
+    const scratch = {
       ...options,
       'data-dir': scratchDir,
       db: path.join(scratchDir, 'calibration.sqlite'),
-    });
-    try {
-      const target = core.targets.save({
-        name: 'DirBench responder (calibration)',
-        url: responder.url,
-        startTls: false,
-        bindDn: '',
-        baseDn: responder.baseDn,
-      });
-      const source = workloadFromOptions(options);
-      const { done } = await core.runService
-        .start(
-          { ...request, targetId: target.id },
-          source.baseDir === undefined ? {} : { workloadBaseDir: source.baseDir },
-        )
-        .catch((err: unknown) => {
-          throw inUserTerms(err, source);
-        });
-      process.stderr.write(
-        `Calibrating ${request.workload} against the built-in responder at ${responder.url}: ` +
-          `${request.connections} connections x depth ${request.depth}, ${request.warmupS} s warm-up + ${request.durationS} s\n`,
-      );
-      const run = await done;
-      const result = resultOf(run);
-      const recorded = run.status === 'completed' && (run.summary?.errors ?? 1) === 0;
-      if (recorded) recordCeiling(options, run);
-      if (options.json === true) {
-        printJsonLine(result);
-      } else {
-        const l = result.latencyUs;
-        process.stdout.write(
-          `Load-generation ceiling for ${result.workload} on this machine: ` +
-            `${Math.round(result.ceilingOpsPerSec).toLocaleString('en-US')} ops/s\n` +
-            `  ${result.connections} connections x depth ${result.depth}, ${result.workers} worker${result.workers === 1 ? '' : 's'}, ${os.availableParallelism()} CPUs\n` +
-            (l
-              ? `  latency ms against a server that answers at once: p50 ${ms(l.p50)} p99 ${ms(l.p99)} max ${ms(l.max)}\n`
-              : '') +
-            (run.status === 'completed'
-              ? ''
-              : `  calibration ${run.status}${run.endReason ? `: ${run.endReason}` : ''}\n`) +
-            (recorded
-              ? `  Recorded: runs with these settings that reach ${Math.round(NEAR_CEILING_SHARE * 100)}% of it are flagged client-bound.\n`
-              : ''),
-        );
-      }
-      for (const line of failureLines([run])) process.stderr.write(`dirbench: ${line}\n`);
-      const errors = run.summary?.errors ?? 0;
-      if (errors > 0)
-        process.stderr.write(`dirbench: ${errors} operations failed against the responder\n`);
-      return run.status === 'completed' && errors === 0 ? 0 : 1;
-    } finally {
-      await core.shutdown('calibration ended');
-    }
+    };
+    return await withCliCore(
+      scratch,
+      (core) => calibrate(core, started, request, options),
+      'calibration ended',
+    );
   } finally {
     await responder?.close();
     removeScratch();
@@ -200,4 +213,6 @@ export const calibrateSpec: CommandSpec = {
   ],
   refused: REFUSED,
   run: (_args, options) => calibrateCommand(options),
+  activity: (_args, options) =>
+    runActivity('calibrate', { ...options, target: 'the built-in responder' }),
 };

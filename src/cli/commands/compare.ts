@@ -21,6 +21,7 @@ import {
 } from '../../shared/compareRegression.ts';
 import type { RegressionCheck } from '../../shared/compareRegression.ts';
 import { ApiError, invalid } from '../../shared/errors.ts';
+import { EXIT_BREACHED } from '../commandSpec.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { withCliCore } from '../coreForCli.ts';
@@ -174,7 +175,7 @@ function reportText(result: BaselineComparison, check: RegressionCheck | null): 
 /** Exit code of the gate: 3 for a breach, 1 when a setting could not be judged, else 0. */
 function gateExitCode(check: RegressionCheck | null): number {
   if (check === null) return 0;
-  if (check.breaches.length > 0) return 3;
+  if (check.breaches.length > 0) return EXIT_BREACHED;
   return check.unjudged.length > 0 ? 1 : 0;
 }
 

@@ -15,8 +15,8 @@ import type { Core } from '../../core/app/core.ts';
 import { DEFAULT_CHART_SIZE } from '../../core/report/renderChart.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { openCliCore } from '../coreForCli.ts';
-import { printJsonLine, stringOption } from '../options.ts';
+import { withCliCore } from '../coreForCli.ts';
+import { givenText, printJsonLine, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import {
   callCore,
@@ -115,12 +115,9 @@ export async function exportCommand(options: RawOptions): Promise<number> {
   // Checked before the database opens, so a typo costs nothing.
   selectedRunsFromOptions(options);
   imageSizeFromOptions(options);
-  const core = await openCliCore(options);
-  try {
-    return writeExport(await exportFile(core, options), out, options);
-  } finally {
-    await core.shutdown('CLI command ended');
-  }
+  return withCliCore(options, async (core) =>
+    writeExport(await exportFile(core, options), out, options),
+  );
 }
 
 /** `dirbench export`. */
@@ -181,4 +178,5 @@ export const exportSpec: CommandSpec = {
     },
   ],
   run: (_args, options) => exportCommand(options),
+  activity: (_args, options) => `export ${givenText(options, 'out', '')}`,
 };

@@ -5,9 +5,10 @@ import { isShapeName } from '../../core/datagen/shapes.ts';
 import { generateDataset } from '../../core/datagen/generate.ts';
 import type { GenerateResult, GenerateSource } from '../../core/datagen/generate.ts';
 import { TemplateError } from '../../core/datagen/makeldif/errors.ts';
+import { signalExitCode } from '../commandSpec.ts';
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { intOption, printJsonLine, stringOption } from '../options.ts';
+import { givenText, intOption, printJsonLine, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { progress } from '../progress.ts';
 
@@ -152,7 +153,11 @@ export async function generateCommand(options: RawOptions): Promise<number> {
   const source = generateSourceFromOptions(options);
   const out = stringOption(options, 'out', 'the LDIF file to write, e.g. --out people.ldif');
   const controller = new AbortController();
-  const onSignal = (): void => controller.abort();
+  let stoppedBy: NodeJS.Signals = 'SIGINT';
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stoppedBy = signal;
+    controller.abort();
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   let done = 0;
@@ -183,7 +188,7 @@ export async function generateCommand(options: RawOptions): Promise<number> {
   } catch (err) {
     if (controller.signal.aborted) {
       process.stderr.write('dirbench: generation cancelled; no output file was left\n');
-      return 130;
+      return signalExitCode(stoppedBy);
     }
     if (err instanceof TemplateError) throw invalid('--template', err.message);
     if (err instanceof RangeError) throw invalid('--entries', err.message);
@@ -226,4 +231,5 @@ export const generateSpec: CommandSpec = {
     },
   ],
   run: (_args, options) => generateCommand(options),
+  activity: (_args, options) => `generate ${givenText(options, 'out', 'LDIF')}`,
 };

@@ -5,7 +5,7 @@ import { ApiError, invalid } from '../../shared/errors.ts';
 import type { ImportFormat } from '../../shared/exchange.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { openCliCore } from '../coreForCli.ts';
+import { withCliCore } from '../coreForCli.ts';
 import { printJsonLine } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
@@ -29,26 +29,25 @@ export async function importCommand(args: string[], options: RawOptions): Promis
     throw invalid('file', `cannot read ${file}: ${(err as Error).message}`);
   }
   const targetName = options['target-name'];
-  const core = await openCliCore(options);
-  try {
-    const { runId } = await core.call('import/run', {
-      format: format as ImportFormat,
-      fileName: basename(file),
-      text,
-      ...(typeof targetName === 'string' ? { targetName } : {}),
-    });
-    if (options.json === true) printJsonLine({ runId });
-    else process.stdout.write(`${runId}\n`);
-    return 0;
-  } catch (err) {
-    // The API's `text` is the file's contents; the CLI user named a file.
-    if (err instanceof ApiError && err.field === 'text') throw invalid('file', err.message);
-    if (err instanceof ApiError && err.field === 'targetName')
-      throw invalid('--target-name', err.message);
-    throw err;
-  } finally {
-    await core.shutdown('CLI command ended');
-  }
+  return withCliCore(options, async (core) => {
+    try {
+      const { runId } = await core.call('import/run', {
+        format: format as ImportFormat,
+        fileName: basename(file),
+        text,
+        ...(typeof targetName === 'string' ? { targetName } : {}),
+      });
+      if (options.json === true) printJsonLine({ runId });
+      else process.stdout.write(`${runId}\n`);
+      return 0;
+    } catch (err) {
+      // The API's `text` is the file's contents; the CLI user named a file.
+      if (err instanceof ApiError && err.field === 'text') throw invalid('file', err.message);
+      if (err instanceof ApiError && err.field === 'targetName')
+        throw invalid('--target-name', err.message);
+      throw err;
+    }
+  });
 }
 
 /** `dirbench import`. */

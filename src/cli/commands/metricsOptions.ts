@@ -4,8 +4,12 @@ import { startMetricsEndpoint } from '../../host/metricsEndpoint.ts';
 import type { MetricsEndpoint } from '../../host/metricsEndpoint.ts';
 import type { ApiEventMessage } from '../../shared/api.ts';
 import type { OptionGroup, OptionTable } from '../commandSpec.ts';
+import { listenError } from '../listenError.ts';
 import { intOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
+
+/** The options that place the endpoint, for listen errors (9464 is usual for exporters). */
+const METRICS_LISTEN = { port: '--metrics-port', host: '--metrics-host', usualPort: 9464 };
 
 /** The longest --metrics-linger: long enough for a slow scrape interval, short enough to notice. */
 const MAX_LINGER_S = 600;
@@ -79,7 +83,7 @@ export function cliMetrics(options: RawOptions): CliMetrics {
     async listen(subscribe) {
       if (port === null) return;
       endpoint = await startMetricsEndpoint({ host, port, subscribe }).catch((err: unknown) => {
-        throw listenError(err, host, port);
+        throw listenError(err, host, port, METRICS_LISTEN);
       });
       if (!endpoint.loopback) {
         process.stderr.write(
@@ -98,28 +102,4 @@ export function cliMetrics(options: RawOptions): CliMetrics {
       endpoint = null;
     },
   };
-}
-
-/** A listen failure in the user's terms: which option to change and how. */
-function listenError(err: unknown, host: string, port: number): Error {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') {
-    return invalid(
-      '--metrics-port',
-      `port ${port} on ${host} is in use: pick another --metrics-port, or 0 for a free one`,
-    );
-  }
-  if (code === 'EACCES') {
-    return invalid(
-      '--metrics-port',
-      `port ${port} needs privileges: pick a --metrics-port of 1024 or more (9464 is usual for exporters)`,
-    );
-  }
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return invalid(
-      '--metrics-host',
-      `${host} is not an address of this machine: give one of its interfaces, or leave --metrics-host out for 127.0.0.1`,
-    );
-  }
-  return err instanceof Error ? err : new Error(String(err));
 }

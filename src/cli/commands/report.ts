@@ -3,8 +3,8 @@ import { invalid } from '../../shared/errors.ts';
 import { REPORT_CHART_SIZE } from '../../core/report/htmlReport.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { openCliCore } from '../coreForCli.ts';
-import { stringOption } from '../options.ts';
+import { withCliCore } from '../coreForCli.ts';
+import { givenText, stringOption } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { writeExport } from './export.ts';
 import * as shared from './exportOptions.ts';
@@ -20,13 +20,10 @@ export async function reportCommand(options: RawOptions): Promise<number> {
     ...(typeof options.metric === 'string' ? { metric: options.metric } : {}),
     references: shared.strings(options.reference),
   };
-  const core = await openCliCore(options);
-  try {
+  return withCliCore(options, async (core) => {
     const file = await shared.callCore(() => core.call('export/report', req));
     return writeExport(file, out, options);
-  } finally {
-    await core.shutdown('CLI command ended');
-  }
+  });
 }
 
 /** `dirbench report`. */
@@ -64,4 +61,5 @@ export const reportSpec: CommandSpec = {
     },
   ],
   run: (_args, options) => reportCommand(options),
+  activity: (_args, options) => `report ${givenText(options, 'out', '')}`,
 };

@@ -7,8 +7,6 @@ import { startLabAndWait } from '../../core/api/labStart.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkCaFile } from '../../core/ldap/caFile.ts';
 import { checkClientCert } from '../../core/ldap/clientCert.ts';
-import { readPasswordFile } from '../../core/secrets/secretFiles.ts';
-import { checkEnvName, readPasswordEnv } from '../../core/secrets/targetSecrets.ts';
 import type { ResolvedWorkload } from '../../core/runs/resolveWorkload.ts';
 import { targetConnection } from '../../core/ldap/targetConnection.ts';
 import { testConnection } from '../../core/ldap/testConnection.ts';
@@ -20,9 +18,15 @@ import {
   checkAgentsEarly,
   RUN_AGENT_OPTIONS,
 } from '../agentRunOptions.ts';
-import { openCliCore } from '../coreForCli.ts';
+import { withCliCore } from '../coreForCli.ts';
 import { runOnce } from '../runOnce.ts';
-import { breachLines, EXIT_BREACHED, failureLines, junitOption, writeJunit } from '../gates.ts';
+import {
+  breachLines,
+  failureLines,
+  junitOption,
+  thresholdsInUserTerms,
+  writeJunit,
+} from '../gates.ts';
 import {
   LAB_BUILD_OPTIONS,
   LAB_KINDS,
@@ -40,30 +44,18 @@ import { adhocOptionOf, checkWorkloadEarly, workloadFromOptions } from '../workl
 import type { CliWorkload } from '../workloadFromOptions.ts';
 import { repeatsJson, repeatsText } from '../repeatsOutput.ts';
 import { runSummaryJson } from '../runSummaryJson.ts';
-import { intOption, printJsonLine, stringOption } from '../options.ts';
+import { givenText, intOption, printJsonLine, stringOption } from '../options.ts';
+import { READ_RANDOM_ID } from '../../core/workload/builtin.ts';
 import { summaryText } from '../runOutput.ts';
 import { REPLICATION_OPTIONS, replicationOption } from '../replicationOptions.ts';
 import type { RawOptions } from '../options.ts';
-import { omit } from '../commandSpec.ts';
+import { EXIT_BREACHED, omit } from '../commandSpec.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { bindMechanismOption, TARGET_GROUP } from '../targetOptions.ts';
+import { bindMechanismOption, cliPassword, TARGET_GROUP } from '../targetOptions.ts';
 import { SERVER_SET_OPTIONS, serverSetModeOf, targetsOf } from '../serverSetOptions.ts';
 import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
 import { cliMetrics, METRICS_GROUP } from './metricsOptions.ts';
-
-/** The password of --password-file or --password-env ('' when neither is given); never stored. */
-function cliPassword(options: RawOptions): string {
-  const file = options['password-file'];
-  const env = options['password-env'];
-  if (typeof file === 'string' && typeof env === 'string') {
-    throw invalid('--password-env', 'give --password-file or --password-env, not both');
-  }
-  if (typeof file === 'string') return readPasswordFile(file, '--password-file');
-  if (typeof env === 'string')
-    return readPasswordEnv(checkEnvName(env, '--password-env'), '--password-env');
-  return '';
-}
 
 /** The base DN messages suggest; also the stand-in while a target's other fields are checked. */
 const BASE_EXAMPLE = 'ou=People,dc=example,dc=com';
@@ -254,17 +246,6 @@ async function resolveTarget(
   return { targetId: saved.id, password, created: existing === null };
 }
 
-/** Runs a check of the run's thresholds, naming --threshold (and which one) for the request's own. */
-function thresholdsInUserTerms(check: () => unknown): void {
-  try {
-    check();
-  } catch (err) {
-    const index = err instanceof ApiError ? /^thresholds\[(\d+)\]$/.exec(err.field ?? '') : null;
-    if (index === null || !(err instanceof ApiError)) throw err;
-    throw invalid('--threshold', `--threshold #${Number(index[1]) + 1}: ${err.message}`);
-  }
-}
-
 /** Runs one benchmark (or --repeats K of them); exit 0 when all completed, 1 when one did not, 3 when one breached a threshold. */
 export async function runCommand(options: RawOptions): Promise<number> {
   const agents = agentsRequestFromOptions(options);
@@ -285,64 +266,80 @@ export async function runCommand(options: RawOptions): Promise<number> {
   );
   const junitFile = junitOption(options);
   const metrics = cliMetrics(options);
-  const core = await openCliCore(options);
-  try {
-    await metrics.listen(core.subscribe);
-    // Before any lab starts or server is contacted: a workload mistake costs nothing.
-    const workload = checkWorkloadEarly(core, { ...request, targetId: '' }, source);
-    thresholdsInUserTerms(() => runThresholds(workload.spec, request));
-    if (request.agents !== undefined) await checkAgentsEarly(core, request.agents);
-    const [first, ...more] = targetsOf(options);
-    const resolve = (target: string | undefined) =>
-      resolveTarget(core, { ...options, target }, workload, source);
-    const { targetId, password, created } = await resolve(first);
-    // Further --target servers: connections are spread over all of them (each saved like the first).
-    const others: Awaited<ReturnType<typeof resolve>>[] = [];
-    for (const target of more) others.push(await resolve(target));
-    if (others.length > 0) Object.assign(request, { moreTargetIds: others.map((o) => o.targetId) });
-    const runs: RunDetail[] = [];
-    for (let i = 0; i < repeats; i++) {
-      const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
-      const run = await runOnce(core, { ...request, targetId }, password, label, source).catch(
-        (err: unknown) => {
-          // A typo in --target should not leave a target behind that never worked; if even that
-          // cleanup fails (e.g. the disk is full), the original error is the one to report.
-          const made = [{ targetId, created }, ...others].filter((t) => t.created === true);
-          for (const target of runs.length === 0 ? made : []) {
-            try {
-              core.targets.delete(target.targetId);
-            } catch {
-              // Reported below: err.
-            }
-          }
-          throw err;
-        },
-      );
-      runs.push(run);
-      if (run.status !== 'completed') break;
-    }
-    const dbFile = core.db.name;
-    if (options.json === true) {
-      const json =
-        repeats === 1
-          ? runSummaryJson(runs[0] as RunDetail, dbFile)
-          : repeatsJson(runs, repeats, dbFile);
-      printJsonLine(json);
-    } else {
-      for (const run of runs) process.stdout.write(summaryText(run));
-      if (repeats > 1) process.stdout.write(repeatsText(runs, repeats));
-    }
-    if (junitFile !== null) writeJunit(junitFile, [runSuite(runs)]);
-    for (const line of failureLines(runs)) process.stderr.write(`dirbench: ${line}\n`);
-    // A run that did not complete is the worse news: it exits 1 even when another breached.
-    if (runs.length < repeats || runs.some((r) => r.status !== 'completed')) return 1;
-    const breached = breachLines(runs);
-    for (const line of breached) process.stderr.write(`dirbench: ${line}\n`);
-    return breached.length > 0 ? EXIT_BREACHED : 0;
-  } finally {
-    await metrics.close();
-    await core.shutdown('CLI run ended');
-  }
+  return withCliCore(
+    options,
+    async (core) => {
+      try {
+        await metrics.listen(core.subscribe);
+        // Before any lab starts or server is contacted: a workload mistake costs nothing.
+        const workload = checkWorkloadEarly(core, { ...request, targetId: '' }, source);
+        thresholdsInUserTerms(() => runThresholds(workload.spec, request));
+        if (request.agents !== undefined) await checkAgentsEarly(core, request.agents);
+        const [first, ...more] = targetsOf(options);
+        const resolve = (target: string | undefined) =>
+          resolveTarget(core, { ...options, target }, workload, source);
+        const { targetId, password, created } = await resolve(first);
+        // Further --target servers: connections are spread over all of them (each saved like the first).
+        const others: Awaited<ReturnType<typeof resolve>>[] = [];
+        for (const target of more) others.push(await resolve(target));
+        if (others.length > 0)
+          Object.assign(request, { moreTargetIds: others.map((o) => o.targetId) });
+        const runs: RunDetail[] = [];
+        for (let i = 0; i < repeats; i++) {
+          const label = repeats > 1 ? ` (repeat ${i + 1}/${repeats})` : '';
+          const run = await runOnce(core, { ...request, targetId }, password, label, source).catch(
+            (err: unknown) => {
+              // A typo in --target should not leave a target behind that never worked; if even that
+              // cleanup fails (e.g. the disk is full), the original error is the one to report.
+              const made = [{ targetId, created }, ...others].filter((t) => t.created === true);
+              for (const target of runs.length === 0 ? made : []) {
+                try {
+                  core.targets.delete(target.targetId);
+                } catch {
+                  // Reported below: err.
+                }
+              }
+              throw err;
+            },
+          );
+          runs.push(run);
+          if (run.status !== 'completed') break;
+        }
+        const dbFile = core.db.name;
+        if (options.json === true) {
+          const json =
+            repeats === 1
+              ? runSummaryJson(runs[0] as RunDetail, dbFile)
+              : repeatsJson(runs, repeats, dbFile);
+          printJsonLine(json);
+        } else {
+          for (const run of runs) process.stdout.write(summaryText(run));
+          if (repeats > 1) process.stdout.write(repeatsText(runs, repeats));
+        }
+        if (junitFile !== null) writeJunit(junitFile, [runSuite(runs)]);
+        // A run that did not complete is the worse news: it exits 1 even when another breached.
+        if (runs.length < repeats || runs.some((r) => r.status !== 'completed')) return 1;
+        const breached = breachLines(runs);
+        for (const line of breached) process.stderr.write(`dirbench: ${line}\n`);
+        return breached.length > 0 ? EXIT_BREACHED : 0;
+      } finally {
+        await metrics.close();
+      }
+    },
+    'CLI run ended',
+  );
+}
+
+/** "run salford/S.1 on ldap://host:389", "run --op search on a new openldap lab": what a run command does. */
+export function runActivity(verb: string, options: RawOptions): string {
+  const workload =
+    typeof options.op === 'string'
+      ? `--op ${options.op}`
+      : givenText(options, 'workload-file', givenText(options, 'workload', READ_RANDOM_ID));
+  const lab = options.lab;
+  const on =
+    typeof lab === 'string' ? `a new ${lab} lab` : givenText(options, 'target', 'no target');
+  return `${verb} ${workload} on ${on}`;
 }
 
 /** `dirbench run`. */
@@ -397,4 +394,5 @@ export const runSpec: CommandSpec = {
     },
   ],
   run: (_args, options) => runCommand(options),
+  activity: (_args, options) => runActivity('run', options),
 };

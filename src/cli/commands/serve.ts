@@ -5,9 +5,11 @@ import { rendererBuilt } from '../../host/static.ts';
 import { openCore } from '../../core/app/core.ts';
 import { forkLauncher } from '../../core/runner/launcher.ts';
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
+import { guardCore } from '../guard.ts';
+import { listenError } from '../listenError.ts';
 import { commonGroup } from '../commonOptions.ts';
 import { stopCause } from '../launcherWatch.ts';
-import { intOption, locations } from '../options.ts';
+import { givenText, intOption, locations } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -50,11 +52,17 @@ export async function serveCommand(options: RawOptions): Promise<number> {
     launcher: forkLauncher(),
     log: (line) => void process.stderr.write(`${line}\n`),
   });
+  // An error that escapes the host (it answers its handlers' own) fails the run in progress.
+  const forget = guardCore(core);
   const server = await startBrowserHost({
     handlers: core.handlers,
     subscribe: core.subscribe,
     host,
     port,
+  }).catch(async (err: unknown) => {
+    forget();
+    await core.shutdown('DirBench browser mode could not listen');
+    throw listenError(err, host, port, { port: '--port', host: '--host', usualPort: 7389 });
   });
   if (!LOOPBACK.has(host)) {
     process.stderr.write(
@@ -75,6 +83,7 @@ export async function serveCommand(options: RawOptions): Promise<number> {
   });
   process.stderr.write(`${cause}: stopping the active run, labs, agents and brokers...\n`);
   await server.close();
+  forget();
   await core.shutdown(`DirBench browser mode was stopped (${cause})`);
   return 0;
 }
@@ -100,4 +109,6 @@ export const serveSpec: CommandSpec = {
     },
   ],
   run: (_args, options) => serveCommand(options),
+  activity: (_args, options) =>
+    `serve on ${givenText(options, 'host', SERVE_OPTIONS.host.default)}:${givenText(options, 'port', String(SERVE_OPTIONS.port.default))}`,
 };

@@ -83,8 +83,12 @@ export interface Core {
   emit(message: ApiEventMessage): void;
   /** Registers a listener for live events; returns the unsubscribe function. */
   subscribe(listener: (message: ApiEventMessage) => void): () => void;
-  /** Stops the active run and the labs, agents and brokers this process owns, then closes the database. */
-  shutdown(reason: string): Promise<void>;
+  /**
+   * Stops the active run and the labs, agents and brokers this process owns, then closes the database.
+   * With `ending` 'failed' (the host hit an error) the run, or a campaign's current cell, is stored
+   * as failed with `reason`.
+   */
+  shutdown(reason: string, ending?: 'stopped' | 'failed'): Promise<void>;
 }
 
 function isAlive(pid: number): boolean {
@@ -216,9 +220,11 @@ export async function openCore(options: CoreOptions): Promise<Core> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async shutdown(reason) {
+    async shutdown(reason, ending = 'stopped') {
       if (closed) return;
       closed = true;
+      // Failed first: a campaign's shutdown would otherwise stop its cell's run as "shutting down".
+      if (ending === 'failed') runService.failActive(reason);
       await campaigns.shutdown();
       await runService.stopAll(reason);
       await localAgents.stopAll();

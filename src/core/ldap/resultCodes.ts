@@ -57,3 +57,8 @@ const NAMES: Record<number, string> = {
 export function resultCodeName(code: number): string {
   return NAMES[code] ?? `resultCode${code}`;
 }
+
+/** Every result code with a name here (RFC 4511's, common extensions' and ldapts' noResult), ascending. */
+export const NAMED_RESULT_CODES: readonly number[] = Object.keys(NAMES)
+  .map(Number)
+  .sort((a, b) => a - b);

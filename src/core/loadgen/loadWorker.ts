@@ -73,9 +73,9 @@ export class LoadWorker {
     }
   }
 
-  /** Reports an unexpected error as fatal and exits. */
+  /** Reports an unexpected error as fatal and exits (at once when even the report fails). */
   fail(err: unknown): void {
-    void this.fatal('run', err);
+    this.fatal('run', err).catch(() => this.exit(1));
   }
 
   private send(message: WorkerToParent): Promise<void> {

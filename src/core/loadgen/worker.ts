@@ -1,4 +1,5 @@
 // Load worker process entry (child_process.fork or Electron utilityProcess): wires the parent port to a LoadWorker.
+import { debugWanted, stackFrames, unexpectedMessage } from '../app/unexpected.ts';
 import { LoadWorker } from './loadWorker.ts';
 import { openParentPort } from './port.ts';
 import { isParentToWorker } from './protocol.ts';
@@ -20,6 +21,12 @@ if (port !== null) {
   });
   // Orphaned (the parent died): nobody is left to report to.
   port.onDisconnect(() => process.exit(0));
-  process.on('uncaughtException', (err) => worker.fail(err));
-  process.on('unhandledRejection', (err) => worker.fail(err));
+  const onUnexpected = (err: unknown): void => {
+    // The parent words the run's end; this stderr is the host's, so the trace waits for --debug.
+    if (debugWanted())
+      process.stderr.write(`dirbench: load worker: ${unexpectedMessage(err)}${stackFrames(err)}\n`);
+    worker.fail(err);
+  };
+  process.on('uncaughtException', onUnexpected);
+  process.on('unhandledRejection', onUnexpected);
 }

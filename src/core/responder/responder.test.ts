@@ -214,3 +214,56 @@ test('with an answer delay, answers are held back that long, and onRequest hears
     await slow.close();
   }
 });
+
+test('with resultCode, every kind of request is answered with that code and no entry', async () => {
+  const refusing = await startResponder({ resultCode: 53 });
+  const client = new Client({ url: refusing.url, timeout: 5000, connectTimeout: 2000 });
+  const change = new Change({
+    operation: 'replace',
+    modification: new Attribute({ type: 'title', values: ['t'] }),
+  });
+  const requests: [string, () => Promise<unknown>][] = [
+    ['bind', () => client.bind('cn=a,o=x', 'x')],
+    ['search', () => client.search('o=x', { scope: 'sub' })],
+    ['compare', () => client.compare('uid=a,o=x', 'cn', 'a')],
+    ['modify', () => client.modify('uid=a,o=x', [change])],
+    ['add', () => client.add('uid=b,o=x', { objectClass: ['person'], cn: 'b', sn: 'b' })],
+    ['delete', () => client.del('uid=b,o=x')],
+    ['modDN', () => client.modifyDN('uid=a,o=x', 'uid=c')],
+    ['extended', () => client.exop('1.3.6.1.4.1.4203.1.11.3')],
+  ];
+  try {
+    for (const [kind, request] of requests) {
+      await assert.rejects(
+        request(),
+        (err: { code?: unknown; message?: string }) =>
+          err.code === 53 && /answers every request with result code 53/.test(err.message ?? ''),
+        kind,
+      );
+    }
+  } finally {
+    await client.unbind().catch(() => undefined);
+    await refusing.close();
+  }
+});
+
+test('with resultCode for work only, simple binds and the root DSE still answer; everything else gets the code', async () => {
+  const refusing = await startResponder({ resultCode: 4, resultCodeFor: 'work' });
+  const client = new Client({ url: refusing.url, timeout: 5000, connectTimeout: 2000 });
+  try {
+    await client.bind('cn=a,o=x', 'x');
+    const { searchEntries } = await client.search('', { scope: 'base', attributes: ['+'] });
+    assert.equal(searchEntries[0]?.vendorName, RESPONDER_VENDOR_NAME);
+    await assert.rejects(
+      client.search('o=x', { scope: 'sub' }),
+      (err: { code?: unknown }) => err.code === 4,
+    );
+    await assert.rejects(
+      client.search('o=x', { scope: 'base' }),
+      (err: { code?: unknown }) => err.code === 4,
+    );
+  } finally {
+    await client.unbind().catch(() => undefined);
+    await refusing.close();
+  }
+});

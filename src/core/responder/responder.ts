@@ -1,4 +1,5 @@
-// The built-in responder: an LDAP listener on 127.0.0.1 that answers every request at once with a canned success.
+// The built-in responder: an LDAP listener on 127.0.0.1 that answers every request at once with a
+// canned success (or, for tests of how DirBench takes a server's refusals, with one result code).
 import net from 'node:net';
 import { readTlv } from './ber.ts';
 import { CANNED_PERSON, RESPONDER_BASE_DN, rootDseAttributes } from './cannedEntries.ts';
@@ -28,6 +29,16 @@ export interface ResponderOptions {
   answerDelayMs?: number;
   /** Hears of each request as it arrives: the connection's number (from 0) and the protocol op tag. */
   onRequest?: (connection: number, opTag: number) => void;
+  /**
+   * Answers every request (bind, search, compare, modify, add, delete, modDN, extended) with this
+   * LDAP result code and no entries (absent: the canned successes).
+   */
+  resultCode?: number;
+  /**
+   * With `resultCode`: `work` spares simple binds and root DSE reads (a server that lets clients
+   * in and refuses what they do); `every-request` (the default) spares nothing.
+   */
+  resultCodeFor?: 'every-request' | 'work';
 }
 
 /** A running responder. */
@@ -56,6 +67,9 @@ interface Answers {
   /** Holds answers back (absent: they leave at once). */
   delay: ((callback: () => void) => void) | null;
   onRequest: ((connection: number, opTag: number) => void) | undefined;
+  resultCode: number | undefined;
+  /** Requests `resultCode` spares (simple binds and root DSE reads), or none. */
+  sparesLogin: boolean;
 }
 
 /** Starts a responder on 127.0.0.1 (loopback only: it authenticates nobody). */
@@ -69,6 +83,8 @@ export async function startResponder(options: ResponderOptions = {}): Promise<Re
     listEntries: options.listEntries ?? 100,
     delay: (options.answerDelayMs ?? 0) > 0 ? answerDelay(options.answerDelayMs ?? 0) : null,
     onRequest: options.onRequest,
+    resultCode: options.resultCode,
+    sparesLogin: options.resultCodeFor === 'work',
   };
   const sockets = new Set<net.Socket>();
   let connections = 0;
@@ -143,17 +159,37 @@ function serveConnection(socket: net.Socket, answers: Answers, connection: numbe
   });
 }
 
-/** Requests answered by a bare result whatever they carry: the response tag and result code. */
-const FIXED_RESULTS = new Map<number, readonly [responseTag: number, resultCode: number]>([
-  [REQUEST_TAG.modify, [RESPONSE_TAG.modify, RESULT.success]],
-  [REQUEST_TAG.add, [RESPONSE_TAG.add, RESULT.success]],
-  [REQUEST_TAG.delete, [RESPONSE_TAG.delete, RESULT.success]],
-  [REQUEST_TAG.modifyDn, [RESPONSE_TAG.modifyDn, RESULT.success]],
-  [REQUEST_TAG.compare, [RESPONSE_TAG.compare, RESULT.compareTrue]],
+/** The response tag of each request answered by one LDAPResult-shaped response (searches: their done). */
+const RESPONSE_OF = new Map<number, number>([
+  [REQUEST_TAG.bind, RESPONSE_TAG.bind],
+  [REQUEST_TAG.search, RESPONSE_TAG.searchDone],
+  [REQUEST_TAG.modify, RESPONSE_TAG.modify],
+  [REQUEST_TAG.add, RESPONSE_TAG.add],
+  [REQUEST_TAG.delete, RESPONSE_TAG.delete],
+  [REQUEST_TAG.modifyDn, RESPONSE_TAG.modifyDn],
+  [REQUEST_TAG.compare, RESPONSE_TAG.compare],
+  [REQUEST_TAG.extended, RESPONSE_TAG.extended],
+]);
+
+/** Requests answered by a bare result whatever they carry, and its result code. */
+const FIXED_CODES = new Map<number, number>([
+  [REQUEST_TAG.modify, RESULT.success],
+  [REQUEST_TAG.add, RESULT.success],
+  [REQUEST_TAG.delete, RESULT.success],
+  [REQUEST_TAG.modifyDn, RESULT.success],
+  [REQUEST_TAG.compare, RESULT.compareTrue],
 ]);
 
 /** Appends the response messages for one request to `replies`. */
 function answer(request: DecodedRequest, answers: Answers, replies: Buffer[]): void {
+  const responseTag = RESPONSE_OF.get(request.opTag);
+  if (answers.resultCode !== undefined && responseTag !== undefined && !spared(request, answers)) {
+    const text = `the DirBench responder answers every request with result code ${answers.resultCode}`;
+    replies.push(
+      encodeMessage(request.messageId, encodeResult(responseTag, answers.resultCode, text)),
+    );
+    return;
+  }
   switch (request.opTag) {
     case REQUEST_TAG.search:
       searchAnswer(request, answers, replies);
@@ -166,10 +202,18 @@ function answer(request: DecodedRequest, answers: Answers, replies: Buffer[]): v
   }
 }
 
+/** True for a request `resultCode` does not answer: a simple bind or a root DSE read, when spared. */
+function spared(request: DecodedRequest, answers: Answers): boolean {
+  if (!answers.sparesLogin) return false;
+  if (request.opTag === REQUEST_TAG.bind) return request.simpleBind === true;
+  return request.search?.scope === 0 && request.search.baseDn === '';
+}
+
 /** The result a request other than a search or an abandon gets (its only response). */
 function resultOf(request: DecodedRequest): Buffer {
-  const fixed = FIXED_RESULTS.get(request.opTag);
-  if (fixed !== undefined) return encodeResult(fixed[0], fixed[1]);
+  const fixed = FIXED_CODES.get(request.opTag);
+  const tag = RESPONSE_OF.get(request.opTag);
+  if (fixed !== undefined && tag !== undefined) return encodeResult(tag, fixed);
   switch (request.opTag) {
     case REQUEST_TAG.bind:
       // Simple binds (anonymous included) succeed whatever the password; SASL is not offered.

@@ -53,7 +53,7 @@ export function startRun(
   clock: OrchestratorClock = systemClock,
 ): RunHandle {
   const run = new RunOrchestrator(plan, launcher, observer, clock);
-  return { stop: (reason) => run.stop(reason), done: run.done };
+  return { stop: (reason) => run.stop(reason), fail: (reason) => run.fail(reason), done: run.done };
 }
 
 class RunOrchestrator {
@@ -145,7 +145,7 @@ class RunOrchestrator {
     }
   }
 
-  private fail(reason: string): void {
+  fail(reason: string): void {
     if (this.phase === 'connecting' || this.phase === 'running') this.finish('failed', reason);
   }
 

@@ -63,5 +63,7 @@ export interface RunOutcome {
 export interface RunHandle {
   /** Ends the run within a second with status 'stopped', keeping every sample so far. */
   stop(reason?: string): void;
+  /** Ends the run within a second as 'failed' with `reason` (its host hit an error), keeping every sample so far. */
+  fail(reason: string): void;
   readonly done: Promise<RunOutcome>;
 }

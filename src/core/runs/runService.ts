@@ -1,22 +1,13 @@
 // Starts, tracks and stores benchmark runs: resolves the target, runs the orchestrator, persists every second.
-import os from 'node:os';
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { LabInfo } from '../../shared/labTypes.ts';
-import type {
-  ActiveRun,
-  RunConfig,
-  RunDetail,
-  RunRequest,
-  RunSample,
-  RunSummary,
-} from '../../shared/types.ts';
+import type { ActiveRun, RunConfig, RunDetail, RunRequest, RunSample } from '../../shared/types.ts';
 import type { RunAgentsRequest } from '../../shared/agentTypes.ts';
 import { checkThresholds } from '../../shared/thresholdCheck.ts';
 import { parseThresholds } from '../../shared/thresholds.ts';
 import { validateRunRequest } from '../../shared/validation.ts';
 import { workloadLabels } from '../../shared/workload.ts';
-import { policyToken } from '../../shared/describe.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import { watchReplication } from '../replication/runLag.ts';
 import { workloadOnLab } from '../lab/labPlacement.ts';
@@ -27,7 +18,6 @@ import { testConnection } from '../ldap/testConnection.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
 import { defaultWorkerCount } from '../runner/defaults.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
-import { applyCeiling } from '../runner/nearCeiling.ts';
 import { startRun } from '../runner/orchestrator.ts';
 import { OP_TIMEOUT_MS } from '../runner/runContract.ts';
 import type { RunHandle } from '../runner/runContract.ts';
@@ -43,6 +33,7 @@ import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
+import { withCalibratedCeiling } from './calibratedCeiling.ts';
 import { captureEnvironment } from './environment.ts';
 import { checkRunLength, hardCap, loadGuardLimits } from './loadGuard.ts';
 import { checkExternalBinds, resolveWorkload } from './resolveWorkload.ts';
@@ -281,7 +272,8 @@ export class RunService {
       async (runOutcome) => {
         await session?.close();
         const outcome = session?.withAgentFigures(runOutcome, config) ?? runOutcome;
-        let summary = outcome.summary && this.withCeiling(outcome.summary, config);
+        let summary =
+          outcome.summary && withCalibratedCeiling(outcome.summary, config, this.deps.calibrations);
         // The server's own counts beside the client's, over every phase.
         if (summary !== null) summary = await watch.summarize(summary, state.samples);
         if (lag !== null) summary = await lag.end(summary);
@@ -330,20 +322,6 @@ export class RunService {
     if (this.deps.openAgents === undefined)
       throw new ApiError('unavailable', 'this host cannot run load on agents', 'agents');
     return this.deps.openAgents(request);
-  }
-
-  /** Compares a closed-model run with this machine's calibrated ceiling for the same settings. */
-  private withCeiling(summary: RunSummary, config: RunConfig): RunSummary {
-    if (config.loadModel !== 'closed') return summary;
-    const ceiling = this.deps.calibrations.latest({
-      hostname: os.hostname(),
-      workload: config.workload,
-      connections: config.connections,
-      depth: config.depth,
-      workers: config.workers,
-      policy: policyToken(config.connectionPolicy),
-    });
-    return ceiling ? applyCeiling(summary, ceiling) : summary;
   }
 
   /**
@@ -398,5 +376,10 @@ export class RunService {
     if (!state) return;
     state.handle.stop(reason);
     await state.stored?.catch(() => undefined);
+  }
+
+  /** Ends the run in progress, if any, as failed with `reason`: its host is going down on an error. */
+  failActive(reason: string): void {
+    this.active?.handle.fail(reason);
   }
 }
