@@ -238,10 +238,7 @@ test('searches end the same on the lean and the ldapts path: entries, limits, er
   // An answer a search cannot have: ldapts' parser knows no 0x79, the framing knows it is not a search's.
   const [lean, ldapts] = await bothPaths(search('intermediate'));
   assert.match(ldapts, /^decodingError MessageParserError: Protocol Operation not supported: 0x79/);
-  assert.equal(
-    lean,
-    'decodingError UnexpectedResponseError: the server answered a request (0x63) with a message of the wrong kind (0x79)',
-  );
+  assert.match(lean, /^decodingError UnexpectedResponseError: .* \(0x63\) .* wrong kind \(0x79\)$/);
 });
 
 test('compare, modify and delete end the same on both paths', async () => {
