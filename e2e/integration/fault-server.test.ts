@@ -36,13 +36,14 @@ function resume(): void {
   }
 }
 
-/** Network causes a dead or closing server produces. */
+/** Network causes a dead or closing server produces (slapd stopped by SIGTERM first sends a Notice of Disconnection). */
 const NETWORK_CAUSES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
   'connectionClosed',
   'notConnected',
+  'noticeOfDisconnection',
 ]);
 
 function causesOf(samples: RunSample[]): Set<string> {

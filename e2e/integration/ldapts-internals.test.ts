@@ -66,6 +66,15 @@ test('ldapts is the exact version package.json pins', () => {
   assert.equal(installed, pinned);
 });
 
+test('_destroySocket: the client reads as not connected at once, and its requests still fail when the socket closes', async () => {
+  const { client, internals } = await bound();
+  const pending = client.search(slapd.baseDn, { filter: '(objectClass=*)', sizeLimit: 1 });
+  await inFlight(internals, 1);
+  internals._destroySocket(internals.socket);
+  assert.equal(client.isConnected, false);
+  await assert.rejects(pending, /Connection closed before message response was received/);
+});
+
 test('_nextMessageId: one counter for every request, from 1 up to 2^31-2, then 1 again', async () => {
   const { client, internals } = await bound();
   const first = internals._nextMessageId();

@@ -180,6 +180,9 @@ function connection(onReady: () => void): void {
     handOver: () => {
       errors++;
     },
+    refuse: (err) => {
+      throw err;
+    },
   };
   const framer = new ResponseFramer(sink);
   socket.once('connect', () => (bindBody === null ? start() : send(bindBody)));

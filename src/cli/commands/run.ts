@@ -317,6 +317,7 @@ export async function runCommand(options: RawOptions): Promise<number> {
           if (repeats > 1) process.stdout.write(repeatsText(runs, repeats));
         }
         if (junitFile !== null) writeJunit(junitFile, [runSuite(runs)]);
+        for (const line of failureLines(runs)) process.stderr.write(`dirbench: ${line}\n`);
         // A run that did not complete is the worse news: it exits 1 even when another breached.
         if (runs.length < repeats || runs.some((r) => r.status !== 'completed')) return 1;
         const breached = breachLines(runs);

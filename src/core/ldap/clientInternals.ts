@@ -29,6 +29,8 @@ export interface ClientInternals {
   /** Opens the socket (ldapts connects lazily, inside its first call). */
   _connect(): Promise<void>;
   _nextMessageId(): number;
+  /** Ends a socket and, when it is the client's, marks the client not connected at once (its close event comes later). */
+  _destroySocket(socket: net.Socket | undefined): void;
   _send(message: Message): Promise<MessageResponse | undefined>;
   messageParser: MessageParserInternals;
   messageDetailsByMessageId: Map<string, MessageDetails>;

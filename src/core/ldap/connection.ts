@@ -4,6 +4,7 @@ import tls from 'node:tls';
 import { Client } from 'ldapts';
 import type { ConnectionCounters } from './connectionCounters.ts';
 import { NoAnswerError, withDeadline } from './deadline.ts';
+import { frameResponses } from './lean/channel.ts';
 import { saslBind } from './sasl/saslBind.ts';
 import type { ChallengeMechanism } from './sasl/saslBind.ts';
 import { gatedFactories } from './socketGate.ts';
@@ -118,6 +119,8 @@ export async function openBoundClient(
   } catch (err) {
     throw new LdapConnectError('connect', params.url, err);
   }
+  // The server's bytes are framed and bounded from the bind's answer on, whichever path ops take.
+  frameResponses(client);
   let stage: ConnectStage = 'connect';
   try {
     if (params.startTls) {

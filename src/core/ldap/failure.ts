@@ -186,7 +186,11 @@ function networkMessage(
     case 'invalidUrl':
       return `"${url ?? ''}" is not a valid LDAP URL - use ldap://host:port or ldaps://host:port.`;
     case 'decodingError':
-      return `The answer from ${where} could not be decoded (${code}) - is this port really an LDAP server?`;
+      return `The answer from ${where} could not be decoded (${code}): ${errMessage(err)} - is this port really an LDAP server?`;
+    case 'messageTooLarge':
+      return `${where} sent a message larger than DirBench accepts (${code}): ${errMessage(err)} - the connection was closed; read fewer or smaller attributes, or check the server.`;
+    case 'noticeOfDisconnection':
+      return `${where} announced it is closing the connection (${code}): ${errMessage(err)} - it may be shutting down or refusing this client; check the server log.`;
     default:
       if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS')) {
         return `The TLS handshake with ${where} failed (${code}): ${errMessage(err)} - check the server's TLS setup.`;

@@ -4,6 +4,7 @@ import { Client } from 'ldapts';
 import type { LdapConnectionParams } from './connection.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from './connection.ts';
 import type { ConnectionCounters } from './connectionCounters.ts';
+import { frameResponses } from './lean/channel.ts';
 import { gatedFactories, tlsOverCountedTcp } from './socketGate.ts';
 import { tlsOptionsFor } from './tlsTrust.ts';
 
@@ -54,14 +55,19 @@ export function connectSocket(
   });
 }
 
-/** An ldapts client whose one connection is `socket` (already connected); it never opens another. */
+/**
+ * An ldapts client whose one connection is `socket` (already connected); it never opens another.
+ * Its answers are framed and checked from the first byte, as openBoundClient's are.
+ */
 export function clientOnSocket(
   params: LdapConnectionParams,
   socket: net.Socket,
   counters: ConnectionCounters,
 ): Client {
-  return new Client({
+  const client = new Client({
     url: params.url,
     ...gatedFactories(params.tcpNoDelay, counters, { preconnected: socket }),
   });
+  frameResponses(client);
+  return client;
 }

@@ -6,7 +6,15 @@ import { StatusCodeParser } from 'ldapts';
 import type { Client, Message, MessageResponse } from 'ldapts';
 import { internalsOf } from '../clientInternals.ts';
 import type { ClientInternals, MessageDetails } from '../clientInternals.ts';
+import {
+  NoticeOfDisconnectionError,
+  UnexpectedResponseError,
+  answers,
+  failConnection,
+  noticeCode,
+} from './answerGuard.ts';
 import { ResponseFramer } from './frame.ts';
+import { wellFormedResponse } from './responseShape.ts';
 import { readReused, readsReused } from './reusedReads.ts';
 import type { FrameSink } from './frame.ts';
 import type { LeanKind, PreparedRequest } from './prepared.ts';
@@ -196,8 +204,32 @@ class LeanChannel implements FrameSink {
     return true;
   }
 
-  handOver(bytes: Buffer): void {
-    this.client.messageParser.read(bytes, this.client.messageDetailsByMessageId);
+  handOver(bytes: Buffer, messageId: number, opTag: number): void {
+    const requests = this.client.messageDetailsByMessageId;
+    if (messageId === 0) {
+      // Unsolicited: a Notice of Disconnection ends the connection (RFC 4511 4.4.1); others are ignored.
+      const code = noticeCode(bytes);
+      if (code !== null) failConnection(this.client, new NoticeOfDisconnectionError(code));
+      return;
+    }
+    const request = messageId > 0 ? requests.get(String(messageId)) : undefined;
+    // ldapts' parser spins for ever on some malformed messages, and would settle a search with a bind response.
+    const malformed = !wellFormedResponse(bytes);
+    if (
+      malformed ||
+      (request !== undefined && !answers(request.message.protocolOperation, opTag))
+    ) {
+      if (request === undefined) return;
+      requests.delete(String(messageId));
+      const tag = request.message.protocolOperation;
+      request.reject(new UnexpectedResponseError(tag, opTag, malformed));
+      return;
+    }
+    this.client.messageParser.read(bytes, requests);
+  }
+
+  refuse(err: Error): void {
+    failConnection(this.client, err);
   }
 
   /** Bytes read from `socket`; `reused`: they live in the shared read buffer, during this call only. */
@@ -205,6 +237,9 @@ class LeanChannel implements FrameSink {
     if (socket !== this.readSocket) {
       this.framer.reset();
       this.readSocket = socket;
+      // Framing installed before the connect: from the next read on, reads come without a copy.
+      if (!reused && readsReused(socket))
+        readReused(socket, (chunk) => this.receive(socket, chunk, true));
     }
     this.framer.receive(data, reused);
   }
@@ -227,6 +262,15 @@ function leanChannelOf(client: Client): LeanChannel | null {
     channels.set(client, channel);
   }
   return channel;
+}
+
+/**
+ * Frames `client`'s answers from its first byte on (call it before the client connects): every
+ * message is checked and held to the size limit (frame.ts) before ldapts parses it, whichever path
+ * its request took, and the lean path needs no take-over later.
+ */
+export function frameResponses(client: Client): void {
+  if (!channels.has(client)) channels.set(client, new LeanChannel(internalsOf(client)));
 }
 
 /**

@@ -34,6 +34,10 @@ class RecordingSink implements FrameSink {
     this.events.push(`ldapts ${bytes.length}`);
   }
 
+  refuse(err: Error): void {
+    this.events.push(`refused ${(err as { code?: string }).code ?? ''}: ${err.message}`);
+  }
+
   /** Everything ldapts got, joined. */
   ldaptsBytes(): string {
     return Buffer.concat(this.handed).toString('hex');
@@ -146,18 +150,59 @@ test('framing: byte by byte, and any random cuts, with plain or reused read buff
   );
 });
 
-test('framing: a length ldapts cannot read sends everything after it to ldapts as it comes, as today', () => {
-  // Indefinite length (0x80): ldapts' reader throws on it and keeps the bytes; so must we hand them over.
-  const broken = Buffer.from([0x30, 0x80, 0x02, 0x01, 0x02]);
-  const after = Buffer.concat([broken, searchDone, compareTrue]);
-  for (let cut = 1; cut < after.length; cut++) {
-    const sink = feed(Buffer.concat([bindDone, after]), [bindDone.length + cut]);
-    assert.equal(sink.ldaptsBytes(), Buffer.concat([bindDone, after]).toString('hex'));
-    assert.ok(!sink.events.some((e) => e.startsWith('finish') || e.startsWith('count')));
+test('framing: bytes that cannot start an LDAPMessage refuse the stream at once, however it is cut, and nothing after them is kept', () => {
+  const cases: [string, Buffer][] = [
+    // Indefinite length (0x80): forbidden by RFC 4511 5.1; ldapts' reader threw on it and kept every later byte.
+    ['30 80', Buffer.from([0x30, 0x80, 0x02, 0x01, 0x02])],
+    // Five length bytes.
+    ['30 85', Buffer.from([0x30, 0x85, 0, 0, 0, 0, 3])],
+    // A zero tag: ldapts' parser took it for "no message yet" and waited for ever.
+    ['00 03', Buffer.from([0x00, 0x03])],
+    // Another tag than SEQUENCE.
+    ['61', encodeResult(RESPONSE_TAG.bind, 0)],
+  ];
+  for (const [start, broken] of cases) {
+    const after = Buffer.concat([broken, searchDone, compareTrue]);
+    for (let cut = 1; cut < after.length; cut++) {
+      const sink = feed(Buffer.concat([bindDone, after]), [bindDone.length + cut]);
+      assert.equal(sink.ldaptsBytes(), bindDone.toString('hex'), start);
+      assert.equal(sink.events.length, 2, start);
+      assert.match(
+        sink.events[1] as string,
+        new RegExp(
+          `^refused decodingError: the server's bytes are not LDAP messages: a message cannot start with ${start.slice(0, 2)}`,
+        ),
+      );
+    }
   }
-  // A zero tag: ldapts' parser waits for ever on it, and gets what follows too.
-  const zeroTag = feed(Buffer.concat([Buffer.from([0x00, 0x03]), searchDone]), []);
-  assert.deepEqual(zeroTag.events, [`ldapts ${2 + searchDone.length}`]);
+});
+
+test('framing: a message over the size limit refuses the stream at its header, whatever its length claims and however much follows', () => {
+  const limit = 1000;
+  for (const claimed of [limit + 1, 20 << 20, 0x7fff_ffff, 0xffff_ffff]) {
+    const header = Buffer.from([0x30, 0x84, 0, 0, 0, 0]);
+    header.writeUInt32BE(claimed - 6, 2);
+    const sink = new RecordingSink();
+    const framer = new ResponseFramer(sink, limit);
+    framer.receive(Buffer.concat([bindDone, header]));
+    // Endless bytes after it: none is kept or handed over.
+    for (let i = 0; i < 100; i++) framer.receive(Buffer.alloc(64 << 10, 0x41));
+    assert.deepEqual(sink.events, [
+      `ldapts ${bindDone.length}`,
+      `refused messageTooLarge: the server sent a message of ${claimed} bytes, more than the ${limit} bytes accepted`,
+    ]);
+  }
+  // At the limit a message is taken, a counted entry as much as one ldapts reads; a new socket starts afresh.
+  const atLimit = entryMessage(9, 'cn=big', { description: ['x'.repeat(900)] });
+  const sink = new RecordingSink();
+  const framer = new ResponseFramer(sink, atLimit.length);
+  framer.receive(atLimit);
+  assert.deepEqual(sink.events, [`ldapts ${atLimit.length}`]);
+  framer.receive(Buffer.from([0x30, 0x84, 0x00]));
+  assert.equal(sink.events.length, 1, 'an unfinished header waits');
+  framer.reset();
+  framer.receive(bindDone);
+  assert.equal(sink.events.at(-1), `ldapts ${bindDone.length}`);
 });
 
 test('framing: reset forgets a half-received message (its socket is gone)', () => {
@@ -183,6 +228,7 @@ test('framing: message ids are read as ldapts reads them (two-complement, 1 to 4
       return true;
     },
     handOver: () => undefined,
+    refuse: (err) => assert.fail(err),
   };
   const framer = new ResponseFramer(sink);
   for (const id of [1, 127, 128, 255, 256, 65_535, 65_536, 2 ** 31 - 1]) {

@@ -1,6 +1,7 @@
 // Cuts a connection's incoming bytes into LDAPMessages by tag and length, reading only each
 // message's id, protocol op tag and result code: the lean side counts or completes what is its
-// own, every other message goes whole to ldapts' parser.
+// own, every other message goes whole to ldapts' parser. A stream that cannot be framed, or a
+// message over the size limit, is refused: nothing more is read or kept from that connection.
 
 /** Where framed messages go. */
 export interface FrameSink {
@@ -14,13 +15,52 @@ export interface FrameSink {
    * with it. `resultCode` is -1 unless the op's content starts with a one-byte ENUMERATED.
    */
   finish(messageId: number, opTag: number, resultCode: number): boolean;
-  /** Bytes for ldapts' parser: one whole message, or after an unframeable length everything as it came. */
-  handOver(bytes: Buffer): void;
+  /**
+   * One whole message for ldapts' parser, with its id and op tag as framed (`messageId` -1 when
+   * this reader could not take it: ldapts then reads it, and fails on it).
+   */
+  handOver(bytes: Buffer, messageId: number, opTag: number): void;
+  /** The stream is refused (unframeable, or a message too large): its connection must end with `err`. */
+  refuse(err: Error): void;
+}
+
+/**
+ * Largest LDAPMessage accepted from a server, as the UnboundID SDK's default maximum: a whole
+ * message is kept until it is complete, so a length without a bound would let one server's
+ * answer (or a lie about its length) take the worker's memory.
+ */
+export const MAX_MESSAGE_BYTES = 20 << 20;
+
+/** A server's message longer than the limit: its connection is closed, its operations fail with this. */
+export class MessageTooLargeError extends Error {
+  /** Counted per second under this cause (see failureCodeName). */
+  readonly code = 'messageTooLarge';
+  readonly messageBytes: number;
+
+  constructor(messageBytes: number, limitBytes: number) {
+    super(
+      `the server sent a message of ${messageBytes} bytes, more than the ${limitBytes} bytes accepted`,
+    );
+    this.name = 'MessageTooLargeError';
+    this.messageBytes = messageBytes;
+  }
+}
+
+/** Bytes that are not an LDAPMessage where one must start: the connection cannot be read further. */
+export class UnframeableError extends Error {
+  /** The C API's and ldapts' name for an answer that cannot be decoded. */
+  readonly code = 'decodingError';
+
+  constructor(what: string) {
+    super(`the server's bytes are not LDAP messages: ${what}`);
+    this.name = 'UnframeableError';
+  }
 }
 
 /** What `readHeader` found at an offset. */
 const SHORT = -1;
 const UNFRAMEABLE = -2;
+const TOO_LARGE = -3;
 
 /** Tags of messages the lean side may count while they are still arriving. */
 const SEARCH_ENTRY = 0x64;
@@ -69,13 +109,15 @@ export class ResponseFramer {
   private partsNeed = 0;
   /** Bytes still to drop of a counted entry. */
   private skip = 0;
-  /** After an unframeable length: ldapts gets the rest as it comes (and fails as it does today). */
-  private passThrough = false;
+  /** The stream was refused: the rest of it is dropped until `reset` (a new socket). */
+  private refused = false;
+  private readonly maxMessageBytes: number;
   private readonly header: Header = { total: 0, messageId: -1, opTag: 0, resultCode: -1 };
   private readonly lengthOut = [0, 0];
 
-  constructor(sink: FrameSink) {
+  constructor(sink: FrameSink, maxMessageBytes = MAX_MESSAGE_BYTES) {
     this.sink = sink;
+    this.maxMessageBytes = maxMessageBytes;
   }
 
   /** Forgets a partial message (its socket is gone). */
@@ -83,16 +125,13 @@ export class ResponseFramer {
     this.carry = null;
     this.parts = null;
     this.skip = 0;
-    this.passThrough = false;
+    this.refused = false;
   }
 
   /** Takes the next bytes of the stream; `reused`: the chunk's memory is overwritten after the call. */
   receive(chunk: Buffer, reused = false): void {
     this.copyKept = reused;
-    if (this.passThrough) {
-      this.sink.handOver(this.kept(chunk));
-      return;
-    }
+    if (this.refused) return;
     let buf = chunk;
     let off = 0;
     if (this.skip > 0) {
@@ -125,9 +164,14 @@ export class ResponseFramer {
         this.carry = owned ? buf.subarray(off) : this.kept(buf.subarray(off));
         return;
       }
-      if (status === UNFRAMEABLE) {
-        this.passThrough = true;
-        sink.handOver(owned ? buf.subarray(off) : this.kept(buf.subarray(off)));
+      if (status === UNFRAMEABLE || status === TOO_LARGE) {
+        this.refused = true;
+        this.carry = null;
+        sink.refuse(
+          status === TOO_LARGE
+            ? new MessageTooLargeError(header.total, this.maxMessageBytes)
+            : new UnframeableError(describeStart(buf, off)),
+        );
         return;
       }
       const end = off + header.total;
@@ -155,7 +199,7 @@ export class ResponseFramer {
         !sink.finish(header.messageId, header.opTag, header.resultCode)
       ) {
         const message = buf.subarray(off, end);
-        sink.handOver(owned ? message : this.kept(message));
+        sink.handOver(owned ? message : this.kept(message), header.messageId, header.opTag);
       }
       off = end;
     }
@@ -168,23 +212,22 @@ export class ResponseFramer {
 
   /**
    * Reads the message header at `off` into `this.header`: SHORT when the bytes end before what is
-   * needed, UNFRAMEABLE when ldapts' reader could not take the message's length either, else 0. A
-   * message id or op header this reader does not expect leaves messageId -1 (the message is then
-   * ldapts' to read and to fail on, as today).
+   * needed, UNFRAMEABLE when no LDAPMessage can start there (another tag than SEQUENCE, a length
+   * form LDAP forbids), TOO_LARGE over the limit, else 0. A message id or op header this reader
+   * does not expect leaves messageId -1 (the message is then ldapts' to read and to fail on).
    */
   private readHeader(buf: Buffer, off: number): number {
     const header = this.header;
     const out = this.lengthOut;
-    // ldapts' parser takes a 0 tag for "no message yet" and waits for ever: so must the framing.
-    if (buf[off] === 0) return UNFRAMEABLE;
+    // Every LDAPMessage is a SEQUENCE: anything else means the stream is lost (ldapts would wait for ever).
+    if (buf[off] !== 0x30) return UNFRAMEABLE;
     const outer = readLength(buf, off + 1, buf.length, out);
     if (outer !== 0) return outer;
     const length = out[0] as number;
-    // ldapts computes lengths in 32-bit signed arithmetic: beyond that its framing is not ours to copy.
-    if (length > 0x7fff_ffff) return UNFRAMEABLE;
     const contentStart = out[1] as number;
     const end = contentStart + length;
     header.total = end - off;
+    if (header.total > this.maxMessageBytes) return TOO_LARGE;
     header.messageId = -1;
     header.opTag = -1;
     header.resultCode = -1;
@@ -219,4 +262,14 @@ export class ResponseFramer {
     }
     return 0;
   }
+}
+
+/** The first bytes at `off`, in hex, to name what could not be framed. */
+function describeStart(buf: Buffer, off: number): string {
+  const head = buf
+    .subarray(off, off + 8)
+    .toString('hex')
+    .replace(/(..)/g, '$1 ')
+    .trim();
+  return `a message cannot start with ${head}${buf.length - off > 8 ? ' ...' : ''}`;
 }
