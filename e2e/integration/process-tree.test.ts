@@ -206,3 +206,28 @@ test(
     }
   },
 );
+
+test(
+  'the launcher exits as a shell reports its child: 128 + the signal that ended it (SIGKILL 137)',
+  NO_OLDER_NODE,
+  async () => {
+    const cli = startCli(['serve', '--port', '0'], dataDir, 60_000, LAUNCHER);
+    let tree: number[] = [];
+    try {
+      const serving = new Promise<void>((resolve) => {
+        cli.child.stdout?.on('data', (d: Buffer) => {
+          if (d.toString().includes('DirBench is serving at')) resolve();
+        });
+      });
+      await Promise.race([serving, cli.result]);
+      tree = descendantPids(cli.pid);
+      const served = tree.find((pid) => processCommandLine(pid)?.includes('src/cli/main.ts serve'));
+      assert.ok(served !== undefined, `the relaunched serve in\n${commandLines(tree).join('\n')}`);
+      process.kill(served, 'SIGKILL');
+      const { code } = await cli.result;
+      assert.equal(code, 137);
+    } finally {
+      killLeftovers([cli.pid, ...tree]);
+    }
+  },
+);

@@ -2,6 +2,7 @@
 // Entry of the `dirbench` command: re-runs itself on the project's Node >= 22 when started on an older one.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,5 +29,8 @@ if (major > 22 || (major === 22 && minor >= 18)) {
   // Forward stop signals so the real process can stop its run and labs cleanly.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
     process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 15 : 1)));
+  // A child ended by a signal exits as a shell reports it: 128 + the signal's number (SIGKILL 137).
+  child.on('exit', (code, signal) =>
+    process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 15) : 1)),
+  );
 }
