@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { EXIT_CODES } from '../../src/cli/commandSpec.ts';
 import { openCore } from '../../src/core/app/core.ts';
+import { DEBUG_HINT } from '../../src/core/app/unexpected.ts';
 import { NAMED_RESULT_CODES, resultCodeName } from '../../src/core/ldap/resultCodes.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
 import type { ResponderOptions } from '../../src/core/responder/responder.ts';
@@ -202,6 +203,8 @@ function problemOf(result: CliResult): string | null {
   if (!EXIT_CODES.some((e) => e.code === result.code && e.code <= 3))
     return `exit ${String(result.code)} is not a documented one`;
   if (/^\s+at /m.test(result.stderr)) return 'a stack trace on stderr';
+  // A server's answer is a situation DirBench words, never an error it did not expect.
+  if (result.stderr.includes(DEBUG_HINT)) return 'a server answer reported as an unexpected error';
   const failures = result.stderr.split('\n').filter((line) => /^dirbench: (?!warning)/.test(line));
   if (failures.length > 1) return `${failures.length} failure lines for one failure`;
   // A failed run says so in its summary on stdout; anything else in a line on stderr.

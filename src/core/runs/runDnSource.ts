@@ -7,6 +7,8 @@ import type { SampleLimit } from '../../shared/serverLimits.ts';
 import { isShapeName } from '../datagen/shapes.ts';
 import { labDnRebase } from '../lab/labPlacement.ts';
 import { collectEntries } from '../ldap/collectDns.ts';
+import type { SampledEntries } from '../ldap/collectDns.ts';
+import { describeLdapFailure } from '../ldap/failure.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { DnSource } from '../loadgen/dnSource.ts';
 import type { ResolvedWorkload } from './resolveWorkload.ts';
@@ -49,8 +51,8 @@ export async function runDnSource(
   if (!workload.readsEntries)
     return { dnSource: { kind: 'list', dns: [] }, entries: null, note: null };
   const attributes = workload.sampledAttributes;
-  const sampled = await collectEntries(connection, baseDn, MAX_SAMPLED_DNS, attributes);
   const having = attributes.length === 0 ? '' : ` with ${attributes.join(', ')}`;
+  const sampled = await sampleEntries(connection, baseDn, attributes, having);
   if (sampled.dns.length === 0 && sampled.limitedBy !== null) {
     throw new ApiError(
       'validation',
@@ -74,4 +76,26 @@ export async function runDnSource(
   // With attributes the sample holds only entries having them: it is not the directory's size.
   const whole = attributes.length === 0 && sampled.dns.length < MAX_SAMPLED_DNS;
   return { dnSource, entries: whole ? sampled.dns.length : null, note: null };
+}
+
+/**
+ * The sample of entries under `baseDn`; a server that refuses the search (or fails under it) is a
+ * situation the user must act on, so it ends the run's start in DirBench's words, not as a crash.
+ */
+async function sampleEntries(
+  connection: LdapConnectionParams,
+  baseDn: string,
+  attributes: readonly string[],
+  having: string,
+): Promise<SampledEntries> {
+  try {
+    return await collectEntries(connection, baseDn, MAX_SAMPLED_DNS, attributes);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const why = describeLdapFailure(err, connection.url).message;
+    throw new ApiError(
+      'failed',
+      `sampling the entries${having} under base DN ${baseDn} on ${connection.url} failed: ${why}`,
+    );
+  }
 }
