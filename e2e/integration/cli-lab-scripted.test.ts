@@ -75,6 +75,13 @@ test("a matrix's servers take the lab id, in the file and in --servers", async (
   assert.match(checked.stdout, /is valid: 1 cell/);
   const overridden = await cli(['matrix', 'check', 'builtin/salford', '--servers', id]);
   assert.equal(overridden.code, 0, overridden.stderr);
+
+  // Run on the lab as a saved server: the campaign built no lab, so it destroys none either.
+  const ran = await cli(['matrix', 'run', file]);
+  assert.equal(ran.code, 0, ran.stderr);
+  assertPlain(ran.stderr);
+  assert.doesNotMatch(ran.stderr, /Destroying the campaign's lab/);
+  assert.match(ran.stderr, /Campaign completed/);
 });
 
 test('an id naming no target and no lab is refused naming both kinds', async () => {

@@ -255,11 +255,13 @@ export class CampaignRunner {
     a.progress.stopTicking();
     this.#deps.campaigns.setStatus(a.id, status, error);
     a.progress.status = status;
-    a.progress.step("Destroying the campaign's lab", null);
-    try {
-      await a.labs.release();
-    } catch (err) {
-      a.progress.step(`The campaign's lab could not be destroyed: ${message(err)}`, null);
+    if (a.labs.holdsLab) {
+      a.progress.step("Destroying the campaign's lab", null);
+      try {
+        await a.labs.release();
+      } catch (err) {
+        a.progress.step(`The campaign's lab could not be destroyed: ${message(err)}`, null);
+      }
     }
     if (this.#active === a) this.#active = null;
     a.progress.step(error ?? `Campaign ${status}`, null);

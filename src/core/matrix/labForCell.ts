@@ -118,6 +118,11 @@ export class CampaignLabs {
     return { ok, expected: current.verifiedEntries, found };
   }
 
+  /** True while a lab of this campaign is up (a campaign on saved targets never has one). */
+  get holdsLab(): boolean {
+    return this.#current !== null;
+  }
+
   /** Destroys the campaign's current lab, if any (end, cancel, shutdown, or before the next build). */
   async release(): Promise<void> {
     const current = this.#current;
