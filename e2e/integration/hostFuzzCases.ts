@@ -8,8 +8,9 @@ import { MAX_BODY_BYTES } from '../../src/host/server.ts';
 import type { Prng } from '../../src/core/datagen/prng.ts';
 
 /**
- * Channels that start load, labs or campaigns (runs/start, campaigns/start, campaigns/resume, lab/start),
- * download software (lab/install) or connect to a host the payload names (targets/test). They only get
+ * Channels that start load, labs, campaigns, brokers or agents (runs/start, campaigns/start,
+ * campaigns/resume, lab/start, brokers/start, agents/start), download software (lab/install) or
+ * connect to a host the payload names (targets/test). They only get
  * requests the host refuses before any handler runs, and must never answer 2xx.
  */
 export const NEVER_HANDLED: ReadonlySet<ApiChannel> = new Set<ApiChannel>([
@@ -19,6 +20,8 @@ export const NEVER_HANDLED: ReadonlySet<ApiChannel> = new Set<ApiChannel>([
   'lab/start',
   'lab/install',
   'targets/test',
+  'brokers/start',
+  'agents/start',
 ]);
 
 /** Channels that get random payloads: every other one (a fresh data folder, so deletes delete fuzz data only). */
