@@ -8,6 +8,7 @@ import type { RunDetail } from '../shared/types.ts';
 import { junitXml } from '../core/report/junitXml.ts';
 import type { JunitSuite } from '../core/report/junitXml.ts';
 import type { OptionTable } from './commandSpec.ts';
+import { guardReported } from './guard.ts';
 import type { RawOptions } from './options.ts';
 
 /** The gate options `run` and `matrix run` take. */
@@ -80,13 +81,18 @@ export function breachLines(runs: readonly RunDetail[]): string[] {
 }
 
 /**
- * One line per run of `runs` that did not complete, with the reason it ended, for stderr: with
+ * Writes one line per run of `runs` that did not complete, with the reason it ended, on stderr: with
  * --json stdout holds only the JSON, and the failure must still reach whoever reads the terminal.
+ * After the process guard has reported an error, that error's line is the one line of the failure.
  */
-export function failureLines(runs: readonly RunDetail[]): string[] {
-  return runs
-    .filter((run) => run.status !== 'completed')
-    .map((run) => `run ${run.id} ${run.status}: ${run.endReason ?? 'no reason was stored'}`);
+export function writeFailureLines(runs: readonly RunDetail[]): void {
+  if (guardReported()) return;
+  for (const run of runs) {
+    if (run.status === 'completed') continue;
+    process.stderr.write(
+      `dirbench: run ${run.id} ${run.status}: ${run.endReason ?? 'no reason was stored'}\n`,
+    );
+  }
 }
 
 /** Runs a check of the run's thresholds, naming --threshold (and which one) for the request's own. */

@@ -85,6 +85,11 @@ export function failCore(core: Core, err: unknown): Promise<void> {
 /** True once the process guard has reported an error: the process exits 1 whatever the command returns. */
 let crashed = false;
 
+/** True once the process guard has reported an error (its line is the failure's one line). */
+export function guardReported(): boolean {
+  return crashed;
+}
+
 /** The process's exit code for a command that returned `code`: 1 after an error the process guard caught. */
 export function exitCodeAfter(code: number): number {
   return crashed ? EXIT_FAILED : code;

@@ -22,7 +22,7 @@ import { commonGroup } from '../commonOptions.ts';
 import { RUN_AND_MATRIX_OPTIONS, RUN_LOAD_OPTIONS } from '../runRequestFromOptions.ts';
 import { TARGET_GROUP } from '../targetOptions.ts';
 import { ADHOC_GROUP, WORKLOAD_GROUP } from '../workloadOptions.ts';
-import { failureLines } from '../gates.ts';
+import { writeFailureLines } from '../gates.ts';
 import { LAB_BUILD_OPTIONS } from './lab.ts';
 import { runActivity } from './run.ts';
 
@@ -143,7 +143,7 @@ async function calibrate(
           : ''),
     );
   }
-  for (const line of failureLines([run])) process.stderr.write(`dirbench: ${line}\n`);
+  writeFailureLines([run]);
   const errors = run.summary?.errors ?? 0;
   if (errors > 0)
     process.stderr.write(`dirbench: ${errors} operations failed against the responder\n`);

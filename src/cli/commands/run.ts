@@ -22,7 +22,7 @@ import { withCliCore } from '../coreForCli.ts';
 import { runOnce } from '../runOnce.ts';
 import {
   breachLines,
-  failureLines,
+  writeFailureLines,
   junitOption,
   thresholdsInUserTerms,
   writeJunit,
@@ -317,7 +317,7 @@ export async function runCommand(options: RawOptions): Promise<number> {
           if (repeats > 1) process.stdout.write(repeatsText(runs, repeats));
         }
         if (junitFile !== null) writeJunit(junitFile, [runSuite(runs)]);
-        for (const line of failureLines(runs)) process.stderr.write(`dirbench: ${line}\n`);
+        writeFailureLines(runs);
         // A run that did not complete is the worse news: it exits 1 even when another breached.
         if (runs.length < repeats || runs.some((r) => r.status !== 'completed')) return 1;
         const breached = breachLines(runs);
