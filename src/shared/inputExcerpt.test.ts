@@ -78,6 +78,17 @@ test('binary content is found by its first control character, with its byte offs
   assert.equal(binaryContent(`${'x'.repeat(9000)}\u0000`), null, 'only the start is looked at');
 });
 
+test('bytes a decoder replaced are never shown as the bytes of its replacement character', () => {
+  // A file of random bytes read as UTF-8: 7f 43 then an invalid byte, then a NUL.
+  const decoded = new TextDecoder().decode(Uint8Array.from([0x7f, 0x43, 0xff, 0x2d, 0x00]));
+  assert.equal(binaryContent(decoded), 'a control byte 0x7f at offset 0, in bytes 0-1: 7f 43');
+  // After a replaced byte, byte offsets are unknown: the place is given in characters.
+  assert.equal(
+    binaryContent(new TextDecoder().decode(Uint8Array.from([0x41, 0xff, 0x42, 0x00, 0x43]))),
+    'a control byte 0x00 at character 3, after bytes that are not UTF-8',
+  );
+});
+
 test('printable text can be quoted otherwise, or bare', () => {
   assert.equal(inputExcerpt('cn=x', { quote: "'" }), "'cn=x'");
   assert.equal(inputExcerpt('notes', { quote: '' }), 'notes');

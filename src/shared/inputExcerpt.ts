@@ -88,20 +88,29 @@ export function inputExcerpt(input: string | Uint8Array, options: ExcerptOptions
 /** Characters looked at for signs of binary content, as git and grep look at a file's start. */
 const SNIFF_CHARS = 8000;
 
+/** The character a decoder puts for bytes that are not UTF-8: its bytes are not the file's. */
+const REPLACEMENT = '\ufffd';
+
 /**
  * Why `text` is not text, or null: a control character other than a line end, tab or form feed
  * (a NUL, as in every binary format) within its first 8,000 characters, with its byte offset and
  * the bytes around it, e.g. "a control byte 0x00 at offset 7, in bytes 0-15: 7f 45 4c 46 02 ...".
+ * Bytes a decoder replaced (not UTF-8) are never shown as the replacement's bytes: the excerpt
+ * stops before them, and after one the place is given in characters and nothing is shown.
  */
 export function binaryContent(text: string): string | null {
   const head = text.slice(0, SNIFF_CHARS);
   const at = head.search(/[^\P{Cc}\t\n\r\f]/u);
   if (at < 0) return null;
-  const offset = utf8Length(head.slice(0, at));
+  const code = head.charCodeAt(at).toString(16).padStart(2, '0');
+  const before = head.slice(0, at);
+  if (before.includes(REPLACEMENT))
+    return `a control byte 0x${code} at character ${at}, after bytes that are not UTF-8`;
+  const offset = utf8Length(before);
   // The excerpt starts up to 15 bytes before the byte (at its 16-byte row when all is ASCII).
   const start = Math.max(0, at - (offset % 16));
-  const code = head.charCodeAt(at).toString(16).padStart(2, '0');
-  const excerpt = inputExcerpt(head.slice(start), { byteOffset: utf8Length(head.slice(0, start)) });
+  const bytes = head.slice(start).split(REPLACEMENT)[0] ?? '';
+  const excerpt = inputExcerpt(bytes, { byteOffset: utf8Length(head.slice(0, start)) });
   return `a control byte 0x${code} at offset ${offset}, in ${excerpt}`;
 }
 
