@@ -26,7 +26,7 @@ import {
   localCustomErrors,
   checkMessage,
 } from './workload/customOperation.ts';
-import type { CustomErrors, CustomOpValues } from './workload/customOperation.ts';
+import type { CustomErrors, CustomOpValues, CustomPatch } from './workload/customOperation.ts';
 import { useWorkloadCheck } from './workload/useWorkloadCheck.ts';
 import { DEFAULT_WORKLOAD_ID, WorkloadSection } from './workload/WorkloadSection.tsx';
 import type { WorkloadMode } from './workload/WorkloadSection.tsx';
@@ -66,7 +66,7 @@ function customCheckErrors(kind: CustomOpValues['kind'], error: ApiError | null)
 
 function focusCustom(errors: CustomErrors): void {
   const field = Object.keys(errors).find((key) => key !== 'general');
-  if (field) document.getElementById(customFieldId(field as keyof CustomOpValues))?.focus();
+  if (field) document.getElementById(customFieldId(field))?.focus();
 }
 
 /** Starts a run with `runs/start`; the live view takes over through the active-run state. */
@@ -103,7 +103,7 @@ export function RunForm({ targets }: { targets: Target[] }) {
     setValues((prev) => ({ ...prev, ...patch }));
     setServerErrors({});
   };
-  const changeCustom = (patch: Partial<CustomOpValues>) => {
+  const changeCustom = (patch: CustomPatch) => {
     setCustom((prev) => ({ ...prev, ...patch }));
     setCustomServerError(null);
   };

@@ -7,7 +7,7 @@ import { ErrorPanel } from '../../../components/ErrorPanel.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { LoadingBlock } from '../../../components/Loading.tsx';
 import { CustomOperationFields } from './CustomOperationFields.tsx';
-import type { CustomErrors, CustomOpValues } from './customOperation.ts';
+import type { CustomErrors, CustomOpValues, CustomPatch } from './customOperation.ts';
 import { WorkloadDetails } from './WorkloadDetails.tsx';
 import { WorkloadEditor } from './WorkloadEditor.tsx';
 import { WorkloadPicker } from './WorkloadPicker.tsx';
@@ -49,7 +49,7 @@ export function WorkloadSection({
   customErrors: CustomErrors;
   /** Where the host's check of the custom operation stands. */
   checkState: WorkloadCheck['state'];
-  onCustomChange: (patch: Partial<CustomOpValues>) => void;
+  onCustomChange: (patch: CustomPatch) => void;
   connections: string;
   depth: string;
   onUseConcurrency: (c: WorkloadConcurrency) => void;
