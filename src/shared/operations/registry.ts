@@ -9,6 +9,7 @@ import { MODRDN_TRAITS } from './modrdn.ts';
 import { SEARCH_TRAITS } from './search.ts';
 import { SEARCH_AND_MODIFY_TRAITS } from './searchAndModify.ts';
 import type { OperationTraits } from './traits.ts';
+import { WHO_AM_I_TRAITS } from './whoAmI.ts';
 
 /** `rows` as given; a row under another kind's name does not compile. */
 function keyedRows<T extends { [K in keyof T]: OperationTraits<{ kind: K & string }> }>(
@@ -27,6 +28,7 @@ const ROWS = keyedRows({
   compare: COMPARE_TRAITS,
   bind: BIND_TRAITS,
   'search-and-modify': SEARCH_AND_MODIFY_TRAITS,
+  whoami: WHO_AM_I_TRAITS,
 });
 
 /** An operation kind (`search`, `add`, ...). */

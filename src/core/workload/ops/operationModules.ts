@@ -10,6 +10,7 @@ import { MODRDN_MODULE } from './modrdn.ts';
 import type { OperationModule } from './opTypes.ts';
 import { SEARCH_MODULE } from './search.ts';
 import { SEARCH_AND_MODIFY_MODULE } from './searchAndModify.ts';
+import { WHO_AM_I_MODULE } from './whoAmI.ts';
 
 /** Each kind's checks and compiler. */
 export const OPERATION_MODULES: { readonly [K in OperationKind]: OperationModule<K> } = {
@@ -21,4 +22,5 @@ export const OPERATION_MODULES: { readonly [K in OperationKind]: OperationModule
   compare: COMPARE_MODULE,
   bind: BIND_MODULE,
   'search-and-modify': SEARCH_AND_MODIFY_MODULE,
+  whoami: WHO_AM_I_MODULE,
 };
