@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { Client, InvalidCredentialsError } from 'ldapts';
 import type { RunDetail } from '../../src/shared/types.ts';
 import type { WorkloadOperation, WorkloadSpec } from '../../src/shared/workload.ts';
 import { runInProcess } from './inProcessCli.ts';
@@ -65,4 +66,55 @@ test('whoami: the run service and the CLI both run it, with no errors', async ()
   const summary = await cliRun(['--op', 'whoami']);
   assert.ok(summary.opsPerSec > 0, 'the CLI run completed operations');
   assert.equal(summary.errors, 0);
+});
+
+/** The DNs of the first `count` people of the lab. */
+async function people(count: number): Promise<string[]> {
+  const admin = await lab.admin();
+  try {
+    const { searchEntries } = await admin.search(lab.lab.baseDn, {
+      scope: 'sub',
+      filter: '(objectClass=person)',
+      attributes: ['1.1'],
+      sizeLimit: count,
+    });
+    return searchEntries.map((e) => e.dn);
+  } finally {
+    await admin.unbind();
+  }
+}
+
+/** Binds as `dn` with `password` (throws InvalidCredentialsError when the password is not it). */
+async function bindAs(dn: string, password: string): Promise<void> {
+  const client = new Client({ url: lab.lab.url, timeout: 10_000 });
+  try {
+    await client.bind(dn, password);
+  } finally {
+    await client.unbind();
+  }
+}
+
+test('password-modify: the run service and the CLI set passwords a bind then accepts', async () => {
+  const [first, second] = await people(2);
+  assert.ok(first !== undefined && second !== undefined, 'the lab has people');
+  const password = 'run service [1-1]';
+  const operation = {
+    kind: 'password-modify',
+    userDn: first,
+    newPassword: password,
+  } as const;
+  assertClean(await lab.run(single(operation)));
+  await bindAs(first, 'run service 1');
+  const summary = await cliRun([
+    '--op',
+    'password-modify',
+    '--user-dn',
+    second,
+    '--new-password',
+    'from the CLI',
+  ]);
+  assert.ok(summary.opsPerSec > 0, 'the CLI run completed operations');
+  assert.equal(summary.errors, 0);
+  await bindAs(second, 'from the CLI');
+  await assert.rejects(bindAs(second, 'run service 1'), InvalidCredentialsError);
 });

@@ -6,6 +6,7 @@ import { COMPARE_TRAITS } from './compare.ts';
 import { DELETE_TRAITS } from './delete.ts';
 import { MODIFY_TRAITS } from './modify.ts';
 import { MODRDN_TRAITS } from './modrdn.ts';
+import { PASSWORD_MODIFY_TRAITS } from './passwordModify.ts';
 import { SEARCH_TRAITS } from './search.ts';
 import { SEARCH_AND_MODIFY_TRAITS } from './searchAndModify.ts';
 import type { OperationTraits } from './traits.ts';
@@ -29,6 +30,7 @@ const ROWS = keyedRows({
   bind: BIND_TRAITS,
   'search-and-modify': SEARCH_AND_MODIFY_TRAITS,
   whoami: WHO_AM_I_TRAITS,
+  'password-modify': PASSWORD_MODIFY_TRAITS,
 });
 
 /** An operation kind (`search`, `add`, ...). */

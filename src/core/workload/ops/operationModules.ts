@@ -8,6 +8,7 @@ import { DELETE_MODULE } from './delete.ts';
 import { MODIFY_MODULE } from './modify.ts';
 import { MODRDN_MODULE } from './modrdn.ts';
 import type { OperationModule } from './opTypes.ts';
+import { PASSWORD_MODIFY_MODULE } from './passwordModify.ts';
 import { SEARCH_MODULE } from './search.ts';
 import { SEARCH_AND_MODIFY_MODULE } from './searchAndModify.ts';
 import { WHO_AM_I_MODULE } from './whoAmI.ts';
@@ -23,4 +24,5 @@ export const OPERATION_MODULES: { readonly [K in OperationKind]: OperationModule
   bind: BIND_MODULE,
   'search-and-modify': SEARCH_AND_MODIFY_MODULE,
   whoami: WHO_AM_I_MODULE,
+  'password-modify': PASSWORD_MODIFY_MODULE,
 };
