@@ -11,6 +11,12 @@ import type {
 } from './commandSpec.ts';
 import { jsonOption, ROOT_OPTIONS } from './commonOptions.ts';
 
+/** The options every command takes, as the overview and docs/cli.md list them. */
+export const COMMON_HELP_OPTIONS: OptionTable = {
+  ...ROOT_OPTIONS,
+  json: jsonOption('on the commands that print a result'),
+};
+
 /** Help is wrapped to this many columns. */
 const WIDTH = 100;
 /** Column where option descriptions start. */
@@ -79,19 +85,24 @@ function exampleLines(line: string): string[] {
   return lines.map((l) => `  ${l}`);
 }
 
-/** `-g, --generator GEN` */
-function optionName(name: string, spec: OptionSpec): string {
+/** `-g, --generator GEN`: an option as help and docs/cli.md name it. */
+export function optionName(name: string, spec: OptionSpec): string {
   const short = spec.short === undefined ? '' : `-${spec.short}, `;
   return `${short}--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`;
 }
 
-/** The help lines of one option: name, description, default, repeatable. */
-function optionLines(name: string, spec: OptionSpec): string[] {
+/** An option's description with its default and whether it repeats, as help and docs/cli.md show it. */
+export function optionDescription(spec: OptionSpec): string {
   const suffixes = [
     spec.default === undefined ? '' : ` (default ${spec.default})`,
     spec.multiple === true ? ' (repeatable)' : '',
   ];
-  const description = `${spec.description}${suffixes.join('')}`;
+  return `${spec.description}${suffixes.join('')}`;
+}
+
+/** The help lines of one option: name, description, default, repeatable. */
+function optionLines(name: string, spec: OptionSpec): string[] {
+  const description = optionDescription(spec);
   const head = `  ${optionName(name, spec)}`;
   if (head.length >= DESCRIPTION_COLUMN - 1) {
     return [
@@ -173,10 +184,7 @@ export function overview(entries: readonly CliEntry[]): string {
     ...commandList(commands, ''),
     '',
     'Common options:',
-    ...tableLines({
-      ...ROOT_OPTIONS,
-      json: jsonOption('on the commands that print a result'),
-    }),
+    ...tableLines(COMMON_HELP_OPTIONS),
     '',
     `Run "dirbench COMMAND --help" for a command's usage, options and examples (e.g. dirbench run --help).`,
     exitCodesLine(),
