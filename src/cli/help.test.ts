@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { parseCommandLine } from './commandLine.ts';
 import { allCommands, EXIT_CODES, optionTable, unionTable } from './commandSpec.ts';
 import { COMMANDS } from './commands/index.ts';
 import { commandArgv } from './docs/docsRefs.ts';
-import { commandHelp, exitCodesLine, overview } from './help.ts';
+import { commandHelp, DOCS_DIR, exitCodesLine, overview } from './help.ts';
 
 const commands = allCommands(COMMANDS);
 
@@ -101,4 +102,11 @@ test('long examples continue with a backslash between options, never inside quot
   assert.ok(lines.every((l) => l.length <= 100 || !l.endsWith('\\')));
   assert.match(help, / \\\n {6}--/);
   assert.match(help, /--filter '\(cn=\[entry:cn\]\)'/);
+});
+
+test('the overview points to the guide and the command reference, which exist', () => {
+  const text = overview(COMMANDS);
+  const named = [...text.matchAll(/^(?:Docs:)?\s+(\/\S+\.md) \(/gm)].map((m) => m[1] ?? '');
+  assert.deepEqual(named, [`${DOCS_DIR}README.md`, `${DOCS_DIR}cli.md`]);
+  for (const file of named) assert.ok(existsSync(file), `${file} exists`);
 });

@@ -1,5 +1,6 @@
 // Help texts, all derived from the command declarations: a command's usage, options and examples,
 // a family's sub-commands, and the overview of `dirbench --help`.
+import { fileURLToPath } from 'node:url';
 import { allCommands, EXIT_CODES } from './commandSpec.ts';
 import type {
   CliEntry,
@@ -10,6 +11,9 @@ import type {
   OptionTable,
 } from './commandSpec.ts';
 import { jsonOption, ROOT_OPTIONS } from './commonOptions.ts';
+
+/** DirBench's docs folder: the guide by task (README.md) and the command reference (cli.md). */
+export const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
 
 /** The options every command takes, as the overview and docs/cli.md list them. */
 export const COMMON_HELP_OPTIONS: OptionTable = {
@@ -187,6 +191,8 @@ export function overview(entries: readonly CliEntry[]): string {
     ...tableLines(COMMON_HELP_OPTIONS),
     '',
     `Run "dirbench COMMAND --help" for a command's usage, options and examples (e.g. dirbench run --help).`,
+    `Docs: ${DOCS_DIR}README.md (the guide, by task)`,
+    `      ${DOCS_DIR}cli.md (every command, its options and examples)`,
     exitCodesLine(),
   ];
   return `${lines.join('\n')}\n`;
