@@ -1,7 +1,7 @@
 // How long a lab takes to build, by kind and load method: the measured figures a matrix estimate
 // and a campaign's time left start from, before the campaign has timed builds of its own. Loads
-// are the README's ("Generating and loading 10K to 10M entries", "Five lab servers and the
-// studies' systems", "Samba AD labs"), on the quiet 2-core machine. Setup is the rest of a build
+// are those of docs/measurements/lab-loads.md (10K to 10M into OpenLDAP, five lab kinds, Samba
+// AD), on the quiet 2-core machine. Setup is the rest of a build
 // (instance, start, count), from `lab start KIND --entries 2000` minus its generation, load and
 // CLI start, measured 2026-12-06 at load average 7-14 (openldap 2.2 s, 389ds 2.1 s, opendj 36-48
 // s, apacheds 13-15 s) and taken at about a third for the JVM servers, whose loads that busy
