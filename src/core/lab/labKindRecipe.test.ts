@@ -76,7 +76,7 @@ function namingPatterns(kind: LabKind): RegExp[] {
   ];
   if (/^[A-Za-z_$][\w$]*$/.test(kind)) {
     patterns.push(
-      new RegExp(`(^|[{,]\\s*)${kind}\\s*:`, 'm'),
+      new RegExp(`(^|[{,])[ \\t]*${kind}\\??\\s*:`, 'm'),
       new RegExp(`[\\w)\\]]\\.${kind}\\b`),
     );
   }
@@ -125,6 +125,8 @@ test('the naming patterns find a kind in each of the ways code names it, and onl
   const named = (kind: LabKind, text: string) => namingPatterns(kind).some((p) => p.test(text));
   assert.ok(named('389ds', "const k = '389ds';"));
   assert.ok(named('opendj', 'const t = {\n  opendj: 1,\n};'));
+  assert.ok(named('opendj', 'const t = {\n  // measured\n  opendj: 1,\n};'));
+  assert.ok(named('opendj', 'const t = { a: 1, opendj: 2 };'));
   assert.ok(named('opendj', 'LAB_KINDS.opendj.title'));
   assert.ok(named('samba-ad', "import { x } from '../lab/sambaAd/index.ts';"));
   assert.ok(!named('opendj', "const format = 'opendj-csv';"));
