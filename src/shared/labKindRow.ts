@@ -20,7 +20,7 @@ export interface ServerFamily {
 }
 
 /** Root DSE signs of a kind besides its vendor text. */
-export interface RootDseSigns {
+interface RootDseSigns {
   /** An objectClass value of its root DSE, lower-case (OpenLDAP's openldaprootdse). */
   objectClass?: string;
   /** A root DSE naming a monitorContext is of this kind (only OpenLDAP's names one). */
@@ -30,7 +30,7 @@ export interface RootDseSigns {
 }
 
 /** Its server's LDAP monitor: read by its driver folder's reader, or why there is none to read. */
-export type LabKindMonitor =
+type LabKindMonitor =
   | {
       read: true;
       /** When the root DSE names no monitorContext and the read fails: what is wrong and the fix. */
@@ -39,7 +39,7 @@ export type LabKindMonitor =
   | { read: false; why: string };
 
 /** The labs screen's words for a kind. */
-export interface LabKindFormText {
+interface LabKindFormText {
   /** Its offline bulk loader, e.g. "slapadd". */
   loader: string;
   /** What its offline load does, when that is not "LDIF into the stopped server". */
@@ -51,7 +51,7 @@ export interface LabKindFormText {
 }
 
 /** What a lab kind can do, for core, the CLI and the UI alike. */
-export interface LabKindCapabilities {
+interface LabKindCapabilities {
   /** Its labs serve StartTLS and ldaps:// with a CA of their own. */
   tls: boolean;
   /** Its labs can have replicas (consumers of the lab's server). */
@@ -59,7 +59,7 @@ export interface LabKindCapabilities {
 }
 
 /** Where its server software comes from, and what a person who lacks it is told. */
-export type LabKindInstall =
+type LabKindInstall =
   | {
       from: 'package';
       /** The sentence shown when its packages are missing, with the commands that install them. */

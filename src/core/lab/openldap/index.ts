@@ -30,7 +30,7 @@ function slapdVersion(slapd: string): Promise<string | null> {
 }
 
 /** An OpenLDAP driver over the installation found in `paths` (the usual places by default). */
-export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
+function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
   const install = cachedInstall(
     'openldap',
     () => findOpenLdap(paths),
