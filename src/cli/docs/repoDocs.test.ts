@@ -37,12 +37,16 @@ function where(page: string, mention: Mention): string {
   return `${page}:${mention.line}: ${mention.text}`;
 }
 
-/** True when the path exists: from the top (a glob matches some file), or as the end of some file's path. */
+/**
+ * True when the path exists: from the top (a glob matches some file), or as the end of some file's
+ * path. A recipe's placeholder such as `<kind>` stands for any one name, so it matches like `*`.
+ */
 function pathExists(mention: PathMention): boolean {
-  if (mention.rooted && !mention.text.includes('*'))
-    return existsSync(join(REPO_ROOT, mention.text));
-  const glob = mention.rooted ? mention.text : `**/${mention.text}`;
-  return FILES.some((file) => matchesGlob(file, glob));
+  const text = mention.text.replace(/<[a-z-]+>/g, '*');
+  if (mention.rooted && !text.includes('*')) return existsSync(join(REPO_ROOT, text));
+  const glob = mention.rooted ? text : `**/${text}`;
+  const asFolder = text.endsWith('/') ? `${glob}**` : glob;
+  return FILES.some((file) => matchesGlob(file, asFolder));
 }
 
 test('the docs test reads the README, CONTRIBUTING.md and the docs folder', () => {

@@ -1,5 +1,5 @@
 // A small zip reader in plain Node (stored and deflated entries, Unix modes kept), so unpacking the
-// OpenDJ server needs no `unzip` program; also reads single entries into memory (nested jars).
+// OpenDJ and ApacheDS servers needs no `unzip` program; also reads single entries into memory (nested jars).
 import { chmod, mkdir, open, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, normalize, sep } from 'node:path';

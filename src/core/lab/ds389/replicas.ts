@@ -4,9 +4,9 @@
 // entries (access rules included) with their replication metadata.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Client } from 'ldapts';
-import { asRoot } from './asRoot.ts';
-import { baseValues } from './baseValues.ts';
-import type { ConsumerBuild, ReplicaSupport } from './support.ts';
+import { asRoot } from '../replicas/asRoot.ts';
+import { baseValues } from '../replicas/baseValues.ts';
+import type { ConsumerBuild, ReplicaSupport } from '../driver.ts';
 
 /** The DN consumers let the supplier bind as (an entry in their cn=config). */
 const MANAGER_DN = 'cn=replication manager,cn=config';

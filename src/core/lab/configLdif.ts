@@ -1,11 +1,12 @@
-// Reads and edits OpenDJ's config/config.ldif while the server is stopped: OpenDJ 4.9's dsconfig
-// has no offline mode, and starting the server only to configure it costs seconds per lab.
+// Reads and edits a JVM server's cn=config LDIF (OpenDJ's config/config.ldif, ApacheDS's
+// config.ldif) while the server is stopped: OpenDJ 4.9's dsconfig has no offline mode, and
+// starting the server only to configure it costs seconds per lab.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dnKey } from '../../ldif/dn.ts';
-import { attributeValues, setAttribute } from '../../ldif/edit.ts';
-import { parseLdifText } from '../../ldif/parse.ts';
-import type { LdifRecord } from '../../ldif/record.ts';
-import { formatLdif } from '../../ldif/write.ts';
+import { dnKey } from '../ldif/dn.ts';
+import { attributeValues, setAttribute } from '../ldif/edit.ts';
+import { parseLdifText } from '../ldif/parse.ts';
+import type { LdifRecord } from '../ldif/record.ts';
+import { formatLdif } from '../ldif/write.ts';
 
 /** An editable config.ldif; entries keep their order, comments before the first entry are kept. */
 export class ConfigLdif {

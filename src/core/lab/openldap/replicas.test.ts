@@ -1,10 +1,10 @@
 // The slapd.conf edits of replicated OpenLDAP labs: syncprov on the supplier, syncrepl on consumers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { slapdConf } from '../openldap.ts';
-import type { SlapdConfOptions } from '../openldap.ts';
+import { slapdConf } from './config.ts';
+import type { SlapdConfOptions } from './config.ts';
 import type { LabServerConfig } from '../driver.ts';
-import { consumerConf, supplierConf } from './openldapReplicas.ts';
+import { consumerConf, supplierConf } from './replicas.ts';
 
 const OPTIONS: SlapdConfOptions = {
   install: {

@@ -1,8 +1,8 @@
 // OpenLDAP's cn=monitor: operation counters (monitorOpCompleted under cn=Operations,cn=Monitor),
 // current connections and open threads.
 import type { Client } from 'ldapts';
-import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
-import { numberIn, searchMonitor, withLimit, withoutUnknown } from './monitorSearch.ts';
+import type { ServerMonitorReading } from '../../../shared/monitorTypes.ts';
+import { numberIn, searchMonitor, withLimit, withoutUnknown } from '../../monitor/monitorSearch.ts';
 
 /** Completed operations by kind (lower-case: bind, search, add, delete, modify, modrdn, compare, ...). */
 export async function openLdapOperationCounts(client: Client): Promise<Record<string, number>> {

@@ -1,7 +1,7 @@
 // Bulk loads an LDIF file into a stopped lab with slapadd, reporting how far it has read.
-import { logTail } from './logTail.ts';
-import { fileReadFraction } from './procFileOffset.ts';
-import { runWatchedTool } from './watchedTool.ts';
+import { logTail } from '../logTail.ts';
+import { fileReadFraction } from '../procFileOffset.ts';
+import { runWatchedTool } from '../watchedTool.ts';
 
 /** Options of a bulk load. */
 export interface SlapaddOptions {

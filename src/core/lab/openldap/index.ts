@@ -2,19 +2,14 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LabDriver, LabServerConfig } from './driver.ts';
-import { cachedInstall } from './installLookup.ts';
-import {
-  findOpenLdap,
-  OPENLDAP_INSTALL_HINT,
-  openLdapAvailability,
-  openLdapRootDn,
-  sshaPassword,
-  staticBackendsOf,
-  writeSlapdConf,
-} from './openldap.ts';
-import type { OpenLdapSearchPaths } from './openldap.ts';
-import { openLdapOperationCounts } from '../monitor/openldap.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
+import type { LabDriver, LabKindCode, LabServerConfig } from '../driver.ts';
+import { cachedInstall } from '../installLookup.ts';
+import { openLdapRootDn, sshaPassword, writeSlapdConf } from './config.ts';
+import { findOpenLdap, openLdapAvailability, staticBackendsOf } from './install.ts';
+import type { OpenLdapSearchPaths } from './install.ts';
+import { openLdapOperationCounts, openLdapReading } from './monitor.ts';
+import { openLdapReplicaSupport } from './replicas.ts';
 import { runSlapadd } from './slapadd.ts';
 import { isLabSlapd, labUrl, spawnSlapd, stopSlapd, waitForSlapd } from './slapd.ts';
 
@@ -35,15 +30,15 @@ function slapdVersion(slapd: string): Promise<string | null> {
 }
 
 /** An OpenLDAP driver over the installation found in `paths` (the usual places by default). */
-export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
+function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
   const install = cachedInstall(
+    'openldap',
     () => findOpenLdap(paths),
-    OPENLDAP_INSTALL_HINT,
     (found) => ({ ...found, staticBackends: staticBackendsOf(found.slapd) }),
   );
   return {
     kind: 'openldap',
-    title: 'OpenLDAP',
+    title: LAB_KINDS.openldap.title,
     availability: () => openLdapAvailability(paths),
     rootDn: openLdapRootDn,
     async configure(config: LabServerConfig) {
@@ -93,5 +88,12 @@ export function createOpenLdapDriver(paths?: OpenLdapSearchPaths): LabDriver {
       rmSync(join(labDir, 'db'), { recursive: true, force: true });
     },
     operationCounts: openLdapOperationCounts,
+    replicas: openLdapReplicaSupport,
   };
 }
+
+/** OpenLDAP's code for the registry (src/core/lab/drivers.ts). */
+export const openLdapCode: LabKindCode = {
+  createDriver: () => createOpenLdapDriver(),
+  readMonitor: openLdapReading,
+};

@@ -1,11 +1,11 @@
 // Starts a lab's slapd on a loopback port, either tied to this process by a watchdog or detached,
 // and waits until it answers LDAP.
-import { spawnForeground } from './foregroundServer.ts';
-import type { ForegroundOptions, ForegroundServer } from './foregroundServer.ts';
-import { waitForLdap } from './ldapReady.ts';
-import { processMatches, stopProcess } from './processes.ts';
-import { releaseWatched } from './watchdog.ts';
-import type { StopOutcome } from './processes.ts';
+import { spawnForeground } from '../foregroundServer.ts';
+import type { ForegroundOptions, ForegroundServer } from '../foregroundServer.ts';
+import { waitForLdap } from '../ldapReady.ts';
+import { processMatches, stopProcess } from '../processes.ts';
+import { releaseWatched } from '../watchdog.ts';
+import type { StopOutcome } from '../processes.ts';
 
 // slapd's own debug level "none" (32768): errors and start/stop notices only, never per-operation
 // lines. Level 0 would hide even configuration errors.

@@ -4,17 +4,10 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import {
-  confArg,
-  findOpenLdap,
-  mdbMaxSizeBytes,
-  OPENLDAP_INSTALL_HINT,
-  openLdapAvailability,
-  slapdConf,
-  sshaPassword,
-  writeSlapdConf,
-} from './openldap.ts';
-import type { OpenLdapInstall } from './openldap.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
+import { confArg, mdbMaxSizeBytes, slapdConf, sshaPassword, writeSlapdConf } from './config.ts';
+import { findOpenLdap, openLdapAvailability } from './install.ts';
+import type { OpenLdapInstall } from './install.ts';
 
 /** A fake OpenLDAP layout: executable slapd/slapadd, schema files and optionally the mdb module. */
 async function fakeInstall(root: string, withModule: boolean): Promise<void> {
@@ -84,7 +77,8 @@ test('when OpenLDAP is missing the detail says how to install it', () => {
   const availability = openLdapAvailability({ binDirs: [], schemaDirs: [], moduleDirs: [] });
   assert.equal(availability.available, false);
   assert.equal(availability.kind, 'openldap');
-  assert.ok(availability.detail.startsWith(OPENLDAP_INSTALL_HINT));
+  const install = LAB_KINDS.openldap.install;
+  assert.ok(install.from === 'package' && availability.detail.startsWith(install.hint));
   assert.match(availability.detail, /apt-get install slapd ldap-utils/);
   assert.match(availability.detail, /dnf install openldap-servers/);
   assert.match(availability.detail, /brew install openldap/);

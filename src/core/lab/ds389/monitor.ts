@@ -1,8 +1,8 @@
 // 389 DS monitor: cn=snmp,cn=monitor counts requests by kind since the server started; cn=monitor
 // itself has the current connections and threads.
 import type { Client } from 'ldapts';
-import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
-import { numberIn, searchMonitor, withLimit, withoutUnknown } from './monitorSearch.ts';
+import type { ServerMonitorReading } from '../../../shared/monitorTypes.ts';
+import { numberIn, searchMonitor, withLimit, withoutUnknown } from '../../monitor/monitorSearch.ts';
 
 /** Counter attributes of cn=snmp,cn=monitor summed into each operation kind. */
 export const DS389_OPERATION_COUNTERS: Readonly<Record<string, readonly string[]>> = {

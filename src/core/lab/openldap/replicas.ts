@@ -6,11 +6,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LabServerConfig } from '../driver.ts';
 import { logTail } from '../logTail.ts';
-import { confArg, findOpenLdap } from '../openldap.ts';
-import { runSlapadd } from '../slapadd.ts';
+import { confArg } from './config.ts';
+import { findOpenLdap } from './install.ts';
+import { runSlapadd } from './slapadd.ts';
 import { runWatchedTool } from '../watchedTool.ts';
-import { baseValues } from './baseValues.ts';
-import type { ConsumerBuild, ReplicaSupport, SupplierExport } from './support.ts';
+import { baseValues } from '../replicas/baseValues.ts';
+import type { ConsumerBuild, ReplicaSupport, SupplierExport } from '../driver.ts';
 
 /** Indexes syncprov and syncrepl look entries up by. */
 const SYNC_INDEX = 'index entryCSN,entryUUID eq';

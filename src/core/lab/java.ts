@@ -1,4 +1,5 @@
-// Finds a Java runtime recent enough for OpenDJ 4.9 (JAVA_HOME first, then `java` on PATH).
+// Finds a Java runtime recent enough for the JVM lab servers, OpenDJ 4.9 and ApacheDS (JAVA_HOME
+// first, then `java` on PATH).
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';

@@ -12,8 +12,8 @@
 // cn=System Information,cn=monitor the JVM's usedMemory (bytes). The search reading the monitor is initiated but not
 // yet completed, so it is not in the completed counts it returns.
 import type { Client } from 'ldapts';
-import type { ServerMonitorReading } from '../../shared/monitorTypes.ts';
-import { numberIn, searchMonitor, withLimit, withoutUnknown } from './monitorSearch.ts';
+import type { ServerMonitorReading } from '../../../shared/monitorTypes.ts';
+import { numberIn, searchMonitor, withLimit, withoutUnknown } from '../../monitor/monitorSearch.ts';
 
 /** OpenDJ's operation names in ds-mon-* attributes, mapped to the kinds the OpenLDAP lab reports. */
 const KINDS: Readonly<Record<string, string>> = {
