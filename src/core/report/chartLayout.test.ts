@@ -3,9 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { threeServerCampaign } from '../../shared/charts/campaignFixtures.ts';
-import { CHART_KINDS, chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
+import { CHART_KINDS } from '../../shared/charts/chartKinds.ts';
+import type { ChartKind } from '../../shared/charts/chartKinds.ts';
+import { chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
 import type { CompareRun } from '../../shared/compare.ts';
-import type { ChartKind } from '../../shared/exchange.ts';
 import { seedIssueCampaign } from './campaignFixture.ts';
 import { exportReport } from './exportFiles.ts';
 import { labelOverlaps, labelsOffCanvas, svgTextBoxes } from './labelBoxes.ts';

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Resvg } from '@resvg/resvg-js';
 import { compareRunFixture as run } from '../../shared/compareFixtures.ts';
-import { CHART_KINDS, compareChartOption } from '../../shared/charts/compareChart.ts';
+import { CHART_KINDS } from '../../shared/charts/chartKinds.ts';
+import { compareChartOption } from '../../shared/charts/compareChart.ts';
 import { renderChartPng, renderChartSvg } from './renderChart.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

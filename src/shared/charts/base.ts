@@ -200,8 +200,16 @@ export function serverStyles(
   return { colors, styles: seriesColorsByServer(servers, colors) };
 }
 
-function unitMatches(table: ReferenceTable, metric: CompareMetric): boolean {
-  return metric === 'opsPerSec' ? table.unit === 'ops/s' : table.unit === 'ms';
+/** True when a published table can overlay a chart along `x` plotting `metric`: same x, same unit. */
+export function overlayFits(
+  table: ReferenceTable,
+  x: 'entries' | 'threads',
+  metric: CompareMetric,
+): boolean {
+  const unit = metric === 'opsPerSec' ? 'ops/s' : 'ms';
+  const alongX =
+    x === 'entries' ? table.xLabel === 'entries' : /thread|connection|client/i.test(table.xLabel);
+  return table.unit === unit && alongX;
 }
 
 /**
@@ -215,11 +223,7 @@ export function referenceLines(
   colors: ServerColors,
 ): LineSeriesOption[] {
   const palette = freeColors(colors);
-  const tables = (references ?? []).filter(
-    (t) =>
-      unitMatches(t, metric) &&
-      (x === 'entries' ? t.xLabel === 'entries' : /thread|connection|client/i.test(t.xLabel)),
-  );
+  const tables = (references ?? []).filter((t) => overlayFits(t, x, metric));
   const lines: LineSeriesOption[] = [];
   for (const table of tables) {
     for (const series of table.series) {
