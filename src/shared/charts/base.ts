@@ -167,8 +167,13 @@ export function styledAxis(
   return {
     type,
     name,
-    nameTextStyle: { color: CHART_COLORS.muted, fontSize: 11 },
-    // A y axis names itself above its top; an x axis below its labels, centred.
+    // A y axis names itself above its top, starting at the axis (centred there, a long name such
+    // as "p99 latency (ms)" ran off the chart's left edge); an x axis below its labels, centred.
+    nameTextStyle: {
+      color: CHART_COLORS.muted,
+      fontSize: 11,
+      align: direction === 'y' ? 'left' : 'center',
+    },
     ...(direction === 'x' ? { nameLocation: 'middle', nameGap: 28 } : {}),
     axisLabel: { color: CHART_COLORS.axis, hideOverlap: true },
     axisLine: { show: true, lineStyle: { color: CHART_COLORS.axisLine } },
