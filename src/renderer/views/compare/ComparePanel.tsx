@@ -72,44 +72,47 @@ export function ComparePanel({
           options={CHART_CHOICES}
           onChange={setChart}
         />
-        {workloads.length > 1 && (
+        {/* The pickers of what is charted wrap as one when the chart kinds fill the row. */}
+        <div className="compare-selects">
+          {workloads.length > 1 && (
+            <label className="compare-select">
+              <span>Test</span>
+              <select
+                value={workload}
+                onChange={(e) => setWorkload(e.target.value)}
+                data-testid="compare-workload"
+              >
+                {workloads.map((w) => (
+                  <option key={w} value={w}>
+                    {w}
+                  </option>
+                ))}
+                <option value="">All tests</option>
+              </select>
+            </label>
+          )}
+          <FigurePicker row={row} metric={metric} onChange={setMetric} />
           <label className="compare-select">
-            <span>Test</span>
+            <span>Published figures</span>
             <select
-              value={workload}
-              onChange={(e) => setWorkload(e.target.value)}
-              data-testid="compare-workload"
+              value={overlayId}
+              onChange={(e) => setOverlayId(e.target.value)}
+              disabled={candidates.length === 0}
+              title={
+                candidates.length === 0
+                  ? 'No published table has this chart’s axis and unit'
+                  : 'Overlay a study’s published figures (other hardware)'
+              }
             >
-              {workloads.map((w) => (
-                <option key={w} value={w}>
-                  {w}
+              <option value="">None</option>
+              {candidates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.study.split(':')[0]} {t.table}: {t.title}
                 </option>
               ))}
-              <option value="">All tests</option>
             </select>
           </label>
-        )}
-        <FigurePicker row={row} metric={metric} onChange={setMetric} />
-        <label className="compare-select">
-          <span>Published figures</span>
-          <select
-            value={overlayId}
-            onChange={(e) => setOverlayId(e.target.value)}
-            disabled={candidates.length === 0}
-            title={
-              candidates.length === 0
-                ? 'No published table has this chart’s axis and unit'
-                : 'Overlay a study’s published figures (other hardware)'
-            }
-          >
-            <option value="">None</option>
-            {candidates.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.study.split(':')[0]} {t.table}: {t.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        </div>
       </div>
       <div ref={chartBox}>
         {/* useECharts merges options: a new chart, test or overlay draws afresh so no series stays behind. */}
