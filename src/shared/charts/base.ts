@@ -95,6 +95,8 @@ function scrollLegend(names: readonly string[], rowPx: number): Record<string, u
 /** The title's font as the width table reads it, and its line height. */
 const TITLE_FONT = 'bold 14px';
 const TITLE_LINE_PX = 18;
+/** The title's text starts this far from the left (`left: 8` plus ECharts' 5 px title padding). */
+const TITLE_INSET_PX = 13;
 /** Height of a legend row (12 px text, 10 px between rows). */
 const LEGEND_ROW_PX = 22;
 /** Height charts are drawn at when the settings do not say (the exports' default). */
@@ -106,9 +108,10 @@ export const PUBLISHED_SUFFIX = ' (published, other hardware)';
 /** Title, legend (of `legendNames`), grid, tooltip and fonts; the plot starts below the legend. */
 export function chartFrame(settings: ChartSettings, legendNames: readonly string[]): EChartsOption {
   const widthPx = settings.widthPx ?? 900;
-  // A title wider than the chart wraps at its spaces, each line pushing the legend down.
+  // A title wider than the chart wraps at its spaces, each line pushing the legend down; it keeps
+  // the inset it starts at clear on the right too.
   const titleLines = settings.title
-    ? (wrapWords(settings.title, widthPx - 16, TITLE_FONT) ?? [settings.title])
+    ? (wrapWords(settings.title, widthPx - 2 * TITLE_INSET_PX, TITLE_FONT) ?? [settings.title])
     : [];
   const top = titleLines.length > 0 ? 10 + titleLines.length * TITLE_LINE_PX : 0;
   const wrappedPx = legendRows(legendNames, widthPx) * LEGEND_ROW_PX;
