@@ -162,8 +162,8 @@ test('HTML report: tables and inline SVG charts, no external reference', async (
   assert.match(html, /^<!DOCTYPE html>/);
   assert.match(html, /<table class="paper">/);
   assert.ok(runIds.every((id) => html.includes(id)));
-  // trend, concurrency (two levels), latency and bars.
-  assert.equal((html.match(/<svg /g) ?? []).length, 4);
+  // trend, concurrency (two levels), latency, bars and the latency-throughput scatter.
+  assert.equal((html.match(/<svg /g) ?? []).length, 5);
   assert.doesNotMatch(html, /https?:\/\//);
 });
 

@@ -25,3 +25,10 @@ test('the report and the GUI share the rule: grouped bars exactly when several s
   for (const runs of selections)
     assert.equal(reportCharts(runs).includes('grouped'), firstChart(runs) === 'grouped');
 });
+
+test("a connection sweep's report ends on the latency-throughput scatter", () => {
+  const sweep = [1, 8, 32].map((connections) =>
+    run({ id: `c${connections}`, connections, opsPerSec: 1000 * Math.min(connections, 8) }),
+  );
+  assert.deepEqual(reportCharts(sweep), ['trend', 'concurrency', 'latency', 'bars', 'scatter']);
+});

@@ -19,6 +19,13 @@ import type { PlottedCounts } from './chartCounts.ts';
 import { concurrencyChartOption } from './concurrencyChart.ts';
 import { groupedChartOption } from './groupedChart.ts';
 import { latencyChartOption } from './latencyChart.ts';
+import {
+  scatterChartOption,
+  scatterCounts,
+  scatterFigure,
+  scatterInReport,
+  scatterTitle,
+} from './scatterChart.ts';
 import { spansServers, varies } from './selectionSpread.ts';
 import { timeseriesChartOption } from './timeseriesChart.ts';
 import { trendChartOption } from './trendChart.ts';
@@ -119,6 +126,15 @@ const ROWS = {
     paperTable: true,
     // One server's cells; several servers read better grouped.
     inReport: (runs) => !spansServers(runs),
+  },
+  scatter: {
+    label: 'Latency vs ops/s',
+    summary: "each run's latency (--metric if a latency, else p99) against its ops/s",
+    title: scatterTitle,
+    option: scatterChartOption,
+    pickerFigure: scatterFigure,
+    counts: scatterCounts,
+    inReport: scatterInReport,
   },
 } satisfies Record<string, ChartKindRow>;
 
