@@ -16,13 +16,13 @@ export type FormHint = string | { warning: string };
 export type ByValues<T> = T | ((values: FormValues) => T);
 
 /** One choice of a select field: the value sent and the GUI's words for it. */
-export interface FormChoice {
+interface FormChoice {
   value: string;
   label: string;
 }
 
 /** How `dirbench run --op KIND` gives a field: its option. */
-export interface FieldOption {
+interface FieldOption {
   /** Option name without the dashes, e.g. `entry-dn`; several kinds' fields may share one. */
   option: string;
   /** Placeholder of its value in help: PATTERN, N, FILE. */
@@ -39,7 +39,7 @@ export interface FieldOption {
 }
 
 /** How the GUI's custom form shows a field. */
-export interface FieldControl {
+interface FieldControl {
   label: ByValues<string>;
   /** Muted words after a checkbox's label. */
   note?: string;
@@ -57,7 +57,7 @@ export interface FieldControl {
 }
 
 /** What a field holds: text (a value pattern or not), a whole number, lines, a flag, a choice, an entry template. */
-export type FieldType = 'pattern' | 'text' | 'number' | 'lines' | 'check' | 'select' | 'template';
+type FieldType = 'pattern' | 'text' | 'number' | 'lines' | 'check' | 'select' | 'template';
 
 /** One field of the operation form. */
 export interface FormField {

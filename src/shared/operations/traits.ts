@@ -4,7 +4,7 @@ import type { ControlType, DnFieldMap, WorkloadPool } from './common.ts';
 import type { FormField, FormReader } from './formFields.ts';
 
 /** What a kind changes: nothing, values of existing entries, or which entries exist (adds, deletes, renames). */
-export type WriteEffect = 'none' | 'values' | 'entries';
+type WriteEffect = 'none' | 'values' | 'entries';
 
 /** Operation names servers count completed operations under (OpenLDAP's cn=Operations,cn=Monitor), in display order. */
 export const SERVER_COUNTERS = [
@@ -21,7 +21,7 @@ export const SERVER_COUNTERS = [
 ] as const;
 
 /** One of the server's operation counters. */
-export type ServerCounter = (typeof SERVER_COUNTERS)[number];
+type ServerCounter = (typeof SERVER_COUNTERS)[number];
 
 /** What a form makes: the operation, and the pool of entries it takes when it takes the run's own. */
 export interface BuiltOperation<Op> {
@@ -37,7 +37,7 @@ export interface FormRow {
 }
 
 /** How users build an operation of a kind: the CLI's `--op KIND` and the GUI's custom form. */
-export interface OperationForm<Op> {
+interface OperationForm<Op> {
   /** Every field, in the order the CLI's help lists their options. */
   fields: readonly FormField[];
   /** The lines after `KIND` in `dirbench run --help`'s list of kinds. */

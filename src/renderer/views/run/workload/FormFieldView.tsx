@@ -26,7 +26,7 @@ function now<T>(text: ByValues<T>, values: FormValues): T {
 }
 
 /** Text where `code` in backticks shows as code. */
-export function codeText(text: string): ReactNode {
+function codeText(text: string): ReactNode {
   const parts = text.split('`');
   if (parts.length === 1) return text;
   return parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
@@ -68,7 +68,7 @@ function CheckView({ field, values, errors, onChange }: FieldProps & { field: Fo
 }
 
 /** One field of the form, by its type; nothing for a field the GUI does not show. */
-export function FieldView(props: FieldProps & { field: FormField }) {
+function FieldView(props: FieldProps & { field: FormField }) {
   const { field, values, errors, onChange } = props;
   const control = field.gui;
   if (control === undefined) return null;
