@@ -4,7 +4,7 @@ import type { ApiRequest } from '../../shared/api.ts';
 import type { LabInfo, LabKind, LabProgress } from '../../shared/labTypes.ts';
 import { LAB_KINDS as SHARED_LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes.ts';
 import { LIMITS } from '../../shared/validation.ts';
-import { startLabAndWait } from '../../core/api/labStart.ts';
+import { startLabAndWait } from '../../core/lab/labStart.ts';
 import { isShapeName } from '../../core/datagen/shapes.ts';
 import { MAX_REPLICAS } from '../../core/lab/replicas/support.ts';
 import type { Core } from '../../core/app/core.ts';

@@ -25,7 +25,7 @@ import { RunClock } from './runClock.ts';
 import { WorkerTelemetrySampler } from './workerTelemetry.ts';
 import { CompiledWorkload } from '../workload/compileWorkload.ts';
 import { entryPickerFor } from '../workload/entryPicker.ts';
-import { shareOf } from '../runner/split.ts';
+import { shareOf } from '../base/split.ts';
 import { wallNowMs } from './wallClock.ts';
 
 /** Connections opened at the same time: enough to be quick, few enough not to trip accept backlogs. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import type { LabInfo } from '../../shared/labTypes.ts';
 import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { RunEnvironment } from '../../shared/types.ts';
-import { resourcePath, resourceRoot } from '../app/resources.ts';
+import { resourcePath, resourceRoot } from '../base/resources.ts';
 
 /** DirBench's version from package.json. */
 export function dirbenchVersion(): string {

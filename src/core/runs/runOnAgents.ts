@@ -6,7 +6,7 @@ import { AGENT_GO_LEAD_MS, AGENT_RUN_STALL_MS } from '../agents/natsLauncher.ts'
 import type { AgentRun } from '../agents/natsLauncher.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import type { RunOutcome, RunPlan } from '../runner/runContract.ts';
-import { splitConnections } from '../runner/split.ts';
+import { splitConnections } from '../base/split.ts';
 
 /** The load agents of one run, connected through their broker. */
 export interface RunOnAgents {

@@ -15,7 +15,7 @@ import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { openServerMonitor } from '../monitor/serverMonitor.ts';
 import { targetConnection } from '../ldap/targetConnection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
-import type { DnSource } from '../loadgen/dnSource.ts';
+import type { DnSource } from '../workload/dnSource.ts';
 import { defaultWorkerCount } from '../runner/defaults.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { startRun } from '../runner/orchestrator.ts';

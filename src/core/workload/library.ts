@@ -6,7 +6,7 @@ import { READ_RANDOM } from './builtin.ts';
 import { loadCatalogData } from './catalogs.ts';
 import type { CatalogData } from './catalogs.ts';
 import { validateWorkloadSpec } from './validateWorkload.ts';
-import { refuseBuiltInDelete } from '../store/savedIds.ts';
+import { refuseBuiltInDelete } from '../base/savedIds.ts';
 
 /** The pseudo-catalogs of the built-in workload and of the user's saved ones. */
 const BUILTIN = { name: 'builtin', title: 'Built-in', version: 1 };

@@ -17,7 +17,7 @@ import {
 import type { ControlBytes } from '../ldap/controls/encodeControls.ts';
 import type { PreparedRequest } from '../ldap/lean/prepared.ts';
 import type { OpContext } from './opContext.ts';
-import type { PatternContext } from './pattern/index.ts';
+import type { PatternContext } from '../pattern/index.ts';
 import type { OpTools } from './ops/opTypes.ts';
 import { filterContext } from './ops/search.ts';
 

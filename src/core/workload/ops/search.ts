@@ -8,7 +8,7 @@ import { sendLean } from '../../ldap/lean/channel.ts';
 import { SearchEncoder } from '../../ldap/lean/encode.ts';
 import { compileControls, leanWithControls } from '../opControls.ts';
 import type { OpContext } from '../opContext.ts';
-import type { PatternContext } from '../pattern/index.ts';
+import type { PatternContext } from '../../pattern/index.ts';
 import { ldaptsOp } from './opTypes.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
 

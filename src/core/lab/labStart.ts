@@ -4,8 +4,8 @@
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { LabEnded, LabInfo, LabProgress } from '../../shared/labTypes.ts';
-import type { LabManager } from '../lab/labManager.ts';
-import type { LabStartRequest } from '../lab/labRecord.ts';
+import type { LabManager } from './labManager.ts';
+import type { LabStartRequest } from './labRecord.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 
 /** What starting a lab needs: the labs, the targets a ready lab becomes, and the event bus. */
