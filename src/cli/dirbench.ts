@@ -2,7 +2,7 @@
 // (EXIT_CODES in commandSpec.ts) through the guard. The process entry is main.ts; this module runs
 // nothing on import.
 import { wantDebug } from '../core/ldap/unexpected.ts';
-import { dirbenchVersion } from '../core/runs/environment.ts';
+import { dirbenchVersion } from '../core/base/version.ts';
 import { parseCommandLine } from './commandLine.ts';
 import { activityOf } from './commandSpec.ts';
 import { COMMANDS } from './commands/index.ts';

@@ -12,7 +12,8 @@ import { hostRuns } from './agentRuns.ts';
 import type { RunHost } from './agentRuns.ts';
 import { answerClockProbes } from './clockProbe.ts';
 import { DEAD_MAN_LIMIT_MS, DeadManSwitch } from './deadMan.ts';
-import { HEARTBEAT_INTERVAL_MS, heartbeatContent, heartbeatSubject } from './heartbeat.ts';
+import { heartbeatSubject } from '../broker/permissions.ts';
+import { HEARTBEAT_INTERVAL_MS, heartbeatContent } from './heartbeat.ts';
 import type { AgentIdentity, AgentState } from './heartbeat.ts';
 
 // Closing the connection may wait on a broker that is gone; never longer than this.

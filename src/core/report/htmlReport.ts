@@ -7,7 +7,7 @@ import { latencyCurves } from '../../shared/compareSeries.ts';
 import type { CompareMetric } from '../../shared/compareSeries.ts';
 import type { ChartKind } from '../../shared/exchange.ts';
 import type { ReferenceTable } from '../../shared/reference.ts';
-import { dirbenchVersion } from '../runs/environment.ts';
+import { dirbenchVersion } from '../base/version.ts';
 import type { SelectedRun } from './compareRuns.ts';
 import { escapeHtml, inlineSvg, REPORT_CSS } from './html.ts';
 import { renderChartSvg } from './renderChart.ts';
