@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Client } from 'ldapts';
 import { asRoot } from './asRoot.ts';
 import { baseValues } from './baseValues.ts';
-import type { ConsumerBuild, ReplicaSupport } from './support.ts';
+import type { ConsumerBuild, ReplicaSupport } from './replicaTypes.ts';
 
 /** The DN consumers let the supplier bind as (an entry in their cn=config). */
 const MANAGER_DN = 'cn=replication manager,cn=config';

@@ -17,7 +17,7 @@ import { heapMib, importHeapMib, javaProperties } from '../opendj/labSettings.ts
 import { openDjLayout } from '../opendj/layout.ts';
 import { asRoot } from './asRoot.ts';
 import { baseValues } from './baseValues.ts';
-import type { ConsumerBuild, ReplicaSupport } from './support.ts';
+import type { ConsumerBuild, ReplicaSupport } from './replicaTypes.ts';
 
 const PROVIDER = 'cn=Multimaster Synchronization,cn=Synchronization Providers,cn=config';
 const REPLICATION_SERVER = `cn=replication server,${PROVIDER}`;

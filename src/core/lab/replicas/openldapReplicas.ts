@@ -10,7 +10,7 @@ import { confArg, findOpenLdap } from '../openldap.ts';
 import { runSlapadd } from '../slapadd.ts';
 import { runWatchedTool } from '../watchedTool.ts';
 import { baseValues } from './baseValues.ts';
-import type { ConsumerBuild, ReplicaSupport, SupplierExport } from './support.ts';
+import type { ConsumerBuild, ReplicaSupport, SupplierExport } from './replicaTypes.ts';
 
 /** Indexes syncprov and syncrepl look entries up by. */
 const SYNC_INDEX = 'index entryCSN,entryUUID eq';

@@ -8,11 +8,11 @@ import type { LabReplica } from '../../../shared/labTypes.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from '../driver.ts';
 import { countEntries } from '../entryCount.ts';
 import { freePort } from '../freePort.ts';
-import type { BuildHooks } from '../labBuild.ts';
+import type { BuildHooks } from '../buildHooks.ts';
 import type { StoredLab } from '../labRecord.ts';
 import { releaseWatched } from '../watchdog.ts';
 import { replicaSupportOf } from './support.ts';
-import type { ReplicaSupport } from './support.ts';
+import type { ReplicaSupport } from './replicaTypes.ts';
 
 // A fresh consumer answers in well under a second; the margin covers slow disks and big maps.
 const READY_TIMEOUT_MS = 60_000;
