@@ -30,14 +30,6 @@ export type { LatencySummary, OperationSample, RunStatus } from './sampleTypes.t
 /** A workload's id: a catalog entry (`salford/S.3`), the built-in `read-random`, or `adhoc`. */
 export type WorkloadId = string;
 
-/** How a run reached the directory: one of the connection policies. */
-export interface ConnectionSettings {
-  connections: number;
-  /** Outstanding requests per connection (pipelining depth). */
-  depth: number;
-  tcpNoDelay: boolean;
-}
-
 /** How connections are used (seed 004: connection management dominates latency). */
 export type ConnectionPolicy =
   | { kind: 'persistent' }

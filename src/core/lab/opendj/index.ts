@@ -20,7 +20,7 @@ import {
 } from './software.ts';
 
 /** For the CLI and GUI: offer to download the server zip (fetchOpenDjZip) and name its source. */
-export { fetchOpenDjZip, OPENDJ_ARTIFACT, OPENDJ_VERSION, OPENDJ_ZIP_URL } from './software.ts';
+export { fetchOpenDjZip } from './software.ts';
 
 /** Bind DN of an OpenDJ lab's root user, whatever the suffix (setup's default). */
 export const OPENDJ_ROOT_DN = 'cn=Directory Manager';
