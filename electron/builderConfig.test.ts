@@ -1,13 +1,22 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, matchesGlob } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import afterPack from './afterPack.ts';
 import { AFTER_PACK_HOOK, BUILDER_CONFIG, packedExecutable } from './builderConfig.ts';
+import { DOCS_PAGES, docsDir, docsFile } from './docsLocation.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -67,7 +76,6 @@ test('the app is one asar with the native modules unpacked beside it', () => {
 test('only what the app reads is packed: bundles, renderer, data, package.json', () => {
   for (const file of [
     'package.json',
-    'README.md',
     pkg.main,
     'dist/electron/preload.cjs',
     'dist/electron/worker.mjs',
@@ -86,10 +94,60 @@ test('only what the app reads is packed: bundles, renderer, data, package.json',
     AFTER_PACK_HOOK,
     '.git/config',
     'tsconfig.json',
+    'docs/README.md',
     'out/DirBench.AppImage',
   ]) {
     assert.ok(!packed(file), `${file} is not packed`);
   }
+});
+
+/** A file of the checkout as the resources folder holds it, or null when no extra resource copies it. */
+function shippedAs(file: string): string | null {
+  for (const { from, to, filter } of BUILDER_CONFIG.extraResources) {
+    if (file === from) return to;
+    const inside = file.startsWith(`${from}/`) ? file.slice(from.length + 1) : null;
+    if (inside !== null && (filter ?? ['**/*']).some((glob) => matchesGlob(inside, glob)))
+      return `${to}/${inside}`;
+  }
+  return null;
+}
+
+/** The docs pages of the checkout, relative to its top. */
+function docsPages(dir = 'docs'): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? docsPages(`${dir}/${entry.name}`)
+      : entry.name.endsWith('.md')
+        ? [`${dir}/${entry.name}`]
+        : [],
+  );
+}
+
+test('the docs ship beside the app, with every picture and page their links lead to', () => {
+  const pages = docsPages();
+  assert.ok(pages.includes('docs/README.md') && pages.includes('docs/cli.md'), pages.join(' '));
+  const unshipped = pages.flatMap((page) => {
+    const text = readFileSync(join(root, page), 'utf8');
+    const targets = [...text.matchAll(/\]\(([^)\s#]+)[^)]*\)/g)].map((m) => m[1] ?? '');
+    return [page, ...targets.filter((t) => !/^[a-z]+:/.test(t)).map((t) => join(dirname(page), t))]
+      .filter((file) => shippedAs(file) !== file)
+      .map((file) => `${page} -> ${file}`);
+  });
+  assert.deepEqual(unshipped, [], 'docs files, or files they link to, not shipped as they lie');
+});
+
+test("the Help menu opens the shipped docs when packaged and the checkout's otherwise", () => {
+  const packaged = {
+    packaged: true,
+    appPath: '/opt/DirBench/resources/app.asar',
+    resourcesPath: '/opt/DirBench/resources',
+  };
+  assert.equal(docsDir(packaged), '/opt/DirBench/resources/docs');
+  assert.equal(docsFile(packaged, 'cli'), '/opt/DirBench/resources/docs/cli.md');
+  assert.equal(shippedAs('docs/cli.md'), 'docs/cli.md');
+  const checkout = { packaged: false, appPath: root, resourcesPath: '/usr/lib/electron/resources' };
+  for (const page of Object.keys(DOCS_PAGES) as (keyof typeof DOCS_PAGES)[])
+    assert.ok(existsSync(docsFile(checkout, page)), `${docsFile(checkout, page)} exists`);
 });
 
 test('the fuses are applied by the afterPack hook that electron/build.ts bundles', () => {

@@ -1,6 +1,13 @@
 // The electron-builder configuration (AppImage and deb, dmg, NSIS), typed here so unit tests can
 // hold it to what the app needs. electron/writeBuilderConfig.ts writes it as the JSON that
 // `electron-builder --config FILE` reads (the package:* scripts do both).
+/** Files copied beside the app, outside the asar: `from` in the checkout, `to` in the resources folder. */
+interface ExtraResource {
+  from: string;
+  to: string;
+  filter?: string[];
+}
+
 /** The subset of electron-builder's Configuration DirBench sets (electron-builder is not a dependency). */
 export interface BuilderConfig {
   appId: string;
@@ -8,6 +15,7 @@ export interface BuilderConfig {
   copyright: string;
   directories: { output: string; buildResources: string };
   files: string[];
+  extraResources: ExtraResource[];
   asar: boolean;
   asarUnpack: string[];
   afterPack: string;
@@ -43,12 +51,20 @@ export const BUILDER_CONFIG: BuilderConfig = {
   // the built renderer and main bundles; production node_modules are added by electron-builder.
   files: [
     'package.json',
-    'README.md',
     'data/**/*',
     'dist/renderer/**/*',
     'dist/electron/**/*',
     `!${AFTER_PACK_HOOK}`,
     '!dist/**/*.map',
+  ],
+  // The Help menu opens the docs in the system's viewer, which cannot read inside app.asar; the
+  // pictures and pages they link to go beside them, so that every link in them works there too.
+  extraResources: [
+    { from: 'docs', to: 'docs', filter: ['**/*.md'] },
+    { from: 'e2e/screenshots', to: 'e2e/screenshots', filter: ['*.png'] },
+    { from: 'data', to: 'data', filter: ['**/README.md'] },
+    { from: 'README.md', to: 'README.md' },
+    { from: 'CONTRIBUTING.md', to: 'CONTRIBUTING.md' },
   ],
   asar: true,
   // Native addons cannot be loaded from inside app.asar.

@@ -1,4 +1,4 @@
-// Wires the desktop features to Electron: the menu, About and README, the power-save blocker and
+// Wires the desktop features to Electron: the menu, About and the docs, the power-save blocker and
 // campaign notifications from core events, and the renderer's save and error dialogs. The
 // decisions live in the tested modules beside this one; this file only connects them.
 import { app, dialog, ipcMain, Menu, Notification, powerSaveBlocker, shell } from 'electron';
@@ -12,6 +12,8 @@ import { IPC_COMMAND, IPC_SAVE_FILE, IPC_SHOW_ERROR } from '../src/shared/deskto
 import type { CampaignProgress } from '../src/shared/matrix.ts';
 import { aboutBox } from './about.ts';
 import { checkSaveRequest, errorBoxText } from './dialogs.ts';
+import { docsDir, docsFile } from './docsLocation.ts';
+import type { DocsPage } from './docsLocation.ts';
 import { menuTemplate } from './menu.ts';
 import { CampaignNotifier } from './notifications.ts';
 import { PowerSaveGuard } from './powerSave.ts';
@@ -51,13 +53,19 @@ async function showAbout(host: DesktopHost): Promise<void> {
   await (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
 }
 
-async function openReadme(): Promise<void> {
-  const readme = join(app.getAppPath(), 'README.md');
-  const failure = await shell.openPath(readme);
+/** Opens a docs page in the system's viewer for Markdown; says where it is when that fails. */
+async function openDocs(page: DocsPage): Promise<void> {
+  const home = {
+    packaged: app.isPackaged,
+    appPath: app.getAppPath(),
+    resourcesPath: process.resourcesPath,
+  };
+  const file = docsFile(home, page);
+  const failure = await shell.openPath(file);
   if (failure) {
     dialog.showErrorBox(
-      'Could not open the README',
-      `${failure}\n\nThe README is at ${readme}; open it with any text viewer, or read it at the project's home page.`,
+      'Could not open the documentation',
+      `${failure}\n\nThe documentation is in ${docsDir(home)}; open ${file} with any text viewer.`,
     );
   }
 }
@@ -69,7 +77,7 @@ export function installMenu(host: DesktopHost): void {
     development: !app.isPackaged,
     send: (command) => send(host, command),
     showAbout: () => void showAbout(host),
-    openReadme: () => void openReadme(),
+    openDocs: (page) => void openDocs(page),
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

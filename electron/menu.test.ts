@@ -25,7 +25,7 @@ function recorder(platform: NodeJS.Platform, development = false): Recorder {
       development,
       send: (command) => sent.push(command),
       showAbout: () => calls.push('about'),
-      openReadme: () => calls.push('readme'),
+      openDocs: (page) => calls.push(`docs:${page}`),
     },
   };
 }
@@ -131,13 +131,18 @@ test('reload and the developer tools only in development', () => {
   }
 });
 
-test('Help opens the README and the About box; nothing links to electronjs.org', () => {
+test('Help opens the guide, the CLI reference and the About box; nothing links to electronjs.org', () => {
   const { ctx, calls } = recorder('win32');
   const template = menuTemplate(ctx);
   const help = menu(template, 'Help');
-  click(item(help, 'DirBench README'));
+  click(item(help, 'DirBench Documentation'));
+  click(item(help, 'Command-Line Reference'));
   click(item(help, 'About DirBench'));
-  assert.deepEqual(calls, ['readme', 'about']);
+  assert.deepEqual(calls, ['docs:guide', 'docs:cli', 'about']);
+  assert.deepEqual(
+    help.filter((h) => h.label !== undefined && h.label !== 'About DirBench').map((h) => h.label),
+    ['DirBench Documentation', 'Command-Line Reference'],
+  );
   const labels = allItems(template).map((i) => `${i.label ?? ''} ${i.role ?? ''}`);
   assert.ok(!labels.some((l) => /learn more|electron/i.test(l)), labels.join(', '));
   // Electron's default menu comes back for any role menu that carries its own default submenu.
@@ -157,7 +162,10 @@ test('macOS: the app menu carries About and Quit; File closes the window; Window
   assert.equal(app.at(-1)?.role, 'quit');
   assert.equal(menu(template, 'File').at(-1)?.role, 'close');
   assert.ok(menu(template, 'Window').some((w) => w.role === 'front'));
-  assert.ok(!menu(template, 'Help').some((h) => h.label === 'About DirBench'), 'About once');
+  const help = menu(template, 'Help');
+  assert.ok(!help.some((h) => h.label === 'About DirBench'), 'About once');
+  click(item(help, 'DirBench Documentation'));
+  assert.deepEqual(calls, ['about', 'docs:guide']);
 });
 
 test('no two items share a shortcut', () => {

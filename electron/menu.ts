@@ -2,6 +2,7 @@
 // commands and shortcuts in place of Electron's default menu and its links to electronjs.org.
 import type { MenuItemConstructorOptions } from 'electron';
 import type { DesktopCommand, DesktopPage } from '../src/shared/desktopCommands.ts';
+import type { DocsPage } from './docsLocation.ts';
 
 /** What the menu needs from its host: where it runs and what its items do. */
 export interface MenuContext {
@@ -13,8 +14,8 @@ export interface MenuContext {
   send: (command: DesktopCommand) => void;
   /** Shows the About box. */
   showAbout: () => void;
-  /** Opens the README. */
-  openReadme: () => void;
+  /** Opens a page of the docs that ship with the app. */
+  openDocs: (page: DocsPage) => void;
 }
 
 /** The View menu's screens in the sidebar's order (Compare, under History there, last), with their labels. */
@@ -36,7 +37,7 @@ export const VIEW_PAGES = Object.entries(PAGE_LABELS).map(([page, label]) => ({
   label,
 }));
 
-/** Shortcuts of the commands, one place so the menu and the README agree. */
+/** Shortcuts of the commands, one place so the menu and docs/install.md agree. */
 export const SHORTCUTS = {
   newRun: 'CmdOrCtrl+N',
   import: 'CmdOrCtrl+O',
@@ -121,7 +122,11 @@ function helpMenu(ctx: MenuContext, mac: boolean): MenuItemConstructorOptions {
   return {
     label: 'Help',
     role: 'help',
-    submenu: [{ label: 'DirBench README', click: ctx.openReadme }, ...about],
+    submenu: [
+      { label: 'DirBench Documentation', click: () => ctx.openDocs('guide') },
+      { label: 'Command-Line Reference', click: () => ctx.openDocs('cli') },
+      ...about,
+    ],
   };
 }
 

@@ -1,7 +1,11 @@
 // Multi-step UI flows several tests share: a running lab's target, a finished run's detail page.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import type { ApiChannel, ApiRequest, ApiResponse } from '../../src/shared/api.ts';
+import { storeRuns } from './baselineRuns.ts';
+import type { StoredRunSpec } from './baselineRuns.ts';
+import type { Ui } from './ui.ts';
 import { showRoute } from './uiBrowser.ts';
 
 /** Starts an OpenLDAP lab from the Labs screen and returns the id of the target the host adds for it. */
@@ -18,6 +22,18 @@ export async function startLabTarget(page: Page, entries: number): Promise<strin
   const targetId = await labTarget.getAttribute('data-target-id');
   assert.ok(targetId, 'the lab has a target');
   return targetId;
+}
+
+/** Stores `runs` in the host's database and opens them in the compare view; returns its panel. */
+export async function compareStoredRuns(
+  { page, serve }: Ui,
+  runs: readonly StoredRunSpec[],
+): Promise<Locator> {
+  storeRuns(join(serve.dataDir, 'dirbench.sqlite'), runs);
+  await showRoute(page, `#/compare?runs=${runs.map((r) => r.id).join(',')}`);
+  const panel = page.getByTestId('compare-panel');
+  await panel.waitFor();
+  return panel;
 }
 
 /** Waits for the live run to end, asserts it completed, opens the stored run; returns its id. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Resvg } from '@resvg/resvg-js';
 import { HistogramLogReader } from 'hdr-histogram-js';
+import { CHART_KINDS } from '../../src/shared/charts/chartKinds.ts';
 import { runCli } from './cliHarness.ts';
 import type { CliResult } from './cliHarness.ts';
 
@@ -15,7 +16,6 @@ const db = path.join(dataDir, 'export.sqlite');
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const CHARTS = ['timeseries', 'trend', 'concurrency', 'latency', 'bars', 'grouped'];
 const runIds: string[] = [];
 
 function cli(args: string[], timeoutMs = 60_000): Promise<CliResult> {
@@ -63,7 +63,7 @@ async function exported(args: string[], name: string): Promise<Buffer> {
 }
 
 test('every chart kind exports as PNG (signature, size) and SVG (well-formed, sized)', async () => {
-  for (const chart of CHARTS) {
+  for (const chart of CHART_KINDS) {
     const chartArgs = ['export', ...runArgs(), '--chart', chart, '--format'];
     const bytes = await exported([...chartArgs, 'png'], `${chart}.png`);
     assert.deepEqual(bytes.subarray(0, 8), PNG_SIGNATURE, chart);
@@ -162,8 +162,8 @@ test('HTML report: tables and inline SVG charts, no external reference', async (
   assert.match(html, /^<!DOCTYPE html>/);
   assert.match(html, /<table class="paper">/);
   assert.ok(runIds.every((id) => html.includes(id)));
-  // trend, concurrency (two levels), latency and bars.
-  assert.equal((html.match(/<svg /g) ?? []).length, 4);
+  // trend, concurrency (two levels), latency, bars and the latency-throughput scatter.
+  assert.equal((html.match(/<svg /g) ?? []).length, 5);
   assert.doesNotMatch(html, /https?:\/\//);
 });
 

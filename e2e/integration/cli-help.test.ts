@@ -47,6 +47,7 @@ test('dirbench --help is a short overview with the exit codes', async () => {
   assert.equal(code, 0, stderr);
   assert.match(stdout, /^ {2}lab start {2,}/m);
   assert.match(stdout, /dirbench COMMAND --help/);
+  assert.match(stdout, /^Docs: \/\S+\/docs\/README\.md .*\n {6}\/\S+\/docs\/cli\.md /m);
   assert.ok(stdout.includes(EXIT_LINE));
   assert.match(stdout, /^Exit codes: 0 ok, 1 failed or stopped, 2 bad input, 3 threshold/m);
   assert.match(stdout, /130 stopped by Ctrl-C, 143 stopped by SIGTERM\.$/m);

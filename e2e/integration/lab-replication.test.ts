@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import type { LabKind } from '../../src/shared/labTypes.ts';
 import { ds389Availability } from '../../src/core/lab/ds389/install.ts';
-import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
+import { openLdapAvailability } from '../../src/core/lab/openldap/install.ts';
 import { openDjAvailability } from '../../src/core/lab/opendj/index.ts';
 import { processAlive, processCommandLine } from '../../src/core/lab/processes.ts';
 import { LagProbe } from '../../src/core/replication/lagProbe.ts';

@@ -8,8 +8,8 @@ import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import type { StoredLab } from '../../src/core/lab/labRecord.ts';
 import { LabManager } from '../../src/core/lab/labManager.ts';
-import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
-import { isLabSlapd, stopSlapd } from '../../src/core/lab/slapd.ts';
+import { openLdapAvailability } from '../../src/core/lab/openldap/install.ts';
+import { isLabSlapd, stopSlapd } from '../../src/core/lab/openldap/slapd.ts';
 import { MemoryLabRegistry } from './fixtures/memoryLabRegistry.ts';
 import { pollUntil } from './fixtures/pollUntil.ts';
 

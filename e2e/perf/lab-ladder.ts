@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { LAB_KINDS } from '../../src/shared/labTypes.ts';
+import { LAB_KIND_LIST } from '../../src/shared/labKinds.ts';
 import { LabManager } from '../../src/core/lab/labManager.ts';
 import { MemoryLabRegistry } from '../integration/fixtures/memoryLabRegistry.ts';
 import { machineLine } from './machine.ts';
@@ -63,9 +63,9 @@ const { values } = parseArgs({
     kind: { type: 'string', default: 'openldap' },
   },
 });
-const kind = LAB_KINDS.find((k) => k === values.kind);
+const kind = LAB_KIND_LIST.find((k) => k === values.kind);
 if (kind === undefined)
-  throw new Error(`--kind is one of ${LAB_KINDS.join(', ')}; got ${String(values.kind)}`);
+  throw new Error(`--kind is one of ${LAB_KIND_LIST.join(', ')}; got ${String(values.kind)}`);
 const published =
   SALFORD[`${kind} ${values.index === 'salford-unindexed' ? 'unindexed' : 'indexed'}`];
 const sizes = (values.sizes ?? '').split(',').map(Number);

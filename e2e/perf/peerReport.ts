@@ -1,5 +1,5 @@
 // Figures of the peer benchmark: per-round results, medians, DirBench/peer ratios, and the Markdown
-// tables the script prints (ready for the README).
+// tables the script prints (ready for docs/measurements/peer-searchrate.md).
 import type { PairingId } from './peerTools.ts';
 import type { ToolRun } from './toolRun.ts';
 

@@ -6,8 +6,8 @@ import { delimiter, join } from 'node:path';
 import { findNatsServer, natsServerSearchDirs } from '../../src/core/broker/natsServer.ts';
 import { APACHEDS_JARS } from '../../src/core/lab/apacheds/install.ts';
 import { findDs389 } from '../../src/core/lab/ds389/install.ts';
-import { findOpenLdap } from '../../src/core/lab/openldap.ts';
-import { findJava } from '../../src/core/lab/opendj/java.ts';
+import { findOpenLdap } from '../../src/core/lab/openldap/install.ts';
+import { findJava } from '../../src/core/lab/java.ts';
 import {
   OPENDJ_ARTIFACT,
   OPENDJ_ZIP_ENV,

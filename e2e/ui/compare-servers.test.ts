@@ -2,11 +2,10 @@
 // on the grouped bars, names servers short with the full strings in the table and the tooltip, and
 // the other chart kinds stay a click away.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import test from 'node:test';
-import { storeRuns } from '../helpers/baselineRuns.ts';
 import type { StoredRunSpec } from '../helpers/baselineRuns.ts';
-import { downloadOf, saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
+import { downloadOf, saveScreenshot, startUi, waitReady } from '../helpers/ui.ts';
+import { compareStoredRuns } from '../helpers/uiFlows.ts';
 
 /** The three lab servers as their runs store them (lab start openldap|389ds|opendj on this machine). */
 const SERVERS: NonNullable<StoredRunSpec['server']>[] = [
@@ -40,12 +39,10 @@ const RUNS: StoredRunSpec[] = SERVERS.flatMap((server, s) =>
 );
 
 test('compare: three servers open on grouped bars, short names, full ones in table and tooltip', async (t) => {
-  const { page, serve } = await startUi(t);
+  const ui = await startUi(t);
+  const { page } = ui;
   await waitReady(page);
-  storeRuns(join(serve.dataDir, 'dirbench.sqlite'), RUNS);
-  await showRoute(page, `#/compare?runs=${RUNS.map((r) => r.id).join(',')}`);
-  const panel = page.getByTestId('compare-panel');
-  await panel.waitFor();
+  const panel = await compareStoredRuns(ui, RUNS);
   assert.equal(await panel.getAttribute('data-chart'), 'grouped');
   assert.equal(await page.getByRole('radio', { name: 'Across servers' }).isChecked(), true);
   // A bar series per server, a bar per server and size.
@@ -85,14 +82,13 @@ test('compare: three servers open on grouped bars, short names, full ones in tab
 });
 
 test('compare: the HTML report covers the test picked, as dirbench report --test does', async (t) => {
-  const { page, serve } = await startUi(t);
+  const ui = await startUi(t);
+  const { page } = ui;
   await waitReady(page);
   const runs: StoredRunSpec[] = ['salford/S.1', 'salford/S.3'].flatMap((workload, w) =>
     RUNS.map((run) => ({ ...run, id: `${run.id}_${w}`, workload })),
   );
-  storeRuns(join(serve.dataDir, 'dirbench.sqlite'), runs);
-  await showRoute(page, `#/compare?runs=${runs.map((r) => r.id).join(',')}`);
-  await page.getByTestId('compare-panel').waitFor();
+  await compareStoredRuns(ui, runs);
   await page.getByTestId('compare-workload').selectOption('salford/S.3');
   const button = page.getByTestId('export-report');
   assert.equal(await button.innerText(), 'HTML report (salford/S.3)');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
+import { openLdapAvailability } from '../../src/core/lab/openldap/install.ts';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
 import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 import { apiCall, openFinishedRun } from '../helpers/uiFlows.ts';

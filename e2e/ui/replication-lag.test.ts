@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { openLdapAvailability } from '../../src/core/lab/openldap.ts';
+import { openLdapAvailability } from '../../src/core/lab/openldap/install.ts';
 import { processAlive } from '../../src/core/lab/processes.ts';
 import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 import { apiCall } from '../helpers/uiFlows.ts';

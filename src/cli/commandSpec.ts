@@ -109,7 +109,7 @@ export function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + constants.signals[signal];
 }
 
-/** One exit code: a few words for help's line, and a sentence for the README's table. */
+/** One exit code: a few words for help's line, and a sentence for the table of docs/ci-gates.md. */
 export interface ExitCode {
   readonly code: number;
   readonly meaning: string;
@@ -117,7 +117,7 @@ export interface ExitCode {
 }
 
 /**
- * The exit codes, one fact for help texts and the README's table (npm run docs:exit-codes writes it).
+ * The exit codes, one fact for help texts and the table of docs/ci-gates.md (npm run docs writes it).
  * A signal exits 128 + its number, the Unix convention shells, `timeout` and CI runners read as
  * "interrupted": a script tells a Ctrl-C from a failed run and stops too (1 would say "failed").
  */

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { parseCommandLine } from './commandLine.ts';
 import { allCommands, EXIT_CODES, optionTable, unionTable } from './commandSpec.ts';
 import { COMMANDS } from './commands/index.ts';
-import { commandHelp, exitCodesLine, overview, shellWords } from './help.ts';
+import { commandArgv } from './docs/docsRefs.ts';
+import { commandHelp, DOCS_DIR, exitCodesLine, overview } from './help.ts';
 
 const commands = allCommands(COMMANDS);
 
@@ -11,15 +13,6 @@ const commands = allCommands(COMMANDS);
 function mentioned(text: string): Set<string> {
   const ours = /(?<![\w-])(?<!searchrate )--([a-z][a-z0-9-]*)/g;
   return new Set([...text.matchAll(ours)].map((m) => m[1] as string));
-}
-
-/** An example line as argv after `dirbench`: quotes removed, shell redirections cut off. */
-function exampleArgv(line: string): string[] {
-  const words = shellWords(line);
-  const end = words.findIndex((w) => ['>', '|', '&&'].includes(w));
-  return words
-    .slice(1, end === -1 ? undefined : end)
-    .map((w) => w.replace(/'([^']*)'|"([^"]*)"/g, '$1$2'));
 }
 
 test('every command has a summary, usage, at least one example and help naming its options', () => {
@@ -52,7 +45,7 @@ test('every example is a command line its command accepts', () => {
   for (const command of commands) {
     for (const example of command.examples) {
       assert.ok(example.line.startsWith(`dirbench ${command.name}`), example.line);
-      const line = parseCommandLine(exampleArgv(example.line), COMMANDS);
+      const line = parseCommandLine(commandArgv(example.line), COMMANDS);
       assert.equal(line.kind, 'command', example.line);
       assert.equal(line.kind === 'command' ? line.command.name : '', command.name);
     }
@@ -109,4 +102,11 @@ test('long examples continue with a backslash between options, never inside quot
   assert.ok(lines.every((l) => l.length <= 100 || !l.endsWith('\\')));
   assert.match(help, / \\\n {6}--/);
   assert.match(help, /--filter '\(cn=\[entry:cn\]\)'/);
+});
+
+test('the overview points to the guide and the command reference, which exist', () => {
+  const text = overview(COMMANDS);
+  const named = [...text.matchAll(/^(?:Docs:)?\s+(\/\S+\.md) \(/gm)].map((m) => m[1] ?? '');
+  assert.deepEqual(named, [`${DOCS_DIR}README.md`, `${DOCS_DIR}cli.md`]);
+  for (const file of named) assert.ok(existsSync(file), `${file} exists`);
 });

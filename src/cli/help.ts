@@ -1,5 +1,6 @@
 // Help texts, all derived from the command declarations: a command's usage, options and examples,
 // a family's sub-commands, and the overview of `dirbench --help`.
+import { fileURLToPath } from 'node:url';
 import { allCommands, EXIT_CODES } from './commandSpec.ts';
 import type {
   CliEntry,
@@ -10,6 +11,15 @@ import type {
   OptionTable,
 } from './commandSpec.ts';
 import { jsonOption, ROOT_OPTIONS } from './commonOptions.ts';
+
+/** DirBench's docs folder: the guide by task (README.md) and the command reference (cli.md). */
+export const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
+
+/** The options every command takes, as the overview and docs/cli.md list them. */
+export const COMMON_HELP_OPTIONS: OptionTable = {
+  ...ROOT_OPTIONS,
+  json: jsonOption('on the commands that print a result'),
+};
 
 /** Help is wrapped to this many columns. */
 const WIDTH = 100;
@@ -79,19 +89,24 @@ function exampleLines(line: string): string[] {
   return lines.map((l) => `  ${l}`);
 }
 
-/** `-g, --generator GEN` */
-function optionName(name: string, spec: OptionSpec): string {
+/** `-g, --generator GEN`: an option as help and docs/cli.md name it. */
+export function optionName(name: string, spec: OptionSpec): string {
   const short = spec.short === undefined ? '' : `-${spec.short}, `;
   return `${short}--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`;
 }
 
-/** The help lines of one option: name, description, default, repeatable. */
-function optionLines(name: string, spec: OptionSpec): string[] {
+/** An option's description with its default and whether it repeats, as help and docs/cli.md show it. */
+export function optionDescription(spec: OptionSpec): string {
   const suffixes = [
     spec.default === undefined ? '' : ` (default ${spec.default})`,
     spec.multiple === true ? ' (repeatable)' : '',
   ];
-  const description = `${spec.description}${suffixes.join('')}`;
+  return `${spec.description}${suffixes.join('')}`;
+}
+
+/** The help lines of one option: name, description, default, repeatable. */
+function optionLines(name: string, spec: OptionSpec): string[] {
+  const description = optionDescription(spec);
   const head = `  ${optionName(name, spec)}`;
   if (head.length >= DESCRIPTION_COLUMN - 1) {
     return [
@@ -173,12 +188,11 @@ export function overview(entries: readonly CliEntry[]): string {
     ...commandList(commands, ''),
     '',
     'Common options:',
-    ...tableLines({
-      ...ROOT_OPTIONS,
-      json: jsonOption('on the commands that print a result'),
-    }),
+    ...tableLines(COMMON_HELP_OPTIONS),
     '',
     `Run "dirbench COMMAND --help" for a command's usage, options and examples (e.g. dirbench run --help).`,
+    `Docs: ${DOCS_DIR}README.md (the guide, by task)`,
+    `      ${DOCS_DIR}cli.md (every command, its options and examples)`,
     exitCodesLine(),
   ];
   return `${lines.join('\n')}\n`;

@@ -1,5 +1,5 @@
 // UnboundID searchrate, modrate and authrate options and their `dirbench run` equivalents: the one
-// table the command-line translation (rateToolTranslate.ts), its tests and the README's table come from.
+// table the command-line translation (rateToolTranslate.ts), its tests and the table of docs/rate-tools.md come from.
 
 /** The UnboundID LDAP SDK rate tools DirBench translates. */
 export const RATE_TOOLS = ['searchrate', 'modrate', 'authrate'] as const;
@@ -76,7 +76,7 @@ export interface RateToolOption {
   maps: OptionMapping;
   /** UnboundID's value when the option is absent, where DirBench's default differs (the translation writes it). */
   absent?: string;
-  /** What a reader should know besides the mapping (README table). */
+  /** What a reader should know besides the mapping (docs/rate-tools.md table). */
   note?: string;
 }
 

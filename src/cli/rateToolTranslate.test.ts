@@ -5,7 +5,7 @@ import { runSpec } from './commands/run.ts';
 import { optionTable } from './commandSpec.ts';
 import { RATE_TOOL_OPTIONS, RATE_TOOLS } from './rateToolOptions.ts';
 import type { OptionMapping, RateTool } from './rateToolOptions.ts';
-import { rateToolOption, rateToolReadmeTable, translateRateTool } from './rateToolTranslate.ts';
+import { rateToolOption, rateToolDocsTable, translateRateTool } from './rateToolTranslate.ts';
 
 test('each tool has one row per option name, long and short', () => {
   for (const tool of RATE_TOOLS) {
@@ -191,7 +191,7 @@ test('options without an equivalent are left out with the reason; output options
   assert.equal(rateToolOption('modrate', '-b')?.long, '--entryDN');
 });
 
-/** The cells of the README table's rows, compared without the padding a formatter adds. */
+/** The cells of a Markdown table's rows, compared without the padding a formatter adds. */
 function tableRows(markdown: string): string[][] {
   return markdown
     .split('\n')
@@ -204,15 +204,14 @@ function tableRows(markdown: string): string[][] {
     );
 }
 
-test('the README lists every row of the table', () => {
-  const expected = tableRows(rateToolReadmeTable());
+test('docs/rate-tools.md lists every row of the table', () => {
+  const expected = tableRows(rateToolDocsTable());
   assert.equal(expected.length, RATE_TOOL_OPTIONS.length + 1);
-  const readme = tableRows(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
-  const header = JSON.stringify(expected[0]);
-  const at = readme.findIndex((row) => JSON.stringify(row) === header);
-  assert.ok(
-    at >= 0,
-    'README.md has no searchrate/modrate/authrate table: paste rateToolReadmeTable()',
+  const page = tableRows(
+    readFileSync(new URL('../../docs/rate-tools.md', import.meta.url), 'utf8'),
   );
-  assert.deepEqual(readme.slice(at, at + expected.length), expected);
+  const header = JSON.stringify(expected[0]);
+  const at = page.findIndex((row) => JSON.stringify(row) === header);
+  assert.ok(at >= 0, 'docs/rate-tools.md has no searchrate/modrate/authrate table: npm run docs');
+  assert.deepEqual(page.slice(at, at + expected.length), expected);
 });

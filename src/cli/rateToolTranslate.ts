@@ -1,5 +1,5 @@
 // Translates a searchrate, modrate or authrate command line into `dirbench run` option by option,
-// and renders the README's table, both from the one table in rateToolOptions.ts.
+// and renders the table of docs/rate-tools.md, both from the one table in rateToolOptions.ts.
 import { OP_OF_TOOL, RATE_TOOL_OPTIONS } from './rateToolOptions.ts';
 import type { OptionMapping, RateTool, RateToolOption, ValueRewrite } from './rateToolOptions.ts';
 
@@ -198,7 +198,7 @@ export function translateRateTool(tool: RateTool, argv: readonly string[]): Rate
   return out;
 }
 
-/** How each value rewrite reads in the README table. */
+/** How each value rewrite reads in the docs table. */
 const REWRITE_NOTE: Record<ValueRewrite, string> = {
   scope: 'subord is children',
   literal: 'the value as a pattern: [ and ] doubled',
@@ -208,7 +208,7 @@ const REWRITE_NOTE: Record<ValueRewrite, string> = {
     'SIMPLE needs no option, PLAIN, DIGEST-MD5 and CRAM-MD5 keep their names; with --bindOnly DIGEST-MD5 and CRAM-MD5 bind as dn: and the --baseDN pattern, as authrate does',
 };
 
-/** What an option becomes, in words, for the README table. */
+/** What an option becomes, in words, for the docs table. */
 function dirbenchCell(maps: OptionMapping): string {
   switch (maps.kind) {
     case 'option': {
@@ -249,7 +249,7 @@ function dirbenchCell(maps: OptionMapping): string {
   }
 }
 
-/** Why DirBench has no such option, for the README table ('' when it has one). */
+/** Why DirBench has no such option, for the docs table ('' when it has one). */
 function whyNotCell(maps: OptionMapping): string {
   if (maps.kind === 'none') return maps.why;
   if (maps.kind === 'output') return `output only: ${maps.why}`;
@@ -261,8 +261,8 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-/** The README's table of searchrate, modrate and authrate options and their `dirbench run` equivalents. */
-export function rateToolReadmeTable(): string {
+/** The table of searchrate, modrate and authrate options and their `dirbench run` equivalents (docs/rate-tools.md). */
+export function rateToolDocsTable(): string {
   const rows = RATE_TOOL_OPTIONS.map((o) => {
     const name = `\`${o.long}\`${o.short === undefined ? '' : ` (\`${o.short}\`)`}`;
     const tools = o.tools.length === 3 ? 'all' : o.tools.join(', ');

@@ -6,7 +6,7 @@ import type { OptionGroup } from './commandSpec.ts';
 import type { RawOptions } from './options.ts';
 import { readPasswordFile } from '../core/secrets/secretFiles.ts';
 import { checkEnvName, readPasswordEnv } from '../core/secrets/targetSecrets.ts';
-import { LAB_KINDS } from './commands/lab.ts';
+import { LAB_KIND_LIST } from '../shared/labKinds.ts';
 
 /** --lab or --target, and how to reach and trust a --target URL. */
 export const TARGET_GROUP: OptionGroup = {
@@ -14,7 +14,7 @@ export const TARGET_GROUP: OptionGroup = {
   options: {
     lab: {
       type: 'string',
-      value: LAB_KINDS.join('|'),
+      value: LAB_KIND_LIST.join('|'),
       description: 'a throwaway local lab of this kind, removed after the run',
     },
     target: {

@@ -19,11 +19,11 @@ import type {
   RunStatus,
 } from './types.ts';
 import type { IndexProfile, WorkloadListItem, WorkloadSpec } from './workload.ts';
+import type { ChartKind } from './charts/chartKinds.ts';
 import type { CompareRun } from './compare.ts';
 import type {
   ChartImageFormat,
   ChartImageSize,
-  ChartKind,
   DataExportFormat,
   ExportFile,
   ExportFilter,

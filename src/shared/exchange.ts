@@ -5,9 +5,6 @@ import { checkId } from './validation.ts';
 /** Data formats of `export/data` and `dirbench export --format`. */
 export type DataExportFormat = 'csv' | 'json' | 'hlog';
 
-/** Charts DirBench draws and exports (GUI and `dirbench export --chart`). */
-export type ChartKind = 'timeseries' | 'trend' | 'concurrency' | 'latency' | 'bars' | 'grouped';
-
 /** Image formats of chart exports. */
 export type ChartImageFormat = 'png' | 'svg';
 

@@ -2,14 +2,10 @@
 // them never cheaper per entry, and per lab kind.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LAB_KINDS } from './labTypes.ts';
-import {
-  figureBuildS,
-  GENERATE_ENTRIES_PER_S,
-  LAB_BUILD_FIGURES,
-  loadSFromPoints,
-} from './labBuildFigures.ts';
-import type { LoadPoint } from './labBuildFigures.ts';
+import { LAB_KIND_LIST, LAB_KINDS } from './labKinds.ts';
+import type { LabKind } from './labKinds.ts';
+import type { LoadPoint } from './labKindRow.ts';
+import { figureBuildS, GENERATE_ENTRIES_PER_S, loadSFromPoints } from './labBuildFigures.ts';
 
 const LADDER: readonly LoadPoint[] = [
   [10_000, 0.3],
@@ -53,7 +49,7 @@ test('below the first size it is in proportion; nothing to load takes nothing', 
 });
 
 test('a build is its generation, its load by the method and its setup', () => {
-  const openldap = LAB_BUILD_FIGURES.openldap;
+  const openldap = LAB_KINDS.openldap.build;
   close(
     figureBuildS(openldap, 'offline', 100_000),
     100_000 / GENERATE_ENTRIES_PER_S + 3.9 + openldap.setupS,
@@ -65,13 +61,12 @@ test('a build is its generation, its load by the method and its setup', () => {
 });
 
 test('every lab kind has figures that grow with size, OpenDJ and ApacheDS above OpenLDAP', () => {
-  for (const kind of LAB_KINDS) {
+  for (const kind of LAB_KIND_LIST) {
     for (const load of ['offline', 'protocol'] as const) {
-      const f = LAB_BUILD_FIGURES[kind];
+      const f = LAB_KINDS[kind].build;
       assert.ok(figureBuildS(f, load, 100_000) > figureBuildS(f, load, 10_000), `${kind} ${load}`);
     }
   }
-  const at = (kind: (typeof LAB_KINDS)[number]) =>
-    figureBuildS(LAB_BUILD_FIGURES[kind], 'offline', 10_000);
+  const at = (kind: LabKind) => figureBuildS(LAB_KINDS[kind].build, 'offline', 10_000);
   assert.ok(at('opendj') > at('openldap') && at('apacheds') > at('openldap'));
 });

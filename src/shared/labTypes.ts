@@ -1,30 +1,9 @@
-// Managed lab servers: kinds, shapes, load methods, states, and what the UI and CLI see of a lab.
+// Managed lab servers: shapes, load methods, states, and what the UI and CLI see of a lab.
 import type { ApiErrorBody } from './errors.ts';
+import type { LabKind } from './labKinds.ts';
 
-/** Lab server kinds, in the order pickers show them: OpenLDAP slapd, 389 Directory Server, OpenDJ, ApacheDS, Samba AD. */
-export const LAB_KINDS = ['openldap', '389ds', 'opendj', 'apacheds', 'samba-ad'] as const;
-
-/** A lab server kind (core has one driver for each). */
-export type LabKind = (typeof LAB_KINDS)[number];
-
-/** What a lab kind can do, for core, the CLI and the UI alike. */
-export interface LabKindCapabilities {
-  /** Its labs serve StartTLS and ldaps:// with a CA of their own. */
-  tls: boolean;
-  /** Where its server software comes from: the system's packages, or a download DirBench makes. */
-  install: 'package' | 'download';
-  /** Its labs can have replicas (consumers of the lab's server). */
-  replicas: boolean;
-}
-
-/** Every kind's capabilities (a kind without an entry does not compile). */
-export const LAB_KIND_CAPABILITIES: Readonly<Record<LabKind, LabKindCapabilities>> = {
-  openldap: { tls: true, install: 'package', replicas: true },
-  '389ds': { tls: false, install: 'package', replicas: true },
-  opendj: { tls: false, install: 'download', replicas: true },
-  apacheds: { tls: false, install: 'package', replicas: false },
-  'samba-ad': { tls: false, install: 'package', replicas: false },
-};
+/** A lab server kind: one row of LAB_KINDS (src/shared/labKinds.ts) each. */
+export type { LabKind } from './labKinds.ts';
 
 /** Directory shapes a lab can be generated in: Salford's (seed 000) or M-Vault's flat one (seed 001). */
 export const LAB_SHAPES = ['salford', 'flat'] as const;

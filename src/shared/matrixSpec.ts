@@ -4,7 +4,8 @@ import { validateRunAgents } from './runAgentsRequest.ts';
 import { parseThresholds } from './thresholds.ts';
 import { invalid } from './errors.ts';
 import type { MatrixServer, MatrixSpec } from './matrix.ts';
-import { LAB_KINDS, LAB_SHAPES, MAX_LAB_REPLICAS } from './labTypes.ts';
+import { DEFAULT_LAB_KIND, LAB_KIND_LIST } from './labKinds.ts';
+import { LAB_SHAPES, MAX_LAB_REPLICAS } from './labTypes.ts';
 import type { LabKind, LabLoadMethod, LabShape } from './labTypes.ts';
 import type { ConnectionPolicy } from './types.ts';
 import type { RunAgentsRequest } from './agentTypes.ts';
@@ -28,8 +29,11 @@ export const MATRIX_LIMITS = {
   nameLength: 200,
 } as const;
 
+/** A lab server of the default kind, as examples in messages show one. */
+const LAB_EXAMPLE = `{"lab": "${DEFAULT_LAB_KIND}"}`;
+
 /** Lab kinds a matrix can build. */
-export const MATRIX_LAB_KINDS: readonly LabKind[] = LAB_KINDS;
+export const MATRIX_LAB_KINDS: readonly LabKind[] = LAB_KIND_LIST;
 
 /** Every field a matrix file may have, in the order errors list them. */
 export const MATRIX_SPEC_KEYS = [
@@ -98,13 +102,13 @@ function noDuplicates<T>(items: T[], field: string, key: (item: T) => string): v
 }
 
 function server(value: unknown, field: string): MatrixServer {
-  const s = record(value, field, 'an object like {"lab": "openldap"} or {"targetId": "..."}');
+  const s = record(value, field, `an object like ${LAB_EXAMPLE} or {"targetId": "..."}`);
   if (isTargetGroup(s)) return targetGroupServer(s, field);
   const keys = Object.keys(s).filter((k) => !('lab' in s && k === 'replicas'));
   if (keys.length !== 1 || (keys[0] !== 'lab' && keys[0] !== 'targetId')) {
     throw invalid(
       field,
-      `${field} must have exactly one of lab or targetId, e.g. {"lab": "openldap"} or {"lab": "openldap", "replicas": 1}`,
+      `${field} must have exactly one of lab or targetId, e.g. ${LAB_EXAMPLE} or {"lab": "${DEFAULT_LAB_KIND}", "replicas": 1}`,
     );
   }
   if ('targetId' in s)
@@ -182,7 +186,7 @@ export function validateMatrixSpec(input: unknown): MatrixSpec {
   if (m.description !== undefined && typeof m.description !== 'string')
     throw invalid('description', 'description must be a string');
 
-  const servers = list(m.servers, 'servers', true, '[{"lab": "openldap"}]').map((s, i) =>
+  const servers = list(m.servers, 'servers', true, `[${LAB_EXAMPLE}]`).map((s, i) =>
     server(s, `servers[${i}]`),
   );
   noDuplicates(servers, 'servers', matrixServerKey);

@@ -1,8 +1,9 @@
 // A matrix's cells in run order and the time they will take. Order minimises lab rebuilds: per
 // server, per index profile, sizes ascending, so each lab is built once and its cells run together.
-import { figureBuildS, GENERATE_ENTRIES_PER_S, LAB_BUILD_FIGURES } from './labBuildFigures.ts';
-import type { LabBuildFigure } from './labBuildFigures.ts';
-import type { LabKind } from './labTypes.ts';
+import { figureBuildS, GENERATE_ENTRIES_PER_S } from './labBuildFigures.ts';
+import type { LabBuildFigure } from './labKindRow.ts';
+import { mapLabKinds } from './labKinds.ts';
+import type { LabKind } from './labKinds.ts';
 import type { CampaignProgress, MatrixCell, MatrixServer, MatrixSpec } from './matrix.ts';
 import type { WorkloadId } from './types.ts';
 import type { WorkloadConcurrency } from './workload.ts';
@@ -19,10 +20,10 @@ export interface MatrixRates {
   cellOverheadS: number;
 }
 
-/** Figures measured on the development machine (src/shared/labBuildFigures.ts). */
+/** Figures measured on the development machine (each kind's `build` in src/shared/labKinds.ts). */
 export const DEFAULT_MATRIX_RATES: MatrixRates = {
   generateEntriesPerS: GENERATE_ENTRIES_PER_S,
-  labs: LAB_BUILD_FIGURES,
+  labs: mapLabKinds((row) => row.build),
   cellOverheadS: 3,
 };
 

@@ -1,9 +1,9 @@
 // What a run records from the server's own monitor (cn=monitor and kin), for labs and for any target.
+import type { LabKind } from './labKinds.ts';
 import type { ServerLimit } from './serverLimits.ts';
 
-/** The servers DirBench knows how to read, or recognises as having no monitor it can read. */
-export type MonitoredServerKind =
-  'openldap' | '389ds' | 'opendj' | 'active-directory' | 'samba-ad' | 'apacheds' | 'unknown';
+/** The servers DirBench tells from their root DSE: a lab kind, Active Directory, or none it knows. */
+export type MonitoredServerKind = LabKind | 'active-directory' | 'unknown';
 
 /** One reading of the server's monitor. */
 export interface ServerMonitorReading {

@@ -1,6 +1,8 @@
 // Short names of directory servers for chart legends and axes ("389 DS 2.3.1"), derived from what the
 // root DSE says (vendorName, vendorVersion) and the lab kind; tables and tooltips keep the full text.
-import type { LabKind } from './labTypes.ts';
+import type { ServerFamily } from './labKindRow.ts';
+import { LAB_KIND_LIST, LAB_KINDS } from './labKinds.ts';
+import type { LabKind } from './labKinds.ts';
 
 /** What a run knows about its server: root DSE vendor and version, lab kind, target name. */
 export interface ServerIdentity {
@@ -10,31 +12,21 @@ export interface ServerIdentity {
   targetName: string;
 }
 
-/** Product names of known families, matched on the vendor and version text (case-insensitive). */
-const FAMILIES: readonly { name: string; pattern: RegExp }[] = [
-  { name: 'OpenLDAP', pattern: /openldap/i },
-  { name: '389 DS', pattern: /389|fedora.?directory/i },
-  { name: 'Red Hat DS', pattern: /red hat.?directory/i },
-  { name: 'OpenDJ', pattern: /opendj|open identity platform/i },
-  { name: 'ForgeRock DS', pattern: /forgerock/i },
-  { name: 'Wren:DS', pattern: /wren/i },
-  { name: 'ApacheDS', pattern: /apache/i },
-  { name: 'Samba AD', pattern: /samba/i },
+/**
+ * Product names of known families, matched on the vendor and version text (case-insensitive) in
+ * this order: each lab kind's family and relatives, then Active Directory (no lab kind builds it).
+ */
+const FAMILIES: readonly ServerFamily[] = [
+  ...LAB_KIND_LIST.flatMap((kind) => [
+    LAB_KINDS[kind].family,
+    ...(LAB_KINDS[kind].relatives ?? []),
+  ]),
   { name: 'Active Directory', pattern: /microsoft|active directory/i },
 ];
 
-/** The family a lab kind builds, when the root DSE names none. */
-const LAB_FAMILIES: Record<LabKind, string> = {
-  openldap: 'OpenLDAP',
-  '389ds': '389 DS',
-  opendj: 'OpenDJ',
-  apacheds: 'ApacheDS',
-  'samba-ad': 'Samba AD',
-};
-
 /** The short name of a lab kind's server before its version is known: "389 DS". */
 export function labFamilyName(kind: LabKind): string {
-  return LAB_FAMILIES[kind];
+  return LAB_KINDS[kind].family.name;
 }
 
 /** Longest product name kept for a vendor DirBench does not know, before it is cut at a word. */
@@ -70,7 +62,7 @@ function cutAtWord(text: string, maxChars: number): string {
 export function serverFullName(server: ServerIdentity): string {
   const vendor = server.serverVendor;
   const version = server.serverVersion;
-  const labName = server.labKind ? LAB_FAMILIES[server.labKind] : null;
+  const labName = server.labKind ? labFamilyName(server.labKind) : null;
   if (version && vendor && !version.toLowerCase().includes(vendor.toLowerCase()))
     return `${vendor} ${version}`;
   return version ?? vendor ?? labName ?? server.targetName;
@@ -83,11 +75,11 @@ export function serverFullName(server: ServerIdentity): string {
  */
 export function serverShortName(server: ServerIdentity): string {
   const said = [server.serverVendor, server.serverVersion].filter(Boolean).join(' ');
-  if (said === '') return server.labKind ? LAB_FAMILIES[server.labKind] : server.targetName;
+  if (said === '') return server.labKind ? labFamilyName(server.labKind) : server.targetName;
   const release = releaseOf(server.serverVersion ?? '') ?? releaseOf(said);
   const family =
     FAMILIES.find((f) => f.pattern.test(said))?.name ??
-    (server.labKind ? LAB_FAMILIES[server.labKind] : null) ??
+    (server.labKind ? labFamilyName(server.labKind) : null) ??
     unknownProduct(server, release);
   return release ? `${family} ${release}` : family;
 }

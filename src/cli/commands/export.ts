@@ -3,13 +3,12 @@ import { writeFileSync } from 'node:fs';
 import { invalid } from '../../shared/errors.ts';
 import type {
   ChartImageFormat,
-  ChartKind,
   DataExportFormat,
   ExportFile,
   ExportFilter,
   ExportSelection,
 } from '../../shared/exchange.ts';
-import { CHART_KINDS } from '../../shared/charts/compareChart.ts';
+import { CHART_KINDS, CHART_ROWS, isChartKind } from '../../shared/charts/chartKinds.ts';
 import { COMPARE_METRICS } from '../../shared/compareSeries.ts';
 import type { Core } from '../../core/app/core.ts';
 import { DEFAULT_CHART_SIZE } from '../../core/report/renderChart.ts';
@@ -52,7 +51,7 @@ export function writeExport(file: ExportFile, out: string, options: RawOptions):
 type Selected = ExportSelection & ExportFilter;
 
 function chartRequest(options: RawOptions, selection: Selected, chart: string) {
-  if (!(CHART_KINDS as readonly string[]).includes(chart))
+  if (!isChartKind(chart))
     throw invalid('--chart', `--chart must be one of ${CHART_KINDS.join(', ')}; got "${chart}"`);
   const format = typeof options.format === 'string' ? options.format : 'png';
   if (format !== 'png' && format !== 'svg')
@@ -63,7 +62,7 @@ function chartRequest(options: RawOptions, selection: Selected, chart: string) {
   const references = strings(options.reference);
   return {
     ...selection,
-    chart: chart as ChartKind,
+    chart,
     format: format as ChartImageFormat,
     ...(metric ? { metric } : {}),
     ...imageSizeFromOptions(options),
@@ -120,6 +119,15 @@ export async function exportCommand(options: RawOptions): Promise<number> {
   );
 }
 
+/** What each --chart KIND draws, a line each, for the help. */
+function chartKindNotes(): string[] {
+  const width = Math.max(...CHART_KINDS.map((kind) => kind.length)) + 2;
+  return [
+    '--chart KIND draws:',
+    ...CHART_KINDS.map((kind) => `  ${kind.padEnd(width)}${CHART_ROWS[kind].summary}`),
+  ];
+}
+
 /** `dirbench export`. */
 export const exportSpec: CommandSpec = {
   name: 'export',
@@ -156,6 +164,7 @@ export const exportSpec: CommandSpec = {
         samples: { type: 'boolean', description: 'with --format csv: one row per second' },
         out: { type: 'string', value: 'FILE', description: 'the file to write' },
       },
+      notes: chartKindNotes(),
     },
     commonGroup('{ file, mimeType, bytes }'),
   ],

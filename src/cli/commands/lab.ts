@@ -2,7 +2,8 @@
 import { invalid } from '../../shared/errors.ts';
 import type { ApiRequest } from '../../shared/api.ts';
 import type { LabInfo, LabKind, LabProgress } from '../../shared/labTypes.ts';
-import { LAB_KINDS as SHARED_LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes.ts';
+import { isLabKind, labKindsWhere, LAB_KIND_LIST, LAB_KINDS } from '../../shared/labKinds.ts';
+import { LAB_SHAPES } from '../../shared/labTypes.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { startLabAndWait } from '../../core/lab/labStart.ts';
 import { isShapeName } from '../../core/datagen/shapes.ts';
@@ -18,9 +19,6 @@ import { progress } from '../progress.ts';
 
 /** The lab/start request the lab options fill in. */
 type LabStartFields = ApiRequest<'lab/start'>;
-
-/** Lab kinds the CLI names, in the order help lists them. */
-export const LAB_KINDS: readonly LabKind[] = SHARED_LAB_KINDS;
 
 /** How a lab is built: `lab start` and `run --lab` take these. */
 export const LAB_BUILD_OPTIONS = {
@@ -62,8 +60,7 @@ export const LAB_BUILD_OPTIONS = {
   replicas: {
     type: 'string',
     value: 'N',
-    description:
-      'consumers replicating from the lab (openldap: syncrepl; 389ds: agreements), each its own server; runs report their lag',
+    description: `consumers replicating from the lab (${labKindsWhere((row) => row.capabilities.replicas).join(', ')}), each its own server; runs report their lag`,
     default: 0,
   },
 } as const satisfies OptionTable;
@@ -80,9 +77,8 @@ const LAB_START_OPTIONS = {
 
 /** The `lab` kind argument (or --lab value), checked; `field` names it in errors. */
 export function labKind(value: string | undefined, field: string): LabKind {
-  if (value !== undefined && (LAB_KINDS as readonly string[]).includes(value))
-    return value as LabKind;
-  throw invalid(field, `unknown lab kind "${value ?? ''}": use ${LAB_KINDS.join(', ')}`);
+  if (isLabKind(value)) return value;
+  throw invalid(field, `unknown lab kind "${value ?? ''}": use ${LAB_KIND_LIST.join(', ')}`);
 }
 
 /** --shape NAME (a built-in directory shape), as a lab start request field. */
@@ -291,7 +287,7 @@ function list(core: Core, options: RawOptions): number {
   return 0;
 }
 
-const KINDS = LAB_KINDS.join('|');
+const KINDS = LAB_KIND_LIST.join('|');
 
 const labStart: CommandSpec = {
   name: 'lab start',
@@ -349,9 +345,17 @@ function stopOrDestroyCommand(sub: 'stop' | 'destroy', summary: string, what: st
   });
 }
 
+/** "opendj: the OpenDJ 4.9 server zip from Maven Central": what `lab install` fetches, by kind. */
+function downloads(): string {
+  return LAB_KIND_LIST.flatMap((kind) => {
+    const install = LAB_KINDS[kind].install;
+    return install.from === 'download' ? [`${kind}: ${install.fetches}`] : [];
+  }).join('; ');
+}
+
 const labInstall: CommandSpec = {
   name: 'lab install',
-  summary: 'fetches what a lab kind needs (opendj: the OpenDJ 4.9 server zip from Maven Central)',
+  summary: `fetches what a lab kind needs (${downloads()})`,
   usage: [`dirbench lab install ${KINDS}`],
   args: ['KIND'],
   groups: [commonGroup()],
@@ -367,8 +371,7 @@ const labInstall: CommandSpec = {
 /** `dirbench lab start|list|stop|destroy|install`. */
 export const labFamily: CommandFamily = {
   name: 'lab',
-  summary:
-    'local lab servers (OpenLDAP, 389 DS, OpenDJ, ApacheDS, Samba AD) with a generated directory',
+  summary: `local lab servers (${LAB_KIND_LIST.map((kind) => LAB_KINDS[kind].family.name).join(', ')}) with a generated directory`,
   subcommands: [
     labStart,
     labList,

@@ -47,7 +47,7 @@ export function metricsGroup(span: string): OptionGroup {
     options: metricsOptions(span),
     notes: [
       'Metrics: dirbench_operations_total, dirbench_errors_total, dirbench_operation_latency_seconds',
-      '(histogram), dirbench_behind_schedule_total, client telemetry; README "Live metrics" lists them.',
+      '(histogram), dirbench_behind_schedule_total, client telemetry; docs/live-metrics.md lists them.',
     ],
   };
 }

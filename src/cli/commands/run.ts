@@ -1,5 +1,6 @@
 // `dirbench run`: one benchmark against a throwaway lab or an existing server, with a JSON summary.
 import { ApiError, invalid } from '../../shared/errors.ts';
+import { LAB_KIND_LIST } from '../../shared/labKinds.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
 import type { RunDetail } from '../../shared/types.ts';
 import { checkDn, LIMITS, validateTargetInput } from '../../shared/validation.ts';
@@ -27,14 +28,7 @@ import {
   thresholdsInUserTerms,
   writeJunit,
 } from '../gates.ts';
-import {
-  LAB_BUILD_OPTIONS,
-  LAB_KINDS,
-  labKind,
-  loadOptions,
-  replicasOption,
-  shapeOption,
-} from './lab.ts';
+import { LAB_BUILD_OPTIONS, labKind, loadOptions, replicasOption, shapeOption } from './lab.ts';
 import {
   RUN_AND_MATRIX_OPTIONS,
   RUN_LOAD_OPTIONS,
@@ -348,7 +342,7 @@ export const runSpec: CommandSpec = {
   name: 'run',
   summary: 'one benchmark against a throwaway lab or an existing server',
   usage: [
-    `dirbench run --lab ${LAB_KINDS.join('|')} --entries N [--index PROFILE] [run options]`,
+    `dirbench run --lab ${LAB_KIND_LIST.join('|')} --entries N [--index PROFILE] [run options]`,
     'dirbench run --target ldap://HOST:PORT --base DN [--bind-dn DN --password-file FILE] [--start-tls]',
     '             [--ca-file PEM] [run options]',
     "dirbench run ... [--threshold 'p99<5ms']... [--junit FILE]   (a breached threshold exits 3)",

@@ -98,7 +98,7 @@ export const serveSpec: CommandSpec = {
     'Listens on 127.0.0.1 and prints a URL with a per-start access token; Ctrl-C stops the active run',
     'and labs. Another interface needs --host ADDRESS --allow-remote, and prints a warning.',
     'Prometheus scrapes live run metrics (OpenMetrics) at /metrics with the token as a bearer header:',
-    '"Authorization: Bearer TOKEN" (README: Live metrics for Prometheus and Grafana).',
+    '"Authorization: Bearer TOKEN" (docs/live-metrics.md: Prometheus and Grafana).',
   ],
   groups: [{ title: 'Options', options: SERVE_OPTIONS }, commonGroup()],
   examples: [

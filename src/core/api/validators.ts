@@ -6,7 +6,8 @@ import type { ApiChannel, ApiRequest } from '../../shared/api.ts';
 import { invalid } from '../../shared/errors.ts';
 import { checkChartImageSize } from '../../shared/chartImageSize.ts';
 import { checkSelection } from '../../shared/exchange.ts';
-import { LAB_KINDS, LAB_SHAPES } from '../../shared/labTypes.ts';
+import { LAB_KIND_LIST } from '../../shared/labKinds.ts';
+import { LAB_SHAPES } from '../../shared/labTypes.ts';
 import { checkRunFilter } from '../../shared/runFilter.ts';
 import type { LabLoadMethod, LabTlsMode } from '../../shared/labTypes.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
@@ -49,7 +50,7 @@ function labStart(req: unknown): ApiRequest<'lab/start'> {
   const r = fieldsOf(req);
   return {
     ...(r as unknown as ApiRequest<'lab/start'>),
-    kind: oneOf(r.kind, 'kind', LAB_KINDS),
+    kind: oneOf(r.kind, 'kind', LAB_KIND_LIST),
     ...(r.load === undefined ? {} : { load: oneOf(r.load, 'load', LOAD_METHODS) }),
     ...(r.tls === undefined ? {} : { tls: oneOf(r.tls, 'tls', TLS_MODES) }),
     ...(r.shape === undefined ? {} : { shape: oneOf(r.shape, 'shape', LAB_SHAPES) }),
@@ -136,7 +137,7 @@ export const API_VALIDATORS: ApiValidators = {
   'lab/availability': noRequest,
   'lab/list': noRequest,
   'lab/start': labStart,
-  'lab/install': (req) => ({ kind: oneOf(fieldsOf(req).kind, 'kind', LAB_KINDS) }),
+  'lab/install': (req) => ({ kind: oneOf(fieldsOf(req).kind, 'kind', LAB_KIND_LIST) }),
   'lab/indexProfiles': noRequest,
   'lab/stop': idRequest('id'),
   'lab/cancel': idRequest('id'),

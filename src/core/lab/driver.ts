@@ -1,11 +1,12 @@
 // The contract every lab server kind implements (OpenLDAP, 389 DS, OpenDJ, Samba AD, ApacheDS):
 // what it needs to run, how it is configured and bulk-loaded, started on a loopback address,
-// identified and stopped.
+// identified, stopped and replicated, and how its server's monitor is read.
 import type { ChildProcess } from 'node:child_process';
 import type { Client } from 'ldapts';
 import type { LabAvailability, LabKind } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import type { LdifEntry } from '../ldif/entries.ts';
+import type { MonitorReader } from '../monitor/serverMonitor.ts';
 import type { StopOutcome } from './processes.ts';
 import type { ProcessExit } from './watchdog.ts';
 
@@ -24,7 +25,7 @@ export interface LabServerConfig {
   indexProfile: IndexProfile;
   /** Entries the lab will hold, for sizing maps and caches. */
   entries: number;
-  /** StartTLS on the LDAP port and ldaps:// on `ldapsPort`, with these PEM files (kinds whose LAB_KIND_CAPABILITIES say `tls`). */
+  /** StartTLS on the LDAP port and ldaps:// on `ldapsPort`, with these PEM files (kinds whose row's capabilities say `tls`). */
   tls?: { caFile: string; certFile: string; keyFile: string; ldapsPort: number };
 }
 
@@ -103,4 +104,51 @@ export interface LabDriver {
   readonly entryLimit?: { max: number; why: string };
   /** Runs once the entries are in and the server answers at `url` (e.g. access rules kept in the data). */
   afterLoad?(config: LabServerConfig, url: string): Promise<void>;
+  /** How its labs replicate; absent when they cannot have replicas (as its row's capabilities say). */
+  readonly replicas?: ReplicaSupport;
+  /** Fetches the server software DirBench installs itself (kinds whose row's install is a download). */
+  fetchSoftware?(signal: AbortSignal): Promise<void>;
+}
+
+/** What core has for one lab kind, listed under its key in src/core/lab/drivers.ts. */
+export interface LabKindCode {
+  /** Makes its driver; software DirBench downloads (OpenDJ's zip) is kept under `softwareDir`. */
+  createDriver(softwareDir: string): LabDriver;
+  /**
+   * Reads its server's monitor with one search, for its labs' runs and for any target of its
+   * kind; absent when its row says its server has no monitor to read.
+   */
+  readMonitor?: MonitorReader;
+}
+
+/** The supplier's data, exported once for every consumer; `dispose` deletes what it wrote. */
+export interface SupplierExport {
+  /** An LDIF of the supplier's entries with their replication metadata; null when the kind initializes consumers itself. */
+  ldifPath: string | null;
+  dispose(): void;
+}
+
+/** One consumer being built. */
+export interface ConsumerBuild {
+  driver: LabDriver;
+  supplier: LabServerConfig;
+  supplierUrl: string;
+  consumer: LabServerConfig;
+  /** 1-based number of the consumer. */
+  number: number;
+  seed: SupplierExport;
+}
+
+/** How one kind replicates: the supplier's settings, a consumer's settings and data, and the replication state. */
+export interface ReplicaSupport {
+  /** Adds the supplier's replication settings to the configuration its driver wrote, before load. */
+  prepareSupplier(config: LabServerConfig): Promise<void>;
+  /** Exports the running, loaded supplier's data for the consumers. */
+  exportSupplier(config: LabServerConfig, signal: AbortSignal): Promise<SupplierExport>;
+  /** Writes a stopped consumer's configuration (its driver's plus replication) and gives it the data. */
+  prepareConsumer(build: ConsumerBuild, signal: AbortSignal): Promise<void>;
+  /** Runs once the consumer answers at `consumerUrl` (e.g. a replication agreement on the supplier). */
+  connectConsumer?(build: ConsumerBuild, consumerUrl: string, signal: AbortSignal): Promise<void>;
+  /** What a server shows of the changes it holds (contextCSN, RUV); equal on supplier and caught-up consumer. */
+  syncState(url: string, bindDn: string, password: string, suffix: string): Promise<string | null>;
 }

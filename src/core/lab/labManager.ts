@@ -4,16 +4,12 @@ import { Client } from 'ldapts';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
-import { LAB_KIND_CAPABILITIES, LAB_KINDS } from '../../shared/labTypes.ts';
+import { LAB_KIND_LIST, LAB_KINDS } from '../../shared/labKinds.ts';
 import type { LabAvailability, LabInfo, LabKind, LabProgress } from '../../shared/labTypes.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { removeStalePartials } from './datasetCache.ts';
 import type { LabDriver, RunningServer } from './driver.ts';
-import { createOpenLdapDriver } from './openldapDriver.ts';
-import { createDs389Driver } from './ds389/index.ts';
-import { createOpenDjDriver, fetchOpenDjZip } from './opendj/index.ts';
-import { createApacheDsDriver } from './apacheds/index.ts';
-import { createSambaAdDriver } from './sambaAd/index.ts';
+import { LAB_DRIVERS } from './drivers.ts';
 import { buildLab } from './labBuild.ts';
 import { checkLabStart, prepareLab, toInfo } from './labRecord.ts';
 import type { LabRegistry, LabStartRequest, StoredLab } from './labRecord.ts';
@@ -45,15 +41,6 @@ export interface LabBuild {
   ready: Promise<LabInfo>;
 }
 
-/** The driver of each kind (a kind without one does not compile); OpenDJ's software lives under softwareDir. */
-const DRIVER_FACTORIES: Readonly<Record<LabKind, (softwareDir: string) => LabDriver>> = {
-  openldap: () => createOpenLdapDriver(),
-  '389ds': () => createDs389Driver(),
-  opendj: (softwareDir) => createOpenDjDriver({ softwareDir }),
-  apacheds: () => createApacheDsDriver(),
-  'samba-ad': () => createSambaAdDriver(),
-};
-
 /** Starts, tracks and stops lab servers. */
 export class LabManager {
   readonly #dataDir: string;
@@ -78,7 +65,7 @@ export class LabManager {
       opts.onChange ?? (() => undefined),
     );
     const drivers =
-      opts.drivers ?? LAB_KINDS.map((kind) => DRIVER_FACTORIES[kind](this.softwareDir));
+      opts.drivers ?? LAB_KIND_LIST.map((kind) => LAB_DRIVERS[kind].createDriver(this.softwareDir));
     this.#drivers = new Map(drivers.map((d) => [d.kind, d]));
     this.#indexProfiles = opts.indexProfiles;
   }
@@ -96,7 +83,7 @@ export class LabManager {
     const driver = this.#driver(kind);
     const before = driver.availability();
     if (before.available) return before;
-    if (LAB_KIND_CAPABILITIES[kind].install !== 'download') {
+    if (LAB_KINDS[kind].install.from !== 'download' || driver.fetchSoftware === undefined) {
       throw new ApiError(
         'unavailable',
         `${driver.title} comes from your system's packages: ${before.detail}`,
@@ -104,7 +91,7 @@ export class LabManager {
       );
     }
     mkdirSync(this.softwareDir, { recursive: true });
-    await fetchOpenDjZip(this.softwareDir, signal ?? new AbortController().signal);
+    await driver.fetchSoftware(signal ?? new AbortController().signal);
     return driver.availability();
   }
 

@@ -12,7 +12,7 @@ import type {
   LabShape,
   LabTlsMode,
 } from '../../shared/labTypes.ts';
-import { LAB_KIND_CAPABILITIES } from '../../shared/labTypes.ts';
+import { familyWords, labKindsWhere, LAB_KINDS } from '../../shared/labKinds.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
 import { DIRECTORY_SHAPES, isShapeName, unknownShapeMessage } from '../datagen/shapes.ts';
 import { rebaseDn } from '../ldif/rebase.ts';
@@ -103,10 +103,11 @@ export function checkLabStart(
   if (req.tls !== undefined && req.tls !== 'starttls' && req.tls !== 'ldaps') {
     throw invalid('tls', `tls takes starttls or ldaps; got "${String(req.tls)}"`);
   }
-  if (req.tls !== undefined && !LAB_KIND_CAPABILITIES[req.kind].tls) {
+  if (req.tls !== undefined && !LAB_KINDS[req.kind].capabilities.tls) {
+    const tlsKinds = familyWords(labKindsWhere((row) => row.capabilities.tls));
     throw invalid(
       'tls',
-      `${driver.title} labs do not serve TLS yet; use an OpenLDAP lab for TLS runs`,
+      `${driver.title} labs do not serve TLS yet; use ${tlsKinds} labs for TLS runs`,
     );
   }
   const load = req.load ?? 'offline';

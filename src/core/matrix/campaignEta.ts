@@ -2,7 +2,7 @@
 // it, lab builds and loads included. Builds are estimated from each kind's measured figures
 // (src/shared/labBuildFigures.ts) until the campaign has timed builds of its own; cells from their
 // warm-up, measured time and the overhead the campaign's runs showed.
-import { LAB_KINDS } from '../../shared/labTypes.ts';
+import { LAB_KIND_LIST } from '../../shared/labKinds.ts';
 import type { LabKind, LabProgress } from '../../shared/labTypes.ts';
 import type { CampaignCell, MatrixSpec } from '../../shared/matrix.ts';
 import {
@@ -137,7 +137,7 @@ export class CampaignEta {
       builds.reduce((total, b) => total + pick(b), 0);
     const pace = builds.length === 0 ? 1 : sum((b) => b.takenS) / sum((b) => b.figuredS);
     const labFactors = Object.fromEntries(
-      LAB_KINDS.map((kind) => {
+      LAB_KIND_LIST.map((kind) => {
         const own = this.#builds.get(kind);
         return [kind, own === undefined ? pace : own.takenS / own.figuredS];
       }),

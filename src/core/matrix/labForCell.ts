@@ -6,6 +6,7 @@ import { ApiError } from '../../shared/errors.ts';
 import type { MatrixCell, MatrixSpec } from '../../shared/matrix.ts';
 import { cellLabKey } from '../../shared/matrixSpecCells.ts';
 import { matrixServerKey } from '../../shared/matrixTargetGroup.ts';
+import { LAB_KINDS } from '../../shared/labKinds.ts';
 import type { LabProgress } from '../../shared/labTypes.ts';
 import { startLabAndWait } from '../lab/labStart.ts';
 import { countEntries } from '../lab/entryCount.ts';
@@ -28,18 +29,10 @@ interface CurrentLab {
   verifiedEntries: number | null;
 }
 
-const LAB_TITLES: Readonly<Record<string, string>> = {
-  openldap: 'OpenLDAP',
-  '389ds': '389 Directory Server',
-  opendj: 'OpenDJ',
-  apacheds: 'ApacheDS',
-  'samba-ad': 'Samba AD',
-};
-
 /** "OpenLDAP, 100,000 entries, salford-indexed" for a cell's lab; the target id for a saved target. */
 export function describeCellServer(cell: MatrixCell): string {
   if (!('lab' in cell.server)) return matrixServerKey(cell.server);
-  const title = LAB_TITLES[cell.server.lab] ?? cell.server.lab;
+  const title = LAB_KINDS[cell.server.lab].title;
   const replicas = cell.server.replicas ?? 0;
   const replicated = replicas === 0 ? '' : ` and ${replicas} replica${replicas === 1 ? '' : 's'}`;
   return `${title}${replicated}, ${(cell.entries ?? 0).toLocaleString('en-US')} entries, ${cell.indexProfile ?? ''}`;

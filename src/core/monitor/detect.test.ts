@@ -1,7 +1,11 @@
 // Telling the server from its root DSE, as servers really answer (attribute case and value forms vary).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { LAB_KIND_LIST, LAB_KINDS } from '../../shared/labKinds.ts';
 import { detectServer } from './detect.ts';
+
+/** Active Directory's capability OID, as AD and Samba AD list it in supportedCapabilities. */
+const AD_OID = '1.2.840.113556.1.4.800';
 
 test('each known server is told from what its root DSE says', () => {
   const kind = (rootDse: Record<string, unknown>): string => detectServer(rootDse).kind;
@@ -30,4 +34,22 @@ test('the name of a server nobody knows quotes its vendor, and says when there i
   assert.equal(detectServer({}).name, 'a server whose root DSE names no vendor');
   assert.equal(detectServer({ monitorContext: 'cn=Monitor' }).monitorContext, 'cn=Monitor');
   assert.equal(detectServer({ vendorName: '389 Project' }).monitorContext, null);
+});
+
+test("every lab kind is told from a root DSE naming its family, by its row's title", () => {
+  for (const kind of LAB_KIND_LIST) {
+    const row = LAB_KINDS[kind];
+    const ad = row.rootDse?.activeDirectory ? { supportedCapabilities: [AD_OID] } : {};
+    const detected = detectServer({ ...ad, vendorName: `${row.family.name} Project` });
+    assert.deepEqual([detected.kind, detected.name], [kind, row.title]);
+  }
+});
+
+test('an AD capability is told only among AD implementations, and a Samba without it is unknown', () => {
+  const ad = { supportedCapabilities: [AD_OID] };
+  assert.equal(detectServer({ ...ad, vendorName: 'OpenLDAP' }).kind, 'active-directory');
+  assert.equal(detectServer({ ...ad, monitorContext: 'cn=Monitor' }).kind, 'active-directory');
+  assert.equal(detectServer({ vendorName: 'Samba Team' }).kind, 'unknown');
+  assert.equal(detectServer({ vendorName: 'ForgeRock AS.' }).kind, 'opendj');
+  assert.equal(detectServer({ vendorVersion: 'Wren:DS 4.0' }).kind, 'opendj');
 });

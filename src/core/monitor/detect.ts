@@ -1,4 +1,7 @@
-// Tells which directory server a target is from its root DSE, to know where its monitor is (if any).
+// Tells which directory server a target is from its root DSE (by the signs in each lab kind's row),
+// to know where its monitor is (if any).
+import { LAB_KIND_LIST, LAB_KINDS } from '../../shared/labKinds.ts';
+import type { LabKind } from '../../shared/labKinds.ts';
 import type { MonitoredServerKind } from '../../shared/monitorTypes.ts';
 
 /** Root DSE attributes the detection looks at (all values as strings, names matched case-insensitively). */
@@ -35,30 +38,48 @@ function values(rootDse: Record<string, unknown>, name: string): string[] {
   return [];
 }
 
-/** The server kind from a root DSE entry (as ldapts returns it). */
+/** What a root DSE shows, as the kinds' signs are matched against it. */
+interface RootDseView {
+  /** vendorName and vendorVersion, joined. */
+  vendor: string;
+  /** objectClass values, lower-case. */
+  classes: string[];
+  monitorContext: string | null;
+  /** It lists Active Directory's capability OID. */
+  activeDirectory: boolean;
+}
+
+/** True when `kind`'s row recognises the server `seen` shows. */
+function recognises(kind: LabKind, seen: RootDseView): boolean {
+  const row = LAB_KINDS[kind];
+  const signs = row.rootDse ?? {};
+  // An AD capability splits servers in two: only AD implementations are told among its holders.
+  if ((signs.activeDirectory ?? false) !== seen.activeDirectory) return false;
+  return (
+    [row.family, ...(row.relatives ?? [])].some((family) => family.pattern.test(seen.vendor)) ||
+    (signs.objectClass !== undefined && seen.classes.includes(signs.objectClass)) ||
+    (signs.monitorContext === true && seen.monitorContext !== null)
+  );
+}
+
+/** The server kind from a root DSE entry (as ldapts returns it): the first lab kind whose row recognises it. */
 export function detectServer(rootDse: Record<string, unknown>): DetectedServer {
-  const vendor = [...values(rootDse, 'vendorName'), ...values(rootDse, 'vendorVersion')].join(' ');
-  const monitorContext = values(rootDse, 'monitorContext')[0] ?? null;
+  const seen: RootDseView = {
+    vendor: [...values(rootDse, 'vendorName'), ...values(rootDse, 'vendorVersion')].join(' '),
+    classes: values(rootDse, 'objectClass').map((c) => c.toLowerCase()),
+    monitorContext: values(rootDse, 'monitorContext')[0] ?? null,
+    activeDirectory: values(rootDse, 'supportedCapabilities').includes(AD_CAPABILITY),
+  };
   const found = (kind: MonitoredServerKind, name: string): DetectedServer => ({
     kind,
     name,
-    monitorContext,
+    monitorContext: seen.monitorContext,
   });
-  if (values(rootDse, 'supportedCapabilities').includes(AD_CAPABILITY)) {
-    return /samba/i.test(vendor)
-      ? found('samba-ad', 'Samba AD')
-      : found('active-directory', 'Active Directory');
-  }
-  const classes = values(rootDse, 'objectClass').map((c) => c.toLowerCase());
-  if (classes.includes('openldaprootdse') || /openldap/i.test(vendor) || monitorContext !== null)
-    return found('openldap', 'OpenLDAP');
-  if (/389|red hat.?directory|fedora.?directory/i.test(vendor))
-    return found('389ds', '389 Directory Server');
-  if (/opendj|forgerock|wren|open identity platform/i.test(vendor))
-    return found('opendj', 'OpenDJ');
-  if (/apache/i.test(vendor)) return found('apacheds', 'ApacheDS');
+  const kind = LAB_KIND_LIST.find((k) => recognises(k, seen));
+  if (kind !== undefined) return found(kind, LAB_KINDS[kind].title);
+  if (seen.activeDirectory) return found('active-directory', 'Active Directory');
   return found(
     'unknown',
-    vendor === '' ? 'a server whose root DSE names no vendor' : `a server of ${vendor}`,
+    seen.vendor === '' ? 'a server whose root DSE names no vendor' : `a server of ${seen.vendor}`,
   );
 }

@@ -2,6 +2,8 @@
 // its monitor, and if not why, in one sentence for the run's notes.
 import type { Client } from 'ldapts';
 import { ResultCodeError } from 'ldapts';
+import { isLabKind, LAB_KIND_LIST, LAB_KINDS } from '../../shared/labKinds.ts';
+import type { LabKind } from '../../shared/labKinds.ts';
 import type { MonitoredServerKind, ServerMonitorReading } from '../../shared/monitorTypes.ts';
 import { closeQuietly, openBoundClient } from '../ldap/connection.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
@@ -10,36 +12,43 @@ import { describeLdapFailure } from '../ldap/failure.ts';
 import { resultCodeName } from '../ldap/resultCodes.ts';
 import { DETECT_ATTRIBUTES, detectServer } from './detect.ts';
 import type { DetectedServer } from './detect.ts';
-import { ds389Reading } from './ds389.ts';
-import { openDjReading } from './opendj.ts';
-import { openLdapReading } from './openldap.ts';
 
-/** Reads a whole monitor reading with one search. */
-type Reader = (client: Client) => Promise<ServerMonitorReading>;
+/** Reads a whole monitor reading with one search (each lab kind's folder has the reader of its server). */
+export type MonitorReader = (client: Client) => Promise<ServerMonitorReading>;
+
+/** The reader of each kind whose monitor DirBench reads (src/core/lab/drivers.ts lists them). */
+export type MonitorReaders = Readonly<Partial<Record<LabKind, MonitorReader>>>;
 
 /** Longest wait for one monitor search: a run never waits on a server's monitor for longer. */
 const READ_DEADLINE_MS = 10_000;
 
 /** `reader` on `client`, failed as a NoAnswerError when the server does not answer in time. */
-function readBounded(reader: Reader, client: Client): Promise<ServerMonitorReading> {
+function readBounded(reader: MonitorReader, client: Client): Promise<ServerMonitorReading> {
   return withDeadline(reader(client), READ_DEADLINE_MS, 'the cn=monitor search');
 }
 
-/** The servers whose monitor DirBench reads, in the order an unknown server is tried. */
-const READERS: readonly [MonitoredServerKind, Reader][] = [
-  ['openldap', openLdapReading],
-  ['389ds', ds389Reading],
-  ['opendj', openDjReading],
-];
+/** The readers there are, in the order an unknown server is tried (the lab kinds' order). */
+function readersOf(readers: MonitorReaders): [LabKind, MonitorReader][] {
+  return LAB_KIND_LIST.flatMap((kind) => {
+    const reader = readers[kind];
+    return reader === undefined ? [] : [[kind, reader]];
+  });
+}
 
-/** Servers known to expose no LDAP monitor, and where their figures are instead. */
-const NO_MONITOR: Partial<Record<MonitoredServerKind, string>> = {
-  'active-directory':
-    'Active Directory has no cn=monitor (its LDAP counters are Windows performance counters, NTDS object)',
-  'samba-ad':
-    'Samba AD has no cn=monitor (like Active Directory, it keeps no LDAP operation counters readable over LDAP)',
-  apacheds: 'ApacheDS exposes no cn=monitor over LDAP',
-};
+/** Why a server known to expose no LDAP monitor is not read, and where its figures are instead. */
+function noMonitorNote(kind: MonitoredServerKind): string | undefined {
+  if (kind === 'active-directory')
+    return 'Active Directory has no cn=monitor (its LDAP counters are Windows performance counters, NTDS object)';
+  const monitor = isLabKind(kind) ? LAB_KINDS[kind].monitor : null;
+  return monitor === null || monitor.read ? undefined : monitor.why;
+}
+
+/** "OpenLDAP's, 389 DS's, OpenDJ's": the monitor layouts `readers` know. */
+function knownLayouts(readers: MonitorReaders): string {
+  return readersOf(readers)
+    .map(([kind]) => `${LAB_KINDS[kind].family.name}'s`)
+    .join(', ');
+}
 
 /** An open connection to a server's monitor; each `read` is one search on it. */
 export class ServerMonitor {
@@ -47,9 +56,9 @@ export class ServerMonitor {
   reads = 0;
   readonly server: MonitoredServerKind;
   private readonly client: Client;
-  private readonly reader: Reader;
+  private readonly reader: MonitorReader;
 
-  constructor(server: MonitoredServerKind, client: Client, reader: Reader) {
+  constructor(server: MonitoredServerKind, client: Client, reader: MonitorReader) {
     this.server = server;
     this.client = client;
     this.reader = reader;
@@ -80,16 +89,20 @@ function bindOf(params: LdapConnectionParams): string {
 /** Why reading `detected`'s monitor failed with `err`, in one sentence with what to do. */
 function readFailure(detected: DetectedServer, params: LdapConnectionParams, err: unknown): string {
   const { name } = detected;
-  if (detected.kind === 'openldap' && detected.monitorContext === null)
-    return `${name} at ${params.url} has no monitor database (not exposed): add "database monitor" to its configuration to expose cn=Monitor`;
+  const monitor = isLabKind(detected.kind) ? LAB_KINDS[detected.kind].monitor : null;
+  if (monitor?.read && monitor.withoutContext !== undefined && detected.monitorContext === null)
+    return `${name} at ${params.url} ${monitor.withoutContext}`;
   if (err instanceof ResultCodeError && (err.code === 32 || err.code === 50))
     return `${bindOf(params)} may not read ${name}'s cn=monitor (ACL: the server answered ${resultCodeName(err.code)}): give it read access to cn=monitor, or run with a target that binds as a user who has it`;
   return `reading ${name}'s cn=monitor at ${params.url} failed: ${describeLdapFailure(err, params.url).message}`;
 }
 
 /** Tries each known monitor layout on a server the root DSE does not name. */
-async function probeUnknown(client: Client): Promise<[MonitoredServerKind, Reader] | null> {
-  for (const [kind, reader] of READERS) {
+async function probeUnknown(
+  client: Client,
+  readers: MonitorReaders,
+): Promise<[MonitoredServerKind, MonitorReader] | null> {
+  for (const [kind, reader] of readersOf(readers)) {
     try {
       const reading = await readBounded(reader, client);
       if (Object.keys(reading.operations).length > 0) return [kind, reader];
@@ -102,9 +115,13 @@ async function probeUnknown(client: Client): Promise<[MonitoredServerKind, Reade
 
 /**
  * Connects and binds as the run does, tells the server from its root DSE and reads its monitor
- * once. Never throws: a monitor that cannot be read yields the note that says why.
+ * once with its kind's reader of `readers`. Never throws: a monitor that cannot be read yields the
+ * note that says why.
  */
-export async function openServerMonitor(params: LdapConnectionParams): Promise<MonitorOpening> {
+export async function openServerMonitor(
+  params: LdapConnectionParams,
+  readers: MonitorReaders,
+): Promise<MonitorOpening> {
   let client: Client;
   try {
     client = await openBoundClient(params);
@@ -138,14 +155,14 @@ export async function openServerMonitor(params: LdapConnectionParams): Promise<M
       `the root DSE could not be read (${describeLdapFailure(err, params.url).message})`,
     );
   }
-  const none = NO_MONITOR[detected.kind];
+  const none = noMonitorNote(detected.kind);
   if (none !== undefined) return fail(detected.kind, none);
   if (detected.kind === 'unknown') {
-    const layout = await probeUnknown(client);
+    const layout = await probeUnknown(client, readers);
     if (layout === null)
       return fail(
         'unknown',
-        `${detected.name} exposes no cn=monitor ${bindOf(params)} may read in a layout DirBench knows (OpenLDAP's, 389 DS's, OpenDJ's)`,
+        `${detected.name} exposes no cn=monitor ${bindOf(params)} may read in a layout DirBench knows (${knownLayouts(readers)})`,
       );
     return {
       server: layout[0],
@@ -153,7 +170,7 @@ export async function openServerMonitor(params: LdapConnectionParams): Promise<M
       note: null,
     };
   }
-  const reader = READERS.find(([kind]) => kind === detected.kind)?.[1];
+  const reader = readersOf(readers).find(([kind]) => kind === detected.kind)?.[1];
   if (reader === undefined)
     return fail(detected.kind, `DirBench reads no monitor of ${detected.name}`);
   try {

@@ -1,7 +1,7 @@
 // Checks one data/reference file: a list of published tables, every field typed and every cell explained.
 import { invalid } from '../../shared/errors.ts';
 import type { ReferencePoint, ReferenceSeries, ReferenceTable } from '../../shared/reference.ts';
-import { LAB_KINDS } from '../../shared/labTypes.ts';
+import { LAB_KIND_LIST } from '../../shared/labKinds.ts';
 import {
   child,
   choiceField,
@@ -95,7 +95,7 @@ function readSeries(
     points,
     ...optionalFields(f, field, {
       workload: (v, at) => workloadField(v, at, context),
-      labKind: (v, at) => choiceField(v, at, LAB_KINDS),
+      labKind: (v, at) => choiceField(v, at, LAB_KIND_LIST),
     }),
   };
 }

@@ -3,9 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { threeServerCampaign } from '../../shared/charts/campaignFixtures.ts';
-import { CHART_KINDS, chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
+import { CHART_KINDS } from '../../shared/charts/chartKinds.ts';
+import type { ChartKind } from '../../shared/charts/chartKinds.ts';
+import { chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
 import type { CompareRun } from '../../shared/compare.ts';
-import type { ChartKind } from '../../shared/exchange.ts';
+import type { CompareMetric } from '../../shared/compareSeries.ts';
 import { seedIssueCampaign } from './campaignFixture.ts';
 import { exportReport } from './exportFiles.ts';
 import { labelOverlaps, labelsOffCanvas, svgTextBoxes } from './labelBoxes.ts';
@@ -14,9 +16,16 @@ import { renderChartSvg } from './renderChart.ts';
 
 const campaign = threeServerCampaign();
 
-function draw(kind: ChartKind, runs: readonly CompareRun[], widthPx: number, heightPx = 540) {
+function draw(
+  kind: ChartKind,
+  runs: readonly CompareRun[],
+  widthPx: number,
+  heightPx = 540,
+  metric: CompareMetric = 'opsPerSec',
+) {
   const option = compareChartOption(kind, runs, {
-    title: chartTitle(kind, 'opsPerSec'),
+    title: chartTitle(kind, metric),
+    metric,
     animation: false,
     widthPx,
     heightPx,
@@ -56,15 +65,19 @@ test('the bars name every cell by short server names; the grouped legend names t
 
 test('every chart kind of the campaign draws without overprinted labels, wide or narrow', () => {
   // Twenty-four runs overlaid name a legend too long to wrap: it scrolls, a page of whole items.
+  // A latency figure names the y axis "p99 latency (ms)": it too stays on the chart.
   for (const [widthPx, heightPx] of [
     [960, 540],
     [640, 360],
     [400, 540],
   ] as const) {
     for (const kind of CHART_KINDS) {
-      const svg = draw(kind, campaign, widthPx, heightPx);
-      assert.deepEqual(labelOverlaps(svg), [], `${kind} at ${widthPx} x ${heightPx}`);
-      assert.deepEqual(labelsOffCanvas(svg), [], `${kind} at ${widthPx} x ${heightPx}`);
+      for (const metric of ['opsPerSec', 'p99Us'] as const) {
+        const svg = draw(kind, campaign, widthPx, heightPx, metric);
+        const what = `${kind} of ${metric} at ${widthPx} x ${heightPx}`;
+        assert.deepEqual(labelOverlaps(svg), [], what);
+        assert.deepEqual(labelsOffCanvas(svg), [], what);
+      }
     }
   }
 });

@@ -1,6 +1,7 @@
 // The files `export/*` and `dirbench export|report` make: data, chart images and the HTML report.
 import type { ApiSpec } from '../../shared/api.ts';
-import { CHART_KINDS, chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
+import { CHART_KINDS, isChartKind } from '../../shared/charts/chartKinds.ts';
+import { chartTitle, compareChartOption } from '../../shared/charts/compareChart.ts';
 import { serverColors } from '../../shared/charts/serverColors.ts';
 import { COMPARE_METRICS } from '../../shared/compareSeries.ts';
 import type { CompareMetric } from '../../shared/compareSeries.ts';
@@ -141,7 +142,7 @@ export function exportChart(
   req: Req<'export/chart'>,
   references: ReferenceSource,
 ): ExportFile {
-  if (!CHART_KINDS.includes(req.chart))
+  if (!isChartKind(req.chart))
     throw invalid(
       'chart',
       `chart must be one of ${CHART_KINDS.join(', ')}; got "${String(req.chart)}"`,

@@ -1,11 +1,11 @@
 // The self-contained HTML report of a campaign or of selected runs: tables and inline SVG charts,
 // no script, no external resource, so it opens offline and can be mailed as one file.
+import { CHART_KINDS, CHART_ROWS } from '../../shared/charts/chartKinds.ts';
+import type { ChartKind } from '../../shared/charts/chartKinds.ts';
 import { compareChartOption, chartTitle } from '../../shared/charts/compareChart.ts';
 import type { ServerColors } from '../../shared/charts/serverColors.ts';
-import { serverShortLabel } from '../../shared/compareLabels.ts';
-import { latencyCurves } from '../../shared/compareSeries.ts';
+import type { CompareRun } from '../../shared/compare.ts';
 import type { CompareMetric } from '../../shared/compareSeries.ts';
-import type { ChartKind } from '../../shared/exchange.ts';
 import type { ReferenceTable } from '../../shared/reference.ts';
 import { dirbenchVersion } from '../base/version.ts';
 import type { SelectedRun } from './compareRuns.ts';
@@ -30,16 +30,9 @@ export interface ReportContext {
 /** The report's charts unless asked otherwise: the width of a page of text. */
 export const REPORT_CHART_SIZE: ChartSize = { widthPx: 960, heightPx: 480 };
 
-/** Charts worth drawing for these runs: trend with sizes, concurrency with several levels, grouped bars across servers, etc. */
-export function reportCharts(runs: readonly SelectedRun[]): ChartKind[] {
-  const compare = runs.map((r) => r.compare);
-  const charts: ChartKind[] = [];
-  if (compare.some((r) => r.entries !== null)) charts.push('trend');
-  if (new Set(compare.map((r) => r.connections)).size > 1) charts.push('concurrency');
-  if (latencyCurves(compare).length > 0) charts.push('latency');
-  // Servers side by side per test and size read better grouped than as one long row of bars.
-  charts.push(new Set(compare.map(serverShortLabel)).size > 1 ? 'grouped' : 'bars');
-  return charts;
+/** Charts worth drawing for these runs, in the kinds' order: those whose row says the report draws them. */
+export function reportCharts(runs: readonly CompareRun[]): ChartKind[] {
+  return CHART_KINDS.filter((kind) => CHART_ROWS[kind].inReport(runs));
 }
 
 function chartHtml(kind: ChartKind, runs: readonly SelectedRun[], context: ReportContext): string {
@@ -78,7 +71,7 @@ function referencesNote(references: readonly ReferenceTable[]): string {
 
 /** The report as one HTML document. */
 export function htmlReport(runs: readonly SelectedRun[], context: ReportContext): string {
-  const charts = reportCharts(runs)
+  const charts = reportCharts(runs.map((r) => r.compare))
     .map((kind) => chartHtml(kind, runs, context))
     .join('\n');
   return `<!DOCTYPE html>

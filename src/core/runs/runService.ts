@@ -13,6 +13,7 @@ import { watchReplication } from '../replication/runLag.ts';
 import { workloadOnLab } from '../lab/labPlacement.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
 import { openServerMonitor } from '../monitor/serverMonitor.ts';
+import { MONITOR_READERS } from '../lab/drivers.ts';
 import { targetConnection } from '../ldap/targetConnection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
 import type { DnSource } from '../workload/dnSource.ts';
@@ -172,7 +173,7 @@ export class RunService {
     const session = onAgents === null ? null : await startOnAgents(onAgents, runId, config);
     const side: RunServerSide = {
       // A target's own monitor, read with the run's bind (a lab's is read as its root, at load start).
-      target: lab === null ? await openServerMonitor(connection) : null,
+      target: lab === null ? await openServerMonitor(connection, MONITOR_READERS) : null,
       servers: serverSet?.plan,
     };
     try {

@@ -2,7 +2,7 @@
 // imported runs stored whole in one transaction.
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { RunAnnotation, RunSource } from '../../shared/history.ts';
-import type { LabKind } from '../../shared/labTypes.ts';
+import { LAB_KINDS } from '../../shared/labKinds.ts';
 import type {
   RunConfig,
   RunEnvironment,
@@ -13,15 +13,6 @@ import type {
 import type { Db } from './database.ts';
 import { SAMPLE_INSERT_COLUMNS, sampleValues } from './runRows.ts';
 
-/** Vendor names of lab kinds, as migration 6 filled them for runs whose root DSE did not say. */
-const LAB_VENDORS: Record<LabKind, string> = {
-  openldap: 'OpenLDAP',
-  '389ds': '389 Project',
-  opendj: 'OpenDJ',
-  apacheds: 'Apache Software Foundation',
-  'samba-ad': 'Samba',
-};
-
 /** The server vendor and version a run's environment names (root DSE first, then the lab's). */
 export function serverOf(environment: RunEnvironment): {
   vendor: string | null;
@@ -29,7 +20,7 @@ export function serverOf(environment: RunEnvironment): {
 } {
   const lab = environment.lab;
   return {
-    vendor: environment.rootDse?.vendorName ?? (lab ? LAB_VENDORS[lab.kind] : null),
+    vendor: environment.rootDse?.vendorName ?? (lab ? LAB_KINDS[lab.kind].vendor : null),
     version: environment.rootDse?.vendorVersion ?? lab?.serverVersion ?? null,
   };
 }

@@ -95,6 +95,8 @@ function scrollLegend(names: readonly string[], rowPx: number): Record<string, u
 /** The title's font as the width table reads it, and its line height. */
 const TITLE_FONT = 'bold 14px';
 const TITLE_LINE_PX = 18;
+/** The title's text starts this far from the left (`left: 8` plus ECharts' 5 px title padding). */
+const TITLE_INSET_PX = 13;
 /** Height of a legend row (12 px text, 10 px between rows). */
 const LEGEND_ROW_PX = 22;
 /** Height charts are drawn at when the settings do not say (the exports' default). */
@@ -106,9 +108,10 @@ export const PUBLISHED_SUFFIX = ' (published, other hardware)';
 /** Title, legend (of `legendNames`), grid, tooltip and fonts; the plot starts below the legend. */
 export function chartFrame(settings: ChartSettings, legendNames: readonly string[]): EChartsOption {
   const widthPx = settings.widthPx ?? 900;
-  // A title wider than the chart wraps at its spaces, each line pushing the legend down.
+  // A title wider than the chart wraps at its spaces, each line pushing the legend down; it keeps
+  // the inset it starts at clear on the right too.
   const titleLines = settings.title
-    ? (wrapWords(settings.title, widthPx - 16, TITLE_FONT) ?? [settings.title])
+    ? (wrapWords(settings.title, widthPx - 2 * TITLE_INSET_PX, TITLE_FONT) ?? [settings.title])
     : [];
   const top = titleLines.length > 0 ? 10 + titleLines.length * TITLE_LINE_PX : 0;
   const wrappedPx = legendRows(legendNames, widthPx) * LEGEND_ROW_PX;
@@ -167,8 +170,13 @@ export function styledAxis(
   return {
     type,
     name,
-    nameTextStyle: { color: CHART_COLORS.muted, fontSize: 11 },
-    // A y axis names itself above its top; an x axis below its labels, centred.
+    // A y axis names itself above its top, starting at the axis (centred there, a long name such
+    // as "p99 latency (ms)" ran off the chart's left edge); an x axis below its labels, centred.
+    nameTextStyle: {
+      color: CHART_COLORS.muted,
+      fontSize: 11,
+      align: direction === 'y' ? 'left' : 'center',
+    },
     ...(direction === 'x' ? { nameLocation: 'middle', nameGap: 28 } : {}),
     axisLabel: { color: CHART_COLORS.axis, hideOverlap: true },
     axisLine: { show: true, lineStyle: { color: CHART_COLORS.axisLine } },
@@ -200,8 +208,16 @@ export function serverStyles(
   return { colors, styles: seriesColorsByServer(servers, colors) };
 }
 
-function unitMatches(table: ReferenceTable, metric: CompareMetric): boolean {
-  return metric === 'opsPerSec' ? table.unit === 'ops/s' : table.unit === 'ms';
+/** True when a published table can overlay a chart along `x` plotting `metric`: same x, same unit. */
+export function overlayFits(
+  table: ReferenceTable,
+  x: 'entries' | 'threads',
+  metric: CompareMetric,
+): boolean {
+  const unit = metric === 'opsPerSec' ? 'ops/s' : 'ms';
+  const alongX =
+    x === 'entries' ? table.xLabel === 'entries' : /thread|connection|client/i.test(table.xLabel);
+  return table.unit === unit && alongX;
 }
 
 /**
@@ -215,11 +231,7 @@ export function referenceLines(
   colors: ServerColors,
 ): LineSeriesOption[] {
   const palette = freeColors(colors);
-  const tables = (references ?? []).filter(
-    (t) =>
-      unitMatches(t, metric) &&
-      (x === 'entries' ? t.xLabel === 'entries' : /thread|connection|client/i.test(t.xLabel)),
-  );
+  const tables = (references ?? []).filter((t) => overlayFits(t, x, metric));
   const lines: LineSeriesOption[] = [];
   for (const table of tables) {
     for (const series of table.series) {

@@ -4,7 +4,8 @@ import type { LineSeriesOption } from 'echarts';
 import { compareRunFixture as run } from '../compareFixtures.ts';
 import { PUBLISHED_SUFFIX, legendRows } from './base.ts';
 import { salfordTable5 } from './campaignFixtures.ts';
-import { CHART_KINDS, compareChartOption } from './compareChart.ts';
+import { CHART_KINDS } from './chartKinds.ts';
+import { compareChartOption } from './compareChart.ts';
 import { ninesOf, percentileAt } from './latencyChart.ts';
 import { sizeAxis } from './trendChart.ts';
 

@@ -1,62 +1,22 @@
-// One entry point for the compare charts: compared runs and a chart kind in, an ECharts option out.
+// One entry point for the compare charts: compared runs and a chart kind in, an ECharts option out;
+// the title a kind gets and the kind a selection opens on.
 import type { EChartsOption } from 'echarts';
 import type { CompareRun } from '../compare.ts';
-import {
-  barItems,
-  concurrencySeries,
-  latencyCurves,
-  METRIC_TITLES,
-  timeSeries,
-  trendSeries,
-} from '../compareSeries.ts';
-import type { CompareMetric, SecondMetric } from '../compareSeries.ts';
-import { groupedBars } from '../compareGrouped.ts';
-import type { ChartKind } from '../exchange.ts';
+import type { CompareMetric } from '../compareSeries.ts';
 import type { ChartSettings } from './base.ts';
-import { barsChartOption } from './barsChart.ts';
-import { concurrencyChartOption } from './concurrencyChart.ts';
-import { groupedChartOption } from './groupedChart.ts';
-import { latencyChartOption } from './latencyChart.ts';
+import { CHART_ROWS } from './chartKinds.ts';
+import type { ChartKind } from './chartKinds.ts';
+import { spansServers, varies } from './selectionSpread.ts';
 import { serverColors } from './serverColors.ts';
-import { timeseriesChartOption } from './timeseriesChart.ts';
-import { trendChartOption } from './trendChart.ts';
 
 /** Chart settings plus the figure plotted (ops/s unless a latency percentile is asked for). */
 export interface CompareChartSettings extends ChartSettings {
   metric?: CompareMetric;
 }
 
-/** Every chart kind, for validation and menus. */
-export const CHART_KINDS: readonly ChartKind[] = [
-  'timeseries',
-  'trend',
-  'concurrency',
-  'latency',
-  'bars',
-  'grouped',
-];
-
 /** Default titles of exported charts. */
 export function chartTitle(kind: ChartKind, metric: CompareMetric): string {
-  const what = METRIC_TITLES[metric];
-  switch (kind) {
-    case 'timeseries':
-      return `${metric === 'p50Us' || metric === 'p99Us' ? what : 'ops/s'} over time`;
-    case 'trend':
-      return `${what} by directory size`;
-    case 'concurrency':
-      return `${what} by client connections`;
-    case 'latency':
-      return 'Latency distribution (measured phase)';
-    case 'bars':
-      return `${what}: mean of repeats, 95% confidence interval`;
-    case 'grouped':
-      return `${what} across servers: mean of repeats, 95% confidence interval`;
-  }
-}
-
-function secondMetric(metric: CompareMetric): SecondMetric {
-  return metric === 'p50Us' || metric === 'p99Us' ? metric : 'opsPerSec';
+  return CHART_ROWS[kind].title(metric);
 }
 
 /**
@@ -69,24 +29,20 @@ export function compareChartOption(
   runs: readonly CompareRun[],
   given: CompareChartSettings = {},
 ): EChartsOption {
-  const metric = given.metric ?? 'opsPerSec';
-  const settings = { ...given, serverColors: given.serverColors ?? serverColors(runs) };
-  switch (kind) {
-    case 'timeseries':
-      return timeseriesChartOption(
-        timeSeries(runs, secondMetric(metric)),
-        secondMetric(metric),
-        settings,
-      );
-    case 'trend':
-      return trendChartOption(trendSeries(runs, metric), metric, settings);
-    case 'concurrency':
-      return concurrencyChartOption(concurrencySeries(runs, metric), metric, settings);
-    case 'latency':
-      return latencyChartOption(latencyCurves(runs), settings);
-    case 'bars':
-      return barsChartOption(barItems(runs, metric), metric, settings);
-    case 'grouped':
-      return groupedChartOption(groupedBars(runs, metric), metric, settings);
-  }
+  const { metric = 'opsPerSec', ...settings } = given;
+  return CHART_ROWS[kind].option(runs, metric, {
+    ...settings,
+    serverColors: given.serverColors ?? serverColors(runs),
+  });
+}
+
+/**
+ * The chart a selection opens on: servers side by side (grouped bars) when it spans several, else
+ * what varies: sizes -> trend, connections -> concurrency, several runs -> bars, one run -> time.
+ */
+export function firstChart(runs: readonly CompareRun[]): ChartKind {
+  if (spansServers(runs)) return 'grouped';
+  if (varies(runs, (r) => r.entries)) return 'trend';
+  if (varies(runs, (r) => r.connections)) return 'concurrency';
+  return runs.length > 1 ? 'bars' : 'timeseries';
 }

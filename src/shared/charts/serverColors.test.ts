@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts';
 import { salfordTable5, threeServerCampaign } from './campaignFixtures.ts';
-import { CHART_KINDS, compareChartOption } from './compareChart.ts';
+import { CHART_KINDS } from './chartKinds.ts';
+import { compareChartOption } from './compareChart.ts';
 import { SERIES_COLORS } from './palette.ts';
 import { colorOfServer, freeColors, serverColors, serverShade } from './serverColors.ts';
 

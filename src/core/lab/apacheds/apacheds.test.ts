@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
 import { labConfig, MAX_ENTRY_CACHE, profileIndexAttributes, setLdapPort } from './config.ts';
+import { APACHEDS_JARS } from './install.ts';
 import { heapMb } from './server.ts';
 
 const SERVICE = 'ads-directoryServiceId=default,ou=config';
@@ -75,4 +77,13 @@ test('the heap grows with the entry cache, which stops at its cap', () => {
   assert.equal(heapMb(2_000), 512 + 10 * 12);
   assert.equal(heapMb(100_000), 512 + 100 * 12);
   assert.equal(heapMb(10_000_000), heapMb(MAX_ENTRY_CACHE));
+});
+
+test("the row's install hint installs the package of every jar a lab needs, and nothing else", () => {
+  const install = LAB_KINDS.apacheds.install;
+  assert.equal(install.from, 'package');
+  const command = /sudo apt-get install ([\w .-]+?) \(/.exec(
+    install.from === 'package' ? install.hint : '',
+  );
+  assert.deepEqual(command?.[1]?.split(' '), [...new Set(APACHEDS_JARS.map((j) => j.package))]);
 });

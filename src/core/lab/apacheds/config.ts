@@ -2,7 +2,7 @@
 // replaced by one for the lab's suffix with the profile's indexes, LDAP on a loopback port only,
 // no LDAPS listener (it would take 0.0.0.0:10636 in every lab), no replication log.
 import type { IndexProfile } from '../../../shared/workload.ts';
-import { ConfigLdif } from '../opendj/configLdif.ts';
+import { ConfigLdif } from '../configLdif.ts';
 
 const SERVICE = 'ads-directoryServiceId=default,ou=config';
 const PARTITIONS = `ou=partitions,${SERVICE}`;

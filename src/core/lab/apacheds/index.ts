@@ -2,16 +2,12 @@
 // configured from the package's config.ldif, loaded over LDAP and stopped by PID.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
 import { cachedInstall } from '../installLookup.ts';
-import type { LabDriver } from '../driver.ts';
-import { readZipEntry } from '../opendj/unzip.ts';
+import type { LabDriver, LabKindCode } from '../driver.ts';
+import { readZipEntry } from '../unzip.ts';
 import { labConfig } from './config.ts';
-import {
-  apacheDsAvailability,
-  APACHEDS_CONFIG_TEMPLATE,
-  APACHEDS_INSTALL_HINT,
-  findApacheDs,
-} from './install.ts';
+import { apacheDsAvailability, APACHEDS_CONFIG_TEMPLATE, findApacheDs } from './install.ts';
 import { apacheDsLayout } from './layout.ts';
 import { loadApacheDs } from './load.ts';
 import {
@@ -25,10 +21,10 @@ const POM_PROPERTIES = 'META-INF/maven/org.apache.directory.server/apacheds-serv
 
 /** The ApacheDS lab driver (kind 'apacheds'). */
 export function createApacheDsDriver(env: NodeJS.ProcessEnv = process.env): LabDriver {
-  const install = cachedInstall(() => findApacheDs(env), APACHEDS_INSTALL_HINT);
+  const install = cachedInstall('apacheds', () => findApacheDs(env));
   return {
     kind: 'apacheds',
-    title: 'ApacheDS',
+    title: LAB_KINDS.apacheds.title,
     availability: () => apacheDsAvailability(env),
     // ApacheDS's administrator lives in its own ou=system partition, whatever the suffix.
     rootDn: () => APACHEDS_ADMIN_DN,
@@ -69,3 +65,6 @@ export function createApacheDsDriver(env: NodeJS.ProcessEnv = process.env): LabD
     },
   };
 }
+
+/** ApacheDS's code for the registry (src/core/lab/drivers.ts): its server has no monitor to read. */
+export const apacheDsCode: LabKindCode = { createDriver: () => createApacheDsDriver() };

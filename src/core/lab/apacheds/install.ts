@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { LabAvailability } from '../../../shared/labTypes.ts';
 import { lookupAvailability } from '../installLookup.ts';
 import type { InstallLookup } from '../installLookup.ts';
-import { findJava, JAVA_INSTALL_HINT } from '../opendj/java.ts';
+import { findJava, JAVA_INSTALL_HINT } from '../java.ts';
 
 /** Where Debian's package puts the server's jars (symbolic links into /usr/share/java). */
 export const APACHEDS_LIB_DIR = '/usr/share/apacheds/lib';
@@ -50,14 +50,6 @@ export const APACHEDS_JARS: readonly { jar: string; package: string }[] = [
   })),
 ];
 
-/** Every Debian package an ApacheDS lab needs (apacheds 2.0.0~M26-1 does not depend on them all). */
-export const APACHEDS_PACKAGES = [...new Set(APACHEDS_JARS.map((j) => j.package))];
-
-/** What to tell a person whose machine cannot run ApacheDS labs. */
-export const APACHEDS_INSTALL_HINT =
-  `ApacheDS is not installed. On Debian/Ubuntu: sudo apt-get install ${APACHEDS_PACKAGES.join(' ')} ` +
-  "(Debian's apacheds 2.0.0~M26 package does not pull in all the libraries it needs)";
-
 /** A usable installation: the JVM's classpath and the Java launcher. */
 export interface ApacheDsInstall {
   /** Jar paths, lib/'s first, joined by the JVM. */
@@ -99,7 +91,6 @@ export function apacheDsAvailability(env: NodeJS.ProcessEnv = process.env): LabA
   return lookupAvailability(
     'apacheds',
     findApacheDs(env),
-    APACHEDS_INSTALL_HINT,
     (install) => `server: ${install.serviceJar}; Java ${install.javaVersion}: ${install.java}`,
   );
 }

@@ -9,7 +9,7 @@ import { ServerExitedError, waitForLdap } from '../ldapReady.ts';
 import { readFileFrom } from '../logTail.ts';
 import { processMatches, stopProcess } from '../processes.ts';
 import type { StopOutcome } from '../processes.ts';
-import { ConfigLdif } from '../opendj/configLdif.ts';
+import { ConfigLdif } from '../configLdif.ts';
 import { entryCacheSize, setLdapPort } from './config.ts';
 import type { ApacheDsInstall } from './install.ts';
 import { apacheDsLayout } from './layout.ts';

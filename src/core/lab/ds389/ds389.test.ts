@@ -12,7 +12,7 @@ import { findDs389, parseDs389Version } from './install.ts';
 import { ds389CacheSizes, ds389DseLdif, ssha512Password } from './instance.ts';
 import type { Ds389InstanceOptions } from './instance.ts';
 import { ds389InstanceName, ds389Layout } from './layout.ts';
-import { ds389OperationCounts } from '../../monitor/ds389.ts';
+import { ds389OperationCounts } from './monitor.ts';
 
 const GIB = 1024 ** 3;
 

@@ -1,15 +1,16 @@
 // The 389 Directory Server lab driver: an instance written entirely under the lab directory, bulk
 // loaded with `ns-slapd ldif2db`, served by ns-slapd in the foreground on 127.0.0.1.
 import { rmSync } from 'node:fs';
-import type { LabDriver, LabServerConfig, RunningServer } from '../driver.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
+import type { LabDriver, LabKindCode, LabServerConfig, RunningServer } from '../driver.ts';
 import { cachedInstall } from '../installLookup.ts';
 import { ensureLabAcis } from './access.ts';
 import { runLdif2db } from './import.ts';
-import { DS389_INSTALL_HINT, ds389Availability, ds389Version, findDs389 } from './install.ts';
+import { ds389Availability, ds389Version, findDs389 } from './install.ts';
 import type { Ds389SearchPaths } from './install.ts';
 import { DS389_ROOT_DN, setDs389Port, ssha512Password, writeDs389Instance } from './instance.ts';
 import { ds389Layout } from './layout.ts';
-import { ds389OperationCounts } from '../../monitor/ds389.ts';
+import { ds389OperationCounts, ds389Reading } from './monitor.ts';
 import {
   isLabNsSlapd,
   removeStaleSemaphore,
@@ -17,13 +18,14 @@ import {
   stopNsSlapd,
   waitForNsSlapd,
 } from './process.ts';
+import { ds389ReplicaSupport } from './replicas.ts';
 
 /** A 389 DS driver over the installation found in `paths` (the usual places by default). */
 export function createDs389Driver(paths?: Ds389SearchPaths): LabDriver {
-  const install = cachedInstall(() => findDs389(paths), DS389_INSTALL_HINT);
+  const install = cachedInstall('389ds', () => findDs389(paths));
   return {
     kind: '389ds',
-    title: '389 Directory Server',
+    title: LAB_KINDS['389ds'].title,
     availability: () => ds389Availability(paths),
     rootDn: () => DS389_ROOT_DN,
     async configure(config: LabServerConfig, signal: AbortSignal) {
@@ -78,6 +80,7 @@ export function createDs389Driver(paths?: Ds389SearchPaths): LabDriver {
       removeStaleSemaphore(layout);
     },
     operationCounts: ds389OperationCounts,
+    replicas: ds389ReplicaSupport,
     async afterLoad(config, url) {
       // 389 DS keeps access rules in the data: without them only the root DN could read.
       const outcome = await ensureLabAcis({
@@ -94,3 +97,9 @@ export function createDs389Driver(paths?: Ds389SearchPaths): LabDriver {
     },
   };
 }
+
+/** 389 DS's code for the registry (src/core/lab/drivers.ts). */
+export const ds389Code: LabKindCode = {
+  createDriver: () => createDs389Driver(),
+  readMonitor: ds389Reading,
+};

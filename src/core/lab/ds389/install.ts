@@ -7,11 +7,6 @@ import type { LabAvailability } from '../../../shared/labTypes.ts';
 import { isExecutable, lookupAvailability } from '../installLookup.ts';
 import type { InstallLookup } from '../installLookup.ts';
 
-/** What to tell a person whose machine has no usable 389 Directory Server. */
-export const DS389_INSTALL_HINT =
-  '389 Directory Server is not installed. On Debian/Ubuntu: sudo apt-get install 389-ds-base ' +
-  '(Fedora/RHEL: sudo dnf install 389-ds-base)';
-
 /** The pieces of 389 DS a lab needs, as absolute paths. */
 export interface Ds389Install {
   /** The server binary; also runs the offline tools (`ns-slapd ldif2db`). */
@@ -83,7 +78,6 @@ export function ds389Availability(paths?: Ds389SearchPaths): LabAvailability {
   return lookupAvailability(
     '389ds',
     findDs389(paths),
-    DS389_INSTALL_HINT,
     (install) =>
       `ns-slapd: ${install.nsSlapd}; template: ${install.templateDse}; schema: ${install.systemSchemaDir}`,
   );

@@ -2,7 +2,7 @@
 // offset the JVM has reached and from the import's own messages, and failing on any lost entry.
 import { readFileSync } from 'node:fs';
 import type { BulkLoadOptions, LabServerConfig } from '../driver.ts';
-import type { JavaRuntime } from './java.ts';
+import type { JavaRuntime } from '../java.ts';
 import { fileReadFraction } from '../procFileOffset.ts';
 import { runProgram } from './jvm.ts';
 import { BACKEND_ID } from './labSettings.ts';

@@ -2,25 +2,25 @@
 // non-interactively, tuned offline, bulk loaded with import-ldif and run as a foreground JVM.
 import { rmSync } from 'node:fs';
 import { ApiError } from '../../../shared/errors.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
 import type { LabAvailability } from '../../../shared/labTypes.ts';
-import type { LabDriver } from '../driver.ts';
+import type { LabDriver, LabKindCode } from '../driver.ts';
 import { importLdif } from './importLdif.ts';
-import { findJava, JAVA_INSTALL_HINT } from './java.ts';
-import type { JavaRuntime } from './java.ts';
+import { findJava, JAVA_INSTALL_HINT } from '../java.ts';
+import type { JavaRuntime } from '../java.ts';
 import { openDjLayout } from './layout.ts';
-import { openDjOperationCounts } from '../../monitor/opendj.ts';
+import { openDjOperationCounts, openDjReading } from './monitor.ts';
+import { openDjReplicaSupport } from './replicas.ts';
 import { isOpenDjServer, startOpenDjServer, stopOpenDjServer } from './server.ts';
 import { configureOpenDj } from './setup.ts';
 import {
+  fetchOpenDjZip,
   findOpenDjZip,
   mavenFetchCommand,
   OPENDJ_ZIP_ENV,
   OPENDJ_ZIP_NAME,
   openDjZipVersion,
 } from './software.ts';
-
-/** For the CLI and GUI: offer to download the server zip (fetchOpenDjZip) and name its source. */
-export { fetchOpenDjZip } from './software.ts';
 
 /** Bind DN of an OpenDJ lab's root user, whatever the suffix (setup's default). */
 export const OPENDJ_ROOT_DN = 'cn=Directory Manager';
@@ -75,7 +75,7 @@ export function createOpenDjDriver(options: OpenDjDriverOptions): LabDriver {
   };
   return {
     kind: 'opendj',
-    title: 'OpenDJ',
+    title: LAB_KINDS.opendj.title,
     availability: () => openDjAvailability({ ...options, env }),
     rootDn: () => OPENDJ_ROOT_DN,
     async configure(config, signal) {
@@ -100,5 +100,15 @@ export function createOpenDjDriver(options: OpenDjDriverOptions): LabDriver {
       rmSync(layout.importTmpDir, { recursive: true, force: true });
     },
     operationCounts: openDjOperationCounts,
+    replicas: openDjReplicaSupport,
+    async fetchSoftware(signal) {
+      await fetchOpenDjZip(options.softwareDir, signal);
+    },
   };
 }
+
+/** OpenDJ's code for the registry (src/core/lab/drivers.ts); its zip is kept under `softwareDir`. */
+export const openDjCode: LabKindCode = {
+  createDriver: (softwareDir) => createOpenDjDriver({ softwareDir }),
+  readMonitor: openDjReading,
+};

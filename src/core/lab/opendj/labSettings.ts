@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import type { IndexProfile, IndexType } from '../../../shared/workload.ts';
-import type { ConfigLdif } from './configLdif.ts';
+import type { ConfigLdif } from '../configLdif.ts';
 
 /** The backend setup creates for the base DN. */
 export const BACKEND_ID = 'userRoot';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { deflateRawSync, crc32 } from 'node:zlib';
-import { ConfigLdif } from './configLdif.ts';
-import { parseJavaVersion } from './java.ts';
+import { ConfigLdif } from '../configLdif.ts';
+import { parseJavaVersion } from '../java.ts';
 import { ImportProgress, parseImportSummary } from './importLdif.ts';
 import {
   applyLabSettings,
@@ -17,10 +17,10 @@ import {
   javaProperties,
   labIndexes,
 } from './labSettings.ts';
-import { countsFromStatistics } from '../../monitor/opendj.ts';
+import { countsFromStatistics } from './monitor.ts';
 import { cleanLine } from './output.ts';
 import { mavenFetchCommand, zipCandidates } from './software.ts';
-import { extractZip, readZipEntry } from './unzip.ts';
+import { extractZip, readZipEntry } from '../unzip.ts';
 
 const GIB = 1024 ** 3;
 

@@ -3,14 +3,14 @@
 import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LabServerConfig } from '../driver.ts';
-import { ConfigLdif } from './configLdif.ts';
-import type { JavaRuntime } from './java.ts';
+import { ConfigLdif } from '../configLdif.ts';
+import type { JavaRuntime } from '../java.ts';
 import { runProgram } from './jvm.ts';
 import { BACKEND_ID, applyLabSettings, writeJavaProperties } from './labSettings.ts';
 import { openDjLayout } from './layout.ts';
 import { openDjLogTail } from './output.ts';
 import { otherFreePort } from './server.ts';
-import { extractZip } from './unzip.ts';
+import { extractZip } from '../unzip.ts';
 
 /** How long each configuration step took, in milliseconds (also appended to the setup log). */
 export interface SetupTimings {

@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { runWatchedTool } from '../watchedTool.ts';
-import { readZipEntry } from './unzip.ts';
+import { readZipEntry } from '../unzip.ts';
 
 /** The OpenDJ release the labs are built and measured with. */
 export const OPENDJ_VERSION = '4.9.4';

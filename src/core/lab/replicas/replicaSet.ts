@@ -12,7 +12,7 @@ import type { BuildHooks } from '../buildHooks.ts';
 import type { StoredLab } from '../labRecord.ts';
 import { releaseWatched } from '../watchdog.ts';
 import { replicaSupportOf } from './support.ts';
-import type { ReplicaSupport } from './replicaTypes.ts';
+import type { ReplicaSupport } from '../driver.ts';
 
 // A fresh consumer answers in well under a second; the margin covers slow disks and big maps.
 const READY_TIMEOUT_MS = 60_000;
@@ -38,7 +38,7 @@ export class ReplicaSet {
     this.#driver = driver;
     this.#config = config;
     this.#count = count;
-    this.#support = replicaSupportOf(driver.kind);
+    this.#support = replicaSupportOf(driver);
   }
 
   /** Adds what a supplier needs to the configuration the driver wrote (before its load and start). */

@@ -1,21 +1,24 @@
 // The kinds the UI offers replicas for are the kinds core can replicate, and counts are checked.
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import { ApiError } from '../../../shared/errors.ts';
-import { LAB_KIND_CAPABILITIES, LAB_KINDS } from '../../../shared/labTypes.ts';
+import { LAB_KIND_LIST, LAB_KINDS } from '../../../shared/labKinds.ts';
+import { LAB_DRIVERS } from '../drivers.ts';
 import { checkReplicaCount, replicaSupportOf } from './support.ts';
 
 test('every kind whose capabilities say replicas has replica support, and only those', () => {
-  for (const kind of LAB_KINDS) {
+  for (const kind of LAB_KIND_LIST) {
+    const driver = LAB_DRIVERS[kind].createDriver(tmpdir());
     const supported = (() => {
       try {
-        replicaSupportOf(kind);
+        replicaSupportOf(driver);
         return true;
       } catch {
         return false;
       }
     })();
-    assert.equal(supported, LAB_KIND_CAPABILITIES[kind].replicas, kind);
+    assert.equal(supported, LAB_KINDS[kind].capabilities.replicas, kind);
   }
 });
 
@@ -34,4 +37,11 @@ test('a replica count is 0 to 4, and more than 0 only for kinds that replicate',
       (err: unknown) => err instanceof ApiError && err.field === 'replicas',
     );
   }
+});
+
+test('a kind without replicas is refused naming the kinds that have them', () => {
+  assert.throws(
+    () => checkReplicaCount(1, 'samba-ad'),
+    /samba-ad labs cannot have replicas yet; use openldap, 389ds, opendj, or leave replicas out/,
+  );
 });

@@ -1,37 +1,26 @@
-// What each lab kind does to replicate: the supplier's settings, a consumer's settings and data,
-// and the replication state two servers holding the same changes both show.
+// Which labs may have replicas and how many: the kinds whose rows say so, each replicating as its
+// driver's `replicas` says.
 import { invalid } from '../../../shared/errors.ts';
+import { labKindsWhere, LAB_KINDS } from '../../../shared/labKinds.ts';
 import { MAX_LAB_REPLICAS } from '../../../shared/labTypes.ts';
 import type { LabKind } from '../../../shared/labTypes.ts';
 import { checkInteger } from '../../../shared/validation.ts';
-import { ds389ReplicaSupport } from './ds389Replicas.ts';
-import { openDjReplicaSupport } from './opendjReplicas.ts';
-import { openLdapReplicaSupport } from './openldapReplicas.ts';
-import type { ReplicaSupport } from './replicaTypes.ts';
+import type { LabDriver, ReplicaSupport } from '../driver.ts';
 
 /** Most consumers a lab may have (the CLI's --replicas names it). */
 export const MAX_REPLICAS = MAX_LAB_REPLICAS;
 
-const SUPPORT: Partial<Record<LabKind, ReplicaSupport>> = {
-  openldap: openLdapReplicaSupport,
-  '389ds': ds389ReplicaSupport,
-  opendj: openDjReplicaSupport,
-};
-
-/** Kinds whose labs can have replicas, for messages. */
-export const REPLICATED_KINDS = Object.keys(SUPPORT) as LabKind[];
-
-/** How `kind` replicates; throws when its labs cannot have replicas. */
-export function replicaSupportOf(kind: LabKind): ReplicaSupport {
-  const support = SUPPORT[kind];
-  if (support === undefined) throw noReplicas(kind);
-  return support;
+/** How `driver`'s kind replicates; throws when its labs cannot have replicas. */
+export function replicaSupportOf(driver: LabDriver): ReplicaSupport {
+  if (driver.replicas === undefined) throw noReplicas(driver.kind);
+  return driver.replicas;
 }
 
 function noReplicas(kind: LabKind) {
+  const replicated = labKindsWhere((row) => row.capabilities.replicas);
   return invalid(
     'replicas',
-    `${kind} labs cannot have replicas yet; use ${REPLICATED_KINDS.join(', ')}, or leave replicas out`,
+    `${kind} labs cannot have replicas yet; use ${replicated.join(', ')}, or leave replicas out`,
   );
 }
 
@@ -39,6 +28,6 @@ function noReplicas(kind: LabKind) {
 export function checkReplicaCount(replicas: unknown, kind: LabKind): number {
   if (replicas === undefined) return 0;
   const count = checkInteger(replicas, 'replicas', 0, MAX_REPLICAS);
-  if (count > 0 && SUPPORT[kind] === undefined) throw noReplicas(kind);
+  if (count > 0 && !LAB_KINDS[kind].capabilities.replicas) throw noReplicas(kind);
   return count;
 }

@@ -2,17 +2,13 @@
 // tree placed inside the domain, bulk loaded through Samba's ldb modules or over LDAP,
 // served by `samba -i` on a loopback address of its own (AD's LDAP ports are fixed).
 import { rmSync } from 'node:fs';
-import type { LabDriver, LabServerConfig, RunningServer } from '../driver.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
+import type { LabDriver, LabKindCode, LabServerConfig, RunningServer } from '../driver.ts';
 import { cachedInstall } from '../installLookup.ts';
 import { ServerExitedError } from '../ldapReady.ts';
 import { sambaAdProtocolEntry } from './accounts.ts';
 import { freeLoopbackAddress } from './address.ts';
-import {
-  findSambaAd,
-  SAMBA_AD_INSTALL_HINT,
-  sambaAdAvailability,
-  sambaVersion,
-} from './install.ts';
+import { findSambaAd, sambaAdAvailability, sambaVersion } from './install.ts';
 import type { SambaAdSearchPaths } from './install.ts';
 import { sambaAdLayout } from './layout.ts';
 import { loadSambaAdOffline, provisionSambaAd } from './ldbTool.ts';
@@ -38,10 +34,10 @@ const ADDRESS_TAKEN = /ADDRESS_ALREADY_ASSOCIATED|address already in use/i;
 
 /** A Samba AD driver over the installation found in `paths` (the usual places by default). */
 export function createSambaAdDriver(paths?: SambaAdSearchPaths): LabDriver {
-  const install = cachedInstall(() => findSambaAd(paths), SAMBA_AD_INSTALL_HINT);
+  const install = cachedInstall('samba-ad', () => findSambaAd(paths));
   return {
     kind: 'samba-ad',
-    title: 'Samba AD domain controller',
+    title: `${LAB_KINDS['samba-ad'].title} domain controller`,
     ownAddress: true,
     availability: () => sambaAdAvailability(paths),
     rootDn: () => SAMBA_AD_ROOT_DN,
@@ -121,3 +117,6 @@ export function createSambaAdDriver(paths?: SambaAdSearchPaths): LabDriver {
     },
   };
 }
+
+/** Samba AD's code for the registry (src/core/lab/drivers.ts): its server has no monitor to read. */
+export const sambaAdCode: LabKindCode = { createDriver: () => createSambaAdDriver() };

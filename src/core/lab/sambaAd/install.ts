@@ -8,11 +8,6 @@ import { isExecutable, lookupAvailability } from '../installLookup.ts';
 import type { InstallLookup } from '../installLookup.ts';
 import { SAMBA_AD_LDAP_PORT } from './smbConf.ts';
 
-/** What to tell a person whose machine cannot run a Samba AD lab. */
-export const SAMBA_AD_INSTALL_HINT =
-  'Samba (as an AD domain controller) is not installed. On Debian/Ubuntu: sudo apt-get install ' +
-  '--no-install-recommends samba samba-ad-dc samba-ad-provision';
-
 /** The pieces of Samba a lab needs, as absolute paths. */
 export interface SambaAdInstall {
   /** The AD DC server binary. */
@@ -115,7 +110,6 @@ export function sambaAdAvailability(paths?: SambaAdSearchPaths): LabAvailability
   return lookupAvailability(
     'samba-ad',
     findSambaAd(paths),
-    SAMBA_AD_INSTALL_HINT,
     (install) => `samba: ${install.samba}; samba-tool: ${install.sambaTool}`,
   );
 }

@@ -3,11 +3,11 @@ import { describePolicy } from '../../../shared/describe.ts';
 import type { MatrixCell, MatrixServer } from '../../../shared/matrix.ts';
 import type { Target } from '../../../shared/targetTypes.ts';
 import { formatEntries } from '../../format/numbers.ts';
-import { KIND_TEXT } from '../labs/labForm.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
 
 /** A server of a matrix in words: the lab kind, or the saved target's name (a group's names joined). */
 export function serverText(server: MatrixServer, targets: readonly Target[] = []): string {
-  if ('lab' in server) return KIND_TEXT[server.lab].title;
+  if ('lab' in server) return LAB_KINDS[server.lab].title;
   const name = (id: string) => targets.find((t) => t.id === id)?.name ?? id;
   return [server.targetId, ...(server.moreTargetIds ?? [])].map(name).join(' + ');
 }

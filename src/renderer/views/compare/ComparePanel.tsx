@@ -1,12 +1,13 @@
 // The compare charts of a selection (runs or a campaign): chart kind, metric, published overlay, table, exports.
 import { useMemo, useState } from 'react';
 import type { CompareRun } from '../../../shared/compare.ts';
-import { chartTitle, compareChartOption } from '../../../shared/charts/compareChart.ts';
+import { CHART_KINDS, CHART_ROWS } from '../../../shared/charts/chartKinds.ts';
+import type { ChartKind } from '../../../shared/charts/chartKinds.ts';
+import { chartTitle, compareChartOption, firstChart } from '../../../shared/charts/compareChart.ts';
 import { serverColors } from '../../../shared/charts/serverColors.ts';
 import type { ServerColors } from '../../../shared/charts/serverColors.ts';
-import { COMPARE_METRICS, METRIC_TITLES } from '../../../shared/compareSeries.ts';
 import type { CompareMetric } from '../../../shared/compareSeries.ts';
-import type { ChartKind, ExportSelection } from '../../../shared/exchange.ts';
+import type { ExportSelection } from '../../../shared/exchange.ts';
 import type { ReferenceTable } from '../../../shared/reference.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { ChartPanel } from '../../charts/ChartPanel.tsx';
@@ -15,19 +16,11 @@ import { useElementWidth } from '../../charts/useElementWidth.ts';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
 import { BaselineSection } from './BaselineSection.tsx';
 import { CompareExports } from './CompareExports.tsx';
-import { overlayCandidates, plottedCounts, runsOfTest, testChoices } from './compareChoices.ts';
-import { groupedCounts } from './groupedCounts.ts';
-import { initialChart } from './initialChart.ts';
+import { overlayCandidates, runsOfTest, testChoices } from './compareChoices.ts';
+import { FigurePicker } from './FigurePicker.tsx';
 import { PaperTableView } from './PaperTableView.tsx';
 
-const CHART_CHOICES: readonly { value: ChartKind; label: string }[] = [
-  { value: 'trend', label: 'By size' },
-  { value: 'concurrency', label: 'By connections' },
-  { value: 'timeseries', label: 'Over time' },
-  { value: 'latency', label: 'Latency distribution' },
-  { value: 'grouped', label: 'Across servers' },
-  { value: 'bars', label: 'Each cell' },
-];
+const CHART_CHOICES = CHART_KINDS.map((kind) => ({ value: kind, label: CHART_ROWS[kind].label }));
 
 /**
  * Charts and table of the compared `runs`; `selection` is what exports cover. Servers keep `colors`
@@ -44,7 +37,8 @@ export function ComparePanel({
 }) {
   // Until the user picks a chart it follows the runs: a campaign's results gain servers as cells finish.
   const [picked, setChart] = useState<ChartKind | null>(null);
-  const chart = picked ?? initialChart(runs);
+  const chart = picked ?? firstChart(runs);
+  const row = CHART_ROWS[chart];
   // Colours from every run of the selection, so picking one test recolours nothing.
   const colors = useMemo(() => given ?? serverColors(runs), [given, runs]);
   const { ref: chartBox, widthPx } = useElementWidth<HTMLDivElement>();
@@ -66,9 +60,7 @@ export function ComparePanel({
     serverColors: colors,
     widthPx,
   }) as ChartOption;
-  const counts =
-    chart === 'grouped' ? groupedCounts(shown, metric) : plottedCounts(chart, shown, metric);
-  const latencyMetricUsable = chart !== 'latency' && chart !== 'timeseries';
+  const counts = row.counts?.(shown, metric) ?? { series: 0, points: 0 };
   return (
     <div className="compare-panel" data-testid="compare-panel" data-chart={chart}>
       <div className="compare-controls">
@@ -80,57 +72,47 @@ export function ComparePanel({
           options={CHART_CHOICES}
           onChange={setChart}
         />
-        {workloads.length > 1 && (
+        {/* The pickers of what is charted wrap as one when the chart kinds fill the row. */}
+        <div className="compare-selects">
+          {workloads.length > 1 && (
+            <label className="compare-select">
+              <span>Test</span>
+              <select
+                value={workload}
+                onChange={(e) => setWorkload(e.target.value)}
+                data-testid="compare-workload"
+              >
+                {workloads.map((w) => (
+                  <option key={w} value={w}>
+                    {w}
+                  </option>
+                ))}
+                <option value="">All tests</option>
+              </select>
+            </label>
+          )}
+          <FigurePicker row={row} metric={metric} onChange={setMetric} />
           <label className="compare-select">
-            <span>Test</span>
+            <span>Published figures</span>
             <select
-              value={workload}
-              onChange={(e) => setWorkload(e.target.value)}
-              data-testid="compare-workload"
+              value={overlayId}
+              onChange={(e) => setOverlayId(e.target.value)}
+              disabled={candidates.length === 0}
+              title={
+                candidates.length === 0
+                  ? 'No published table has this chart’s axis and unit'
+                  : 'Overlay a study’s published figures (other hardware)'
+              }
             >
-              {workloads.map((w) => (
-                <option key={w} value={w}>
-                  {w}
+              <option value="">None</option>
+              {candidates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.study.split(':')[0]} {t.table}: {t.title}
                 </option>
               ))}
-              <option value="">All tests</option>
             </select>
           </label>
-        )}
-        <label className="compare-select">
-          <span>Figure</span>
-          <select
-            value={metric}
-            onChange={(e) => setMetric(e.target.value as CompareMetric)}
-            disabled={!latencyMetricUsable}
-          >
-            {COMPARE_METRICS.map((m) => (
-              <option key={m} value={m}>
-                {METRIC_TITLES[m]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="compare-select">
-          <span>Published figures</span>
-          <select
-            value={overlayId}
-            onChange={(e) => setOverlayId(e.target.value)}
-            disabled={candidates.length === 0}
-            title={
-              candidates.length === 0
-                ? 'No published table has this chart’s axis and unit'
-                : 'Overlay a study’s published figures (other hardware)'
-            }
-          >
-            <option value="">None</option>
-            {candidates.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.study.split(':')[0]} {t.table}: {t.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        </div>
       </div>
       <div ref={chartBox}>
         {/* useECharts merges options: a new chart, test or overlay draws afresh so no series stays behind. */}
@@ -151,9 +133,7 @@ export function ComparePanel({
           {overlay[0]?.hardware}, not on this machine.
         </p>
       )}
-      {(chart === 'trend' || chart === 'bars' || chart === 'grouped') && (
-        <PaperTableView runs={runs} metric={metric} />
-      )}
+      {row.paperTable && <PaperTableView runs={runs} metric={metric} />}
       <BaselineSection runs={runs} />
       <CompareExports
         selection={selection}

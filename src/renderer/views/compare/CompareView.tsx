@@ -1,4 +1,5 @@
 // Compare screen: runs picked in the history, side by side as charts and a table.
+import { CHART_KINDS, CHART_ROWS } from '../../../shared/charts/chartKinds.ts';
 import { useQuery } from '../../api/useApi.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -7,6 +8,12 @@ import { QueryView } from '../../components/QueryView.tsx';
 import { RouteButton } from '../../components/RouteButton.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { ComparePanel } from './ComparePanel.tsx';
+
+/** The chart kinds in words: "by size, by connections, ... or each cell". */
+function chartChoicesText(): string {
+  const labels = CHART_KINDS.map((kind) => CHART_ROWS[kind].label.toLowerCase());
+  return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1) ?? ''}`;
+}
 
 /** The compare screen for `runIds`. */
 export function CompareView({ runIds }: { runIds: string[] }) {
@@ -21,7 +28,7 @@ export function CompareView({ runIds }: { runIds: string[] }) {
         subtitle={
           runIds.length === 0
             ? 'Pick runs in the history to compare them.'
-            : `${runIds.length} runs: by size, by connections, over time, latency distribution or across servers.`
+            : `${runIds.length} runs: ${chartChoicesText()}.`
         }
         actions={
           <RouteButton to={{ name: 'history' }} variant="secondary">

@@ -3,7 +3,7 @@ import type { LabInfo } from '../../../shared/labTypes.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatInt } from '../../format/numbers.ts';
-import { KIND_TEXT } from './labForm.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
 
 /** "Destroy lab X?": says what goes (server, database, LDIF, password file) and what stays (runs). */
 export function DestroyLabDialog({
@@ -29,7 +29,7 @@ export function DestroyLabDialog({
       onCancel={onClose}
     >
       <p>
-        Destroy the {KIND_TEXT[lab.kind].title} lab <code>{lab.id}</code> with{' '}
+        Destroy the {LAB_KINDS[lab.kind].title} lab <code>{lab.id}</code> with{' '}
         {formatInt(lab.entries)} entries?
         {alive && ' Its server is stopped and its target removed.'} The lab&apos;s files are
         deleted: its database, configuration, logs and password file in

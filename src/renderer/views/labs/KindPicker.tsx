@@ -2,7 +2,8 @@
 import type { LabAvailability, LabKind } from '../../../shared/labTypes.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { KIND_TEXT, LAB_KINDS, splitAvailabilityDetail } from './labForm.ts';
+import { LAB_KIND_LIST, LAB_KINDS } from '../../../shared/labKinds.ts';
+import { splitAvailabilityDetail } from './labForm.ts';
 
 /** What was found, shortened to its first part ("slapd: /usr/sbin/slapd"). */
 function foundText(detail: string): string {
@@ -11,10 +12,10 @@ function foundText(detail: string): string {
 
 /** A kind this machine cannot run: the reason, the install command to copy, the full message. */
 export function UnavailableKind({ availability }: { availability: LabAvailability }) {
-  const { title } = KIND_TEXT[availability.kind];
+  const { title, family } = LAB_KINDS[availability.kind];
   const { reason, commands } = splitAvailabilityDetail(availability.detail);
   // "389 Directory Server is not installed." names the server already: no heading before it.
-  const named = [title, KIND_TEXT[availability.kind].short].some((name) =>
+  const named = [title, family.name].some((name) =>
     reason.toLowerCase().includes(name.toLowerCase()),
   );
   return (
@@ -62,7 +63,7 @@ export function KindPicker({
   disabled: boolean;
   error: string | undefined;
 }) {
-  const kinds = LAB_KINDS.flatMap((k) => availability.filter((a) => a.kind === k));
+  const kinds = LAB_KIND_LIST.flatMap((k) => availability.filter((a) => a.kind === k));
   const missing = kinds.filter((a) => !a.available);
   return (
     <fieldset
@@ -74,7 +75,7 @@ export function KindPicker({
       <legend>Server</legend>
       <div className="kind-options">
         {kinds.map((a) => {
-          const { title } = KIND_TEXT[a.kind];
+          const { title } = LAB_KINDS[a.kind];
           return (
             <label
               key={a.kind}

@@ -5,7 +5,8 @@ import { Copyable } from '../../components/CopyButton.tsx';
 import { TermRow } from '../../components/TermRow.tsx';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt } from '../../format/numbers.ts';
-import { KIND_TEXT, loadRate } from './labForm.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
+import { loadRate } from './labForm.ts';
 import {
   ldapsearchCommand,
   loadedEntries,
@@ -27,7 +28,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 export function LabDetails({ lab, id }: { lab: LabInfo; id: string }) {
   const tls = tlsLabel(lab);
   const rate = loadRate(loadedEntries(lab), lab.loadS);
-  const notes = KIND_TEXT[lab.kind].notes;
+  const notes = LAB_KINDS[lab.kind].form.notes;
   return (
     <dl className="lab-details" id={id} data-testid="lab-details">
       <Row term="Bind DN">

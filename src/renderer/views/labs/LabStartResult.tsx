@@ -4,7 +4,8 @@ import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { formatInt, formatSeconds } from '../../format/numbers.ts';
 import { routeHref } from '../../hooks/useHashRoute.ts';
-import { KIND_TEXT, loadRate } from './labForm.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
+import { loadRate } from './labForm.ts';
 import { labTargetUrl } from './labFacts.ts';
 import type { LabStartOutcome } from './labStartOutcome.ts';
 
@@ -21,7 +22,7 @@ function StartedNote({ lab }: { lab: LabInfo }) {
     >
       <strong>Lab running.</strong>
       <span>
-        {lab.serverVersion ?? KIND_TEXT[lab.kind].title} at <code>{labTargetUrl(lab)}</code> with{' '}
+        {lab.serverVersion ?? LAB_KINDS[lab.kind].title} at <code>{labTargetUrl(lab)}</code> with{' '}
         {formatInt(entries)} entries
         {lab.verifiedEntries !== null && ' verified'}
         {lab.loadS !== null && `; loaded in ${formatSeconds(lab.loadS)}`}

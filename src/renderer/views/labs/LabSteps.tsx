@@ -3,7 +3,7 @@ import type { LabKind, LabLoadMethod } from '../../../shared/labTypes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { KIND_TEXT } from './labForm.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
 import { progressFraction, stepOrder, stepStatuses } from './labProgress.ts';
 import type { LabProgressState, LabWorkStep, StepStatus } from './labProgress.ts';
 
@@ -13,7 +13,7 @@ export function stepLabel(step: LabWorkStep, kind: LabKind, load: LabLoadMethod)
     case 'generate':
       return 'Generate LDIF';
     case 'load':
-      return load === 'protocol' ? 'Add over LDAP' : `Bulk load (${KIND_TEXT[kind].loader})`;
+      return load === 'protocol' ? 'Add over LDAP' : `Bulk load (${LAB_KINDS[kind].form.loader})`;
     case 'start':
       return 'Start the server';
     case 'verify':

@@ -1,6 +1,7 @@
 // "Start a lab": server kind, directory size and shape, indexes, load method and TLS; then its steps.
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { familyWords, LAB_KINDS } from '../../../shared/labKinds.ts';
 import type { LabAvailability } from '../../../shared/labTypes.ts';
 import { LIMITS } from '../../../shared/validation.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
@@ -16,7 +17,6 @@ import {
   defaultLabValues,
   effectiveTls,
   fieldForHostError,
-  KIND_TEXT,
   labFieldErrors,
   SHAPES,
   REPLICA_KINDS,
@@ -35,6 +35,10 @@ const NUMBER_FIELDS = {
   seed: { id: 'lab-seed', label: 'Seed', min: 0 },
   loadConnections: { id: 'lab-load-connections', label: 'Connections', min: 1, max: 1024 },
 } as const;
+
+/** The kinds that serve TLS and those that have replicas, in words for the hints. */
+const TLS_FAMILIES = familyWords([...TLS_KINDS]);
+const REPLICA_FAMILIES = familyWords([...REPLICA_KINDS]);
 
 /** The start form; while the lab it started builds it lists that lab's steps with a Cancel button. */
 export function StartLabCard({
@@ -63,7 +67,8 @@ export function StartLabCard({
   const clientErrors = labFieldErrors(values, availability);
   const shown = (field: LabField): string | undefined =>
     hostErrors[field] ?? (attempted || touched.has(field) ? clientErrors[field] : undefined);
-  const text = KIND_TEXT[values.kind];
+  const text = LAB_KINDS[values.kind].form;
+  const short = LAB_KINDS[values.kind].family.name;
   const tlsCapable = TLS_KINDS.has(values.kind);
   const replicaCapable = REPLICA_KINDS.has(values.kind);
   const shape = SHAPES.find((s) => s.value === values.shape) ?? SHAPES[0];
@@ -252,7 +257,7 @@ export function StartLabCard({
                   ? effectiveTls(values) === 'off'
                     ? 'Plain LDAP on the loopback port'
                     : 'The lab makes its own CA; its target verifies against it'
-                  : `Only OpenLDAP labs serve TLS so far; ${text.short} labs use plain LDAP`
+                  : `Only ${TLS_FAMILIES} labs serve TLS so far; ${short} labs use plain LDAP`
               }
               className="start-lab-tls"
             />
@@ -272,8 +277,8 @@ export function StartLabCard({
                 replicaCapable
                   ? values.replicas === '0'
                     ? 'One server'
-                    : `Each consumer is its own ${text.short} server; runs report their lag`
-                  : `Only OpenLDAP, 389 DS and OpenDJ labs have replicas so far`
+                    : `Each consumer is its own ${short} server; runs report their lag`
+                  : `Only ${REPLICA_FAMILIES} labs have replicas so far`
               }
               className="start-lab-replicas"
             />
@@ -286,10 +291,8 @@ export function StartLabCard({
           {shape?.hint}.{' '}
           {values.load === 'protocol'
             ? 'Adds over LDAP are much slower than the bulk loader: keep to 100K or less.'
-            : values.kind === 'openldap'
-              ? 'About 40 s per million entries with slapadd; 10M need about 11 GB of disk.'
-              : (text.loadHint ??
-                `${text.loader} loads the LDIF into the stopped server; 10M entries need over 10 GB of disk.`)}
+            : (text.loadHint ??
+              `${text.loader} loads the LDIF into the stopped server; 10M entries need over 10 GB of disk.`)}
         </p>
         <div className="start-lab-actions">
           {starting && start.lab !== null && (
@@ -306,7 +309,7 @@ export function StartLabCard({
           )}
           <button type="submit" className="btn btn-primary" disabled={starting || !anyAvailable}>
             {starting ? <Spinner /> : <Icon name="play" />}
-            {starting ? `Starting ${text.short} lab…` : `Start ${text.short} lab`}
+            {starting ? `Starting ${short} lab…` : `Start ${short} lab`}
           </button>
         </div>
       </div>

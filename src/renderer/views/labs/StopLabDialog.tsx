@@ -3,7 +3,7 @@ import type { LabInfo } from '../../../shared/labTypes.ts';
 import { useApi } from '../../api/useApi.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatInt } from '../../format/numbers.ts';
-import { KIND_TEXT } from './labForm.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
 import { labTargetUrl } from './labFacts.ts';
 
 /** "Stop lab X?" confirmation; closes once the host has stopped it. */
@@ -21,7 +21,7 @@ export function StopLabDialog({ lab, onClose }: { lab: LabInfo; onClose: () => v
       onCancel={onClose}
     >
       <p>
-        {starting ? 'Cancel' : 'Stop'} the {KIND_TEXT[lab.kind].title} lab with{' '}
+        {starting ? 'Cancel' : 'Stop'} the {LAB_KINDS[lab.kind].title} lab with{' '}
         {formatInt(lab.entries)} entries at <code>{labTargetUrl(lab)}</code>? Its server process
         ends and its target can no longer be used for new runs. Stored runs are kept.
       </p>

@@ -2,11 +2,12 @@
 import type { LabInfo } from '../../../shared/labTypes.ts';
 import { formatDateTime } from '../../format/dates.ts';
 import { formatInt, formatSeconds } from '../../format/numbers.ts';
-import { KIND_TEXT, loadRate, SHAPES } from './labForm.ts';
+import { LAB_KINDS } from '../../../shared/labKinds.ts';
+import { loadRate, SHAPES } from './labForm.ts';
 
 /** "OpenLDAP 2.5.13" once the server has said, else the kind's name. */
 export function labTitle(lab: LabInfo): string {
-  return lab.serverVersion ?? KIND_TEXT[lab.kind].title;
+  return lab.serverVersion ?? LAB_KINDS[lab.kind].title;
 }
 
 /** "Salford" or "Flat (M-Vault)"; an unknown shape as the host names it. */
@@ -20,7 +21,7 @@ export function loadMethodText(lab: LabInfo): string {
     const n = lab.loadConnections;
     return n === null ? 'over LDAP' : `over LDAP, ${n} connection${n === 1 ? '' : 's'}`;
   }
-  return `bulk loader (${KIND_TEXT[lab.kind].loader})`;
+  return `bulk loader (${LAB_KINDS[lab.kind].form.loader})`;
 }
 
 /** The table's short form: "over LDAP, 2 conn." or "bulk (slapadd)". */
@@ -28,7 +29,7 @@ export function loadMethodShort(lab: LabInfo): string {
   if (lab.loadMethod === 'protocol') {
     return lab.loadConnections === null ? 'over LDAP' : `over LDAP, ${lab.loadConnections} conn.`;
   }
-  return `bulk (${KIND_TEXT[lab.kind].loader})`;
+  return `bulk (${LAB_KINDS[lab.kind].form.loader})`;
 }
 
 /** "14:05" for today, the date for older labs. */

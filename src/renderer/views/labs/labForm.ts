@@ -1,4 +1,5 @@
-// The start-lab form's values, checks and request, plus the words the labs screen uses for kinds.
+// The start-lab form's values, checks and request (the words for each kind are its row's, in
+// src/shared/labKinds.ts).
 import { ApiError } from '../../../shared/errors.ts';
 import { parseCustomIndexes } from '../../../shared/indexProfiles.ts';
 import type { ApiRequest } from '../../../shared/api.ts';
@@ -10,67 +11,23 @@ import type {
   LabTlsMode,
 } from '../../../shared/labTypes.ts';
 import {
-  LAB_KIND_CAPABILITIES,
-  LAB_KINDS as SHARED_LAB_KINDS,
-  LAB_SHAPES,
-} from '../../../shared/labTypes.ts';
+  DEFAULT_LAB_KIND,
+  labKindsWhere,
+  LAB_KIND_LIST,
+  LAB_KINDS,
+} from '../../../shared/labKinds.ts';
+import { LAB_SHAPES } from '../../../shared/labTypes.ts';
 import { checkInteger, LIMITS } from '../../../shared/validation.ts';
 import type { IndexProfile } from '../../../shared/workload.ts';
 
-/** The lab kinds in the order the picker shows them. */
-export const LAB_KINDS: readonly LabKind[] = SHARED_LAB_KINDS;
-
-/**
- * How each kind is named: in full, in buttons, its offline bulk loader (what it does when that is
- * not "LDIF into the stopped server", and what to expect of it), and what sets its labs apart.
- */
-export const KIND_TEXT: Record<
-  LabKind,
-  {
-    title: string;
-    short: string;
-    loader: string;
-    offlineLoad?: string;
-    notes?: string;
-    loadHint?: string;
-  }
-> = {
-  openldap: { title: 'OpenLDAP', short: 'OpenLDAP', loader: 'slapadd' },
-  '389ds': { title: '389 Directory Server', short: '389 DS', loader: 'ldif2db' },
-  opendj: { title: 'OpenDJ', short: 'OpenDJ', loader: 'import-ldif' },
-  apacheds: {
-    title: 'ApacheDS',
-    short: 'ApacheDS',
-    loader: 'LDAP adds',
-    offlineLoad: 'LDAP adds to a private start of the server, before the lab opens',
-    loadHint:
-      'ApacheDS has no offline import: its server is started privately and the LDIF added over LDAP, about 40 s for 10K entries here; keep to 100K or less.',
-    notes:
-      "The administrator is ApacheDS's own uid=admin,ou=system, whatever the suffix. " +
-      'An index profile becomes one JDBM index per attribute: it serves equality, presence and substring filters alike.',
-  },
-  'samba-ad': {
-    title: 'Samba AD',
-    short: 'Samba AD',
-    loader: 'ldb adds',
-    loadHint:
-      'ldb adds load the LDIF into the stopped domain, about 40 s for 10K entries; Samba AD labs hold at most 250,000 entries.',
-    notes:
-      'An Active Directory domain controller (domain DC=dirbench,DC=test) on a loopback address of its own, port 389. ' +
-      'Simple binds over plain LDAP are allowed (ldap server require strong auth = no). ' +
-      'AD authenticates only accounts of its domain, so the study tree lives there (c=gb,DC=dirbench,DC=test) and runs move their DNs onto it; the people are enabled accounts with their passwords, so binds as them work. ' +
-      'Samba indexes for equality only: sub and pres in an index profile are not built.',
-  },
-};
-
 /** Kinds whose labs can serve StartTLS and ldaps:// (the host rejects the others with field `tls`). */
 export const TLS_KINDS: ReadonlySet<LabKind> = new Set(
-  SHARED_LAB_KINDS.filter((kind) => LAB_KIND_CAPABILITIES[kind].tls),
+  labKindsWhere((row) => row.capabilities.tls),
 );
 
 /** Kinds whose labs can have replicas (the host rejects the others with field `replicas`). */
 export const REPLICA_KINDS: ReadonlySet<LabKind> = new Set(
-  SHARED_LAB_KINDS.filter((kind) => LAB_KIND_CAPABILITIES[kind].replicas),
+  labKindsWhere((row) => row.capabilities.replicas),
 );
 
 /** How the form names each directory shape (one entry per shape, or this does not compile). */
@@ -138,8 +95,8 @@ export type LabFieldErrors = Partial<Record<LabField, string>>;
 
 /** The first kind this machine can run (OpenLDAP when it can), else the first listed. */
 export function defaultKind(availability: readonly LabAvailability[]): LabKind {
-  const ordered = LAB_KINDS.flatMap((k) => availability.filter((a) => a.kind === k));
-  return (ordered.find((a) => a.available) ?? ordered[0])?.kind ?? 'openldap';
+  const ordered = LAB_KIND_LIST.flatMap((k) => availability.filter((a) => a.kind === k));
+  return (ordered.find((a) => a.available) ?? ordered[0])?.kind ?? DEFAULT_LAB_KIND;
 }
 
 /** A fresh form for `kind`. */
@@ -203,7 +160,7 @@ export function labFieldErrors(
   const errors: LabFieldErrors = {};
   const kind = availability.find((a) => a.kind === values.kind);
   if (kind === undefined || !kind.available) {
-    errors.kind = `${KIND_TEXT[values.kind].title} is not available on this machine`;
+    errors.kind = `${LAB_KINDS[values.kind].title} is not available on this machine`;
   }
   const entries = integerError(values.entries, 'entries', 'Entries', 1, LIMITS.labEntries);
   if (entries) errors.entries = entries;

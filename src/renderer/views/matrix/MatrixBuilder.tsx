@@ -9,7 +9,8 @@ import { ChipToggles } from '../../components/ChipToggles.tsx';
 import { RadioSegments } from '../../components/RadioSegments.tsx';
 import type { Segment } from '../../components/RadioSegments.tsx';
 import { LoadFromFields } from '../agents/LoadFromFields.tsx';
-import { KIND_TEXT, LAB_KINDS, SHAPES } from '../labs/labForm.ts';
+import { LAB_KIND_LIST, LAB_KINDS } from '../../../shared/labKinds.ts';
+import { SHAPES } from '../labs/labForm.ts';
 import {
   errorField,
   hasLab,
@@ -75,12 +76,12 @@ export function MatrixBuilder({
   const set = (patch: Partial<MatrixSpec>) => onChange({ ...spec, ...patch });
   const labs = hasLab(spec);
   const serverChips = [
-    ...LAB_KINDS.map((kind) => {
+    ...LAB_KIND_LIST.map((kind) => {
       const availability = choices.labKinds.find((a) => a.kind === kind);
       const available = availability?.available ?? false;
       return {
         value: { lab: kind } as MatrixServer,
-        label: `${KIND_TEXT[kind].title} lab`,
+        label: `${LAB_KINDS[kind].title} lab`,
         disabled: !available && !spec.servers.some((s) => 'lab' in s && s.lab === kind),
         ...(available ? {} : { title: availability?.detail ?? 'Not available on this machine' }),
       };

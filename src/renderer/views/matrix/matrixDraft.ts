@@ -1,5 +1,6 @@
 // The matrix being built in the form: defaults, presets, axis toggles and where a host error belongs.
 import type { ApiError } from '../../../shared/errors.ts';
+import { DEFAULT_LAB_KIND } from '../../../shared/labKinds.ts';
 import type { MatrixServer, MatrixSpec } from '../../../shared/matrix.ts';
 import { MATRIX_SPEC_KEYS } from '../../../shared/matrixSpec.ts';
 import type { ConnectionPolicy } from '../../../shared/types.ts';
@@ -19,7 +20,7 @@ const SECTIONS: ReadonlySet<string> = new Set(
 export const NEW_MATRIX: MatrixSpec = {
   name: 'my-matrix',
   description: '',
-  servers: [{ lab: 'openldap' }],
+  servers: [{ lab: DEFAULT_LAB_KIND }],
   sizes: [10_000, 100_000],
   indexProfiles: ['salford-indexed'],
   shape: 'salford',
