@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { areaGraph, circles, cycleReport, cyclePath, twoWayPairs } from './importCycles.ts';
 import { readImportGraph } from './importGraph.ts';
 import type { ImportGraph } from './importGraph.ts';
+import { tempTree } from './tempTree.ts';
 
 function graphOf(edges: Record<string, string[]>): ImportGraph {
   return new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
@@ -69,19 +67,13 @@ test('the report names each file cycle and each area cycle', () => {
 });
 
 test('the graph counts type-only imports, re-exports and dynamic imports, not packages', (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'dirbench-graph-'));
-  t.after(() => rmSync(root, { recursive: true, force: true }));
-  const files: Record<string, string> = {
+  const root = tempTree(t, {
     'src/a.ts':
       "import type { B } from './b.ts';\nimport ts from 'typescript';\nexport type A = B;",
     'src/b.ts': "export * from './c.ts';\nexport type B = number;",
     'src/c.ts': "export const load = () => import('./d/e.ts');",
     'src/d/e.ts': "import { missing } from './gone.ts';\nexport const e = missing;",
-  };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
+  });
   const graph = readImportGraph(root, ['src']);
   assert.deepEqual(
     [...graph].map(([file, to]) => [file, [...to]]),

@@ -1,11 +1,11 @@
 // Product code reads no test hook: a DIRBENCH_TEST_* variable may be named only by tests
 // (*.test.ts, src/core/testing/, e2e/), which pass test behaviour in as options instead.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { readImportGraph } from './importGraph.ts';
+import { tempTree } from './tempTree.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const HOOK = /DIRBENCH_TEST_/;
@@ -22,18 +22,12 @@ function productFilesNamingHooks(root: string): string[] {
 }
 
 test('a product file naming DIRBENCH_TEST_ is found; tests and src/core/testing/ may', (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'dirbench-hooks-'));
-  t.after(() => rmSync(root, { recursive: true, force: true }));
-  const files: Record<string, string> = {
+  const root = tempTree(t, {
     'src/core/loadgen/clock.ts': "export const skew = process.env['DIRBENCH_TEST_SKEW_MS'];\n",
     'src/core/loadgen/clock.test.ts': "process.env.DIRBENCH_TEST_SKEW_MS = '1';\n",
     'src/core/testing/fake.ts': "export const on = process.env.DIRBENCH_TEST_X === '1';\n",
     'electron/main.ts': 'export const plain = 1;\n',
-  };
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), text);
-  }
+  });
   assert.deepEqual(productFilesNamingHooks(root), ['src/core/loadgen/clock.ts']);
 });
 
