@@ -13,7 +13,7 @@ import { fieldForPath, operationFromForm } from '../shared/operations/operationF
 import type { FormOperation } from '../shared/operations/operationForm.ts';
 import { isOperationKind, OPERATION_TRAITS } from '../shared/operations/registry.ts';
 import type { OperationKind } from '../shared/operations/registry.ts';
-import { openDjToValuePattern, PatternError } from '../core/workload/pattern/index.ts';
+import { openDjToValuePattern, PatternError } from '../core/pattern/index.ts';
 import { parseJsonText, readTextFile } from './fileInput.ts';
 import { CONTROL_OPTIONS } from './controlOptions.ts';
 import { formProblemError } from './formProblems.ts';

@@ -19,7 +19,7 @@ import {
 import { discardBody, readBody } from './bodyReader.ts';
 import { EVENT_SOCKET_MAX_PAYLOAD_BYTES, refuseOnSocket, watchEventClient } from './eventSocket.ts';
 import { HostLog } from './hostLog.ts';
-import { debugWanted } from '../core/app/unexpected.ts';
+import { debugWanted } from '../core/ldap/unexpected.ts';
 import { METRICS_PATH, answerMetrics } from './metricsRoute.ts';
 import {
   RequestRefused,

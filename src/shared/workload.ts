@@ -12,11 +12,10 @@ export type {
   RequestControl,
   SearchScope,
   TemplateAttribute,
-  WithControls,
   WorkloadPool,
 } from './operations/common.ts';
 export type { AddOperation } from './operations/add.ts';
-export type { BindConnection, BindMechanism, BindOperation } from './operations/bind.ts';
+export type { BindMechanism, BindOperation } from './operations/bind.ts';
 export type { CompareOperation } from './operations/compare.ts';
 export type { DeleteOperation } from './operations/delete.ts';
 export type { ModifyOperation } from './operations/modify.ts';
@@ -24,7 +23,7 @@ export type { ModifyDnOperation } from './operations/modrdn.ts';
 export type { SearchOperation } from './operations/search.ts';
 export type { SearchAndModifyOperation } from './operations/searchAndModify.ts';
 export { OPERATION_KINDS } from './operations/registry.ts';
-export type { OperationKind, WorkloadOperation } from './operations/registry.ts';
+export type { WorkloadOperation } from './operations/registry.ts';
 
 /** One entry of a mix: the operation and its share (weights are relative; they need not add to 100). */
 export interface WeightedOperation {

@@ -13,7 +13,7 @@ import { OPERATION_MODULES } from './ops/operationModules.ts';
 import type { ExpandedOp, OpFactory, OpTools } from './ops/opTypes.ts';
 import { templateExpander } from './ops/template.ts';
 import { OwnEntries } from './ownEntries.ts';
-import { parseValuePattern } from './pattern/index.ts';
+import { parseValuePattern } from '../pattern/index.ts';
 
 /** What compiling needs besides the definition. */
 export interface WorkloadRuntime {
