@@ -51,3 +51,31 @@ test(
     assert.equal(await page.locator('.custom-op .field-error').count(), 0);
   },
 );
+
+test(
+  'the extended operations are in the custom form, checked by the host as typed',
+  { timeout: 60_000 },
+  async (t) => {
+    const { page } = await startUi(t);
+    await waitReady(page);
+    await openCustomOperation(page);
+    const kind = page.getByLabel('Operation', { exact: true });
+    const check = page.getByTestId('custom-check');
+
+    await kind.selectOption('whoami');
+    await page.locator('[data-testid="custom-check"][data-state="valid"]').waitFor();
+    assert.equal(await page.locator('.custom-op > .form-row').count(), 1, 'the kind, no fields');
+
+    await kind.selectOption('password-modify');
+    assert.equal(await page.getByLabel('User DN pattern').inputValue(), '[entry:dn]');
+    assert.equal(await page.getByLabel('New password pattern').inputValue(), 'pw-[random:12]');
+    await page.getByTestId('custom-controls').locator('summary').click();
+    assert.equal(await page.getByLabel('Assertion filter').count(), 0, 'no assertion offered');
+    await page.getByLabel('User DN pattern').fill('uid=[1-');
+    await page.locator('[data-field="op-passwordUserDn"] .field-error').waitFor();
+    await page.getByLabel('User DN pattern').fill('[entry:dn]');
+    await page.locator('[data-testid="custom-check"][data-state="valid"]').waitFor();
+    assert.equal(await check.getAttribute('data-state'), 'valid');
+    await saveScreenshot(page, 'custom-operation-password-modify.png');
+  },
+);

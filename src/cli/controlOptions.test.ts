@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { adhocWorkload } from './adhocWorkload.ts';
-import { controlsFromOptions } from './controlOptions.ts';
 import { adhocOptionOf } from './workloadFromOptions.ts';
 
 const MODIFY = { op: 'modify', 'entry-dn': 'cn=x,o=t', attribute: 'description' };
@@ -28,7 +27,6 @@ test('each option adds its control to the --op operation, -J once per value', ()
     { type: 'raw', oid: '1.2.3', critical: true },
     { type: 'raw', oid: '1.2.4', critical: false, valueBase64: 'AAE=' },
   ]);
-  assert.deepEqual(controlsFromOptions({}), []);
   assert.ok(!('controls' in (adhocWorkload(MODIFY)?.operations[0]?.operation ?? {})));
 });
 

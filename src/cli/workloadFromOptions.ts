@@ -8,7 +8,7 @@ import type { Core } from '../core/app/core.ts';
 import { resolveWorkload } from '../core/runs/resolveWorkload.ts';
 import type { ResolvedWorkload } from '../core/runs/resolveWorkload.ts';
 import { READ_RANDOM_ID } from '../core/workload/builtin.ts';
-import { adhocWorkload, OPTION_OF_BIND_SEARCH_FIELD, OPTION_OF_FIELD } from './adhocWorkload.ts';
+import { adhocFieldOption, adhocWorkload } from './adhocWorkload.ts';
 import { optionOfControl } from './controlOptions.ts';
 import { readJsonFile } from './fileInput.ts';
 import type { RawOptions } from './options.ts';
@@ -67,24 +67,11 @@ export function adhocOptionOf(field: string, spec: WorkloadSpec | undefined): st
   const inControls = /operations\[(\d+)\]\.operation\.controls\[(\d+)\]/.exec(field);
   if (inControls !== null) {
     const operation = spec?.operations[Number(inControls[1])]?.operation;
-    const control =
-      operation === undefined || operation.kind === 'bind'
-        ? undefined
-        : operation.controls?.[Number(inControls[2])];
+    const controls = operation !== undefined && 'controls' in operation ? operation.controls : [];
+    const control = controls?.[Number(inControls[2])];
     return control === undefined ? '--control' : optionOfControl(control);
   }
-  const inSearch = /operations\[(\d+)\]\.operation\.search\.([A-Za-z]+)/.exec(field);
-  if (inSearch !== null && spec?.operations[Number(inSearch[1])]?.operation.kind === 'bind') {
-    return OPTION_OF_BIND_SEARCH_FIELD[inSearch[2] as string];
-  }
-  // The deepest name first, then the operation's field.
-  const last = /([A-Za-z]+)(?:\[\d+\])*$/.exec(field)?.[1];
-  const key =
-    last !== undefined && OPTION_OF_FIELD[last] !== undefined
-      ? last
-      : (/operation\.([A-Za-z]+)/.exec(field)?.[1] ??
-        /^workloadSpec\.([A-Za-z]+)/.exec(field)?.[1]);
-  return key === undefined ? undefined : OPTION_OF_FIELD[key];
+  return adhocFieldOption(field, spec);
 }
 
 /** Renames a field path like `workloadSpec.operations[0].operation.filter` to the option or file it came from. */

@@ -1,7 +1,7 @@
 // UnboundID's -J/--control syntax, OID[:criticality[:value|::base64value]], read into a raw
 // request control (the CLI's --control, the rate-tool translation and workload files share it).
 import { invalid } from './errors.ts';
-import type { RequestControl } from './workload.ts';
+import type { RequestControl } from './operations/common.ts';
 
 // Numeric OIDs only: what goes on the wire.
 const OID = /^[0-2](\.(0|[1-9]\d*))+$/;

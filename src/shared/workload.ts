@@ -1,175 +1,29 @@
 // Workload definitions: the LDAP operations a run issues, as plain JSON (catalog files, CLI, GUI, stored runs).
 // Every string marked "pattern" is a value pattern (UnboundID ValuePattern syntax plus DirBench's
-// [entry:ATTR], [entry:ATTR:N] and [unique] tokens), expanded afresh for each operation.
+// [entry:ATTR], [entry:ATTR:N] and [unique] tokens), expanded afresh for each operation. Each
+// operation kind is one row under ./operations (registry.ts lists them).
+import type { WorkloadPool } from './operations/common.ts';
+import type { WorkloadOperation } from './operations/registry.ts';
 
-/** Search scopes in searchrate's words; `children` is RFC 4512's subordinate subtree. */
-export type SearchScope = 'base' | 'one' | 'sub' | 'children';
-
-/** Alias dereferencing of a search (RFC 4511 derefAliases). */
-export type DerefAliases = 'never' | 'search' | 'find' | 'always';
-
-/**
- * A request control sent with an operation, as UnboundID's rate tools send them: proxied
- * authorization v2 (RFC 4370), assertion (RFC 4528), pre-read and post-read (RFC 4527), permissive
- * modify, or any control by OID (`--control OID[:criticality[:value|::base64]]`).
- */
-export type RequestControl =
-  /** Authorization identity pattern, `dn:...` or `u:...` (e.g. `dn:[entry:dn]`). */
-  | { type: 'proxied-auth'; authzId: string }
-  /** RFC 4515 filter pattern the target entry must match, or the operation fails with 122. */
-  | { type: 'assertion'; filter: string }
-  /** Attributes of the entry before (pre-read) or after (post-read) a write, returned with its result. */
-  | { type: 'pre-read' | 'post-read'; attributes: string[] }
-  /** Adding a value that exists or deleting one that does not is not an error (modify). */
-  | { type: 'permissive-modify' }
-  /** Any control: its OID, criticality (default false) and value (UTF-8 text, or base64 bytes). */
-  | { type: 'raw'; oid: string; critical?: boolean; value?: string; valueBase64?: string };
-
-/** The request controls an operation (not a bind) may carry. */
-export interface WithControls {
-  /** Sent with every request of the operation (search-and-modify: with each modify). */
-  controls?: RequestControl[];
-}
-
-/** A search request; the entries it returns are counted, never kept. */
-export interface SearchOperation extends WithControls {
-  kind: 'search';
-  /** Base DN (pattern). */
-  base: string;
-  scope: SearchScope;
-  /** RFC 4515 filter (pattern). */
-  filter: string;
-  /** Attributes to return: names, `1.1` (none), `*` (user), `+` (operational); empty means all user attributes. */
-  attributes: string[];
-  /** Most entries the server may return (0: no limit); hitting it is a success, as in searchrate. */
-  sizeLimit?: number;
-  /** Server-side time limit in seconds (0, the default: no limit, so long searches are never cut silently). */
-  timeLimitS?: number;
-  /** Ask for attribute names only. */
-  typesOnly?: boolean;
-  derefAliases?: DerefAliases;
-  /** Simple paged results (RFC 2696): page size; one operation fetches every page. */
-  pageSize?: number;
-  /** Server-side sort (RFC 2891) keys: attribute names, `-` first for descending, `:RULE` for an ordering rule (e.g. `sn:caseIgnoreOrderingMatch`; attributes without an ORDERING rule in their schema need one). */
-  sortKeys?: string[];
-}
-
-/** One attribute of an add template: each value pattern is expanded `repeat` times (default 1). */
-export interface TemplateAttribute {
-  name: string;
-  values: string[];
-  repeat?: number;
-}
-
-/** An entry to add: its DN pattern must contain [unique] so concurrent adds never collide. */
-export interface EntryTemplate {
-  /** DN pattern, e.g. `uid=[unique],ou=People,o=Salford,c=gb`. */
-  dn: string;
-  /** Attributes besides the RDN's, which DirBench adds from the DN. */
-  attributes: TemplateAttribute[];
-}
-
-/** Adds an entry built from a template; the run deletes what it added when it ends. */
-export interface AddOperation extends WithControls {
-  kind: 'add';
-  template: EntryTemplate;
-}
-
-/** Deletes an entry: by DN pattern, or (no pattern) one the run itself added or pre-added to its pool. */
-export interface DeleteOperation extends WithControls {
-  kind: 'delete';
-  entryDn?: string;
-}
-
-/** One change of a modify request. */
-export interface ModifyChange {
-  operation: 'replace' | 'add' | 'delete';
-  attribute: string;
-  /** Value patterns (replace/add need at least one; delete with none removes the attribute). */
-  values: string[];
-}
-
-/** Modifies an existing entry. */
-export interface ModifyOperation extends WithControls {
-  kind: 'modify';
-  /** DN pattern. */
-  entryDn: string;
-  changes: ModifyChange[];
-}
-
-/** Renames an entry: by DN pattern to `newRdn`, or (no pattern) one of the run's own entries to a fresh name. */
-export interface ModifyDnOperation extends WithControls {
-  kind: 'modrdn';
-  entryDn?: string;
-  /** New RDN pattern, e.g. `cn=[unique]` (required with entryDn). */
-  newRdn?: string;
-  /** Remove the old RDN value (default true). */
-  deleteOldRdn?: boolean;
-}
-
-/** Compares one attribute value; compareTrue and compareFalse are both successes. */
-export interface CompareOperation extends WithControls {
-  kind: 'compare';
-  entryDn: string;
-  attribute: string;
-  value: string;
-}
-
-/** How a bind operation reaches the server. */
-export type BindConnection = 'existing' | 'new';
-
-/** How a bind authenticates: a simple bind or one of the SASL mechanisms DirBench sends. */
-export type BindMechanism =
-  'simple' | 'PLAIN' | 'EXTERNAL' | 'DIGEST-MD5' | 'CRAM-MD5' | 'SCRAM-SHA-1' | 'SCRAM-SHA-256';
-
-/** A bind: simple or SASL, on the load connection or on a new connection per bind. */
-export interface BindOperation {
-  kind: 'bind';
-  /** Bind DN pattern (simple) or SASL authentication identity pattern (PLAIN: e.g. `u:[entry:uid]`; DIGEST-MD5, CRAM-MD5, SCRAM: the user name). */
-  bindDn: string;
-  /** Password pattern, e.g. `[entry:userPassword]`; absent when `passwordFile` or EXTERNAL is used. */
-  password?: string;
-  /** File whose first line is the password (kept out of stored runs). */
-  passwordFile?: string;
-  /** DIGEST-MD5 (RFC 2831), CRAM-MD5 (RFC 2195) and SCRAM-SHA-1/-256 (RFC 5802, 7677) take the user name in `bindDn` as the server knows it (slapd: the bare name; some servers: u:NAME or dn:DN). */
-  mechanism?: BindMechanism;
-  /** `new`: connect, bind, unbind for every op (the bind alone is timed into the `bind` phase). */
-  connection?: BindConnection;
-  /** authrate's search-then-bind: find the DN with this search first (first entry returned). */
-  search?: { base: string; scope: SearchScope; filter: string };
-  /** Share of binds (0-100) sent with a wrong password; counted as `bind-invalid`, not as errors. */
-  invalidPercent?: number;
-}
-
-/** Search, then modify every entry the search returned (search-and-mod-rate). */
-export interface SearchAndModifyOperation extends WithControls {
-  kind: 'search-and-modify';
-  search: SearchOperation;
-  changes: ModifyChange[];
-}
-
-/** Every operation kind a workload can issue. */
-export type WorkloadOperation =
-  | SearchOperation
-  | AddOperation
-  | DeleteOperation
-  | ModifyOperation
-  | ModifyDnOperation
-  | CompareOperation
-  | BindOperation
-  | SearchAndModifyOperation;
-
-/** Operation kinds, in display order. */
-export const OPERATION_KINDS = [
-  'search',
-  'add',
-  'delete',
-  'modify',
-  'modrdn',
-  'compare',
-  'bind',
-  'search-and-modify',
-] as const satisfies readonly WorkloadOperation['kind'][];
+export type {
+  DerefAliases,
+  EntryTemplate,
+  ModifyChange,
+  RequestControl,
+  SearchScope,
+  TemplateAttribute,
+  WorkloadPool,
+} from './operations/common.ts';
+export type { AddOperation } from './operations/add.ts';
+export type { BindMechanism, BindOperation } from './operations/bind.ts';
+export type { CompareOperation } from './operations/compare.ts';
+export type { DeleteOperation } from './operations/delete.ts';
+export type { ModifyOperation } from './operations/modify.ts';
+export type { ModifyDnOperation } from './operations/modrdn.ts';
+export type { SearchOperation } from './operations/search.ts';
+export type { SearchAndModifyOperation } from './operations/searchAndModify.ts';
+export { OPERATION_KINDS } from './operations/registry.ts';
+export type { WorkloadOperation } from './operations/registry.ts';
 
 /** One entry of a mix: the operation and its share (weights are relative; they need not add to 100). */
 export interface WeightedOperation {
@@ -206,7 +60,7 @@ export interface WorkloadSpec {
   source?: string;
   operations: WeightedOperation[];
   /** Entries added (unmeasured) before load starts, for delete/modrdn ops without a DN pattern; removed at the end. */
-  pool?: { entries: number; template: EntryTemplate };
+  pool?: WorkloadPool;
   expects?: WorkloadExpectations;
   concurrency?: WorkloadConcurrency;
   /** Pass/fail thresholds every run of this workload is checked against (see src/shared/thresholds.ts). */

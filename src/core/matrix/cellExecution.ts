@@ -4,6 +4,7 @@ import type { ApiEventMessage } from '../../shared/api.ts';
 import type { CampaignCell, CampaignDetail, CellStatus, MatrixSpec } from '../../shared/matrix.ts';
 import type { RunRequest } from '../../shared/types.ts';
 import type { WorkloadSpec } from '../../shared/workload.ts';
+import { traitsOf } from '../../shared/operations/registry.ts';
 import type { RunService } from '../runs/runService.ts';
 import type { CampaignsRepo } from '../store/campaignsRepo.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
@@ -58,13 +59,11 @@ export function activeCampaign(
   };
 }
 
-/** Operation kinds that change how many entries the directory holds. */
-const WRITING_KINDS = new Set(['add', 'delete', 'modrdn']);
-
 /** Whether a workload adds, deletes or renames entries (its lab is recounted afterwards). */
 export function writesEntries(spec: WorkloadSpec): boolean {
   return (
-    spec.pool !== undefined || spec.operations.some((o) => WRITING_KINDS.has(o.operation.kind))
+    spec.pool !== undefined ||
+    spec.operations.some((o) => traitsOf(o.operation).writes === 'entries')
   );
 }
 

@@ -9,15 +9,8 @@ import type { LdapConnectionParams } from '../ldap/connection.ts';
 import type { ConnectionCounters } from '../ldap/connectionCounters.ts';
 import type { EntryPicker } from './entryPicker.ts';
 import { OpContext } from './opContext.ts';
-import { compileAdd } from './ops/add.ts';
-import { compileBind } from './ops/bind.ts';
-import { compileCompare } from './ops/compare.ts';
-import { compileDelete } from './ops/delete.ts';
-import { compileModify } from './ops/modify.ts';
-import { compileModifyDn } from './ops/modrdn.ts';
+import { OPERATION_MODULES } from './ops/operationModules.ts';
 import type { ExpandedOp, OpFactory, OpTools } from './ops/opTypes.ts';
-import { compileSearch } from './ops/search.ts';
-import { compileSearchAndModify } from './ops/searchAndModify.ts';
 import { templateExpander } from './ops/template.ts';
 import { OwnEntries } from './ownEntries.ts';
 import { parseValuePattern } from '../pattern/index.ts';
@@ -46,31 +39,13 @@ export interface PreparedOp extends ExpandedOp {
 /** Requests kept in flight while adding the pool or cleaning up. */
 const HOUSEKEEPING_DEPTH = 8;
 
-type OperationKind = WorkloadOperation['kind'];
-
-/** Compiles the operations of one kind. */
-type Compiler<K extends OperationKind> = (
-  operation: Extract<WorkloadOperation, { kind: K }>,
-  tools: OpTools,
-) => OpFactory;
-
-/** How each kind of operation compiles. */
-const COMPILERS: { [K in OperationKind]: Compiler<K> } = {
-  search: compileSearch,
-  add: compileAdd,
-  delete: compileDelete,
-  modify: compileModify,
-  modrdn: compileModifyDn,
-  compare: compileCompare,
-  bind: compileBind,
-  'search-and-modify': compileSearchAndModify,
-};
-
-/** Compiles one operation with the compiler of its kind. */
-const compileOperation = <K extends OperationKind>(
-  operation: Extract<WorkloadOperation, { kind: K }>,
-  tools: OpTools,
-): OpFactory => COMPILERS[operation.kind](operation, tools);
+/** Compiles one operation with its kind's module. */
+function compileOperation(operation: WorkloadOperation, tools: OpTools): OpFactory {
+  const { compile } = OPERATION_MODULES[operation.kind] as {
+    compile: (op: WorkloadOperation, tools: OpTools) => OpFactory;
+  };
+  return compile(operation, tools);
+}
 
 /** A workload ready to run in one worker. */
 export class CompiledWorkload {

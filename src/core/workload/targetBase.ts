@@ -4,7 +4,7 @@ import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { WorkloadSpec } from '../../shared/workload.ts';
 import { dnKey } from '../ldif/dn.ts';
 import { mapWorkloadDns } from './dnFields.ts';
-import type { DnRole } from './dnFields.ts';
+import type { DnRole } from '../../shared/operations/common.ts';
 import { patternPieces } from './patternPieces.ts';
 
 /** A base DN derived from a workload, with the DN patterns it was read from. */

@@ -1,7 +1,10 @@
 // Checks the request controls of a workload operation: each control's fields, and that the
-// operation kind can carry it (pre-read and post-read on writes, permissive modify on modifies).
+// operation kind can carry it (its row's `controls`: pre-read and post-read on writes, permissive
+// modify on modifies).
 import { invalid } from '../../shared/errors.ts';
+import { OPERATION_KINDS } from '../../shared/workload.ts';
 import type { RequestControl, WorkloadOperation } from '../../shared/workload.ts';
+import { takesControl } from '../../shared/operations/controlFields.ts';
 import { isBase64, isOid, parseControlArgument } from '../../shared/controlArgument.ts';
 import { attributeField, filterPatternField, patternField } from './patternFields.ts';
 import type { PatternOptions } from './patternFields.ts';
@@ -25,16 +28,6 @@ const CONTROL_TYPES = [
   'permissive-modify',
   'raw',
 ] as const;
-
-/** Operation kinds each control type may ride on (none may ride on a bind). */
-const KINDS_OF: Record<RequestControl['type'], readonly WorkloadOperation['kind'][]> = {
-  'proxied-auth': ['search', 'add', 'delete', 'modify', 'modrdn', 'compare', 'search-and-modify'],
-  assertion: ['search', 'add', 'delete', 'modify', 'modrdn', 'compare', 'search-and-modify'],
-  'pre-read': ['delete', 'modify', 'modrdn', 'search-and-modify'],
-  'post-read': ['add', 'modify', 'modrdn', 'search-and-modify'],
-  'permissive-modify': ['modify', 'search-and-modify'],
-  raw: ['search', 'add', 'delete', 'modify', 'modrdn', 'compare', 'search-and-modify'],
-};
 
 /** An OID field. */
 export function oidField(value: unknown, field: string): string {
@@ -135,8 +128,8 @@ function checkKind(
   field: string,
   kind: WorkloadOperation['kind'],
 ): RequestControl {
-  const kinds = KINDS_OF[control.type];
-  if (!kinds.includes(kind)) {
+  if (!takesControl(kind, control.type)) {
+    const kinds = OPERATION_KINDS.filter((k) => takesControl(k, control.type));
     throw invalid(
       field,
       `${field}: a ${control.type} control cannot go on a ${kind} operation; it goes on ${kinds.join(', ')}`,

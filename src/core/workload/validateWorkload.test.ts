@@ -207,7 +207,7 @@ describe('broken workloads are rejected with the field at fault', () => {
       'unknown kind',
       { ...SEARCH, kind: 'serch' },
       'kind',
-      "must be one of search, add, delete, modify, modrdn, compare, bind, search-and-modify; got 'serch'",
+      "must be one of search, add, delete, modify, modrdn, compare, bind, search-and-modify, whoami, password-modify; got 'serch'",
     ],
     [
       'template DN without [unique]',

@@ -7,13 +7,23 @@ import {
   Change,
   CompareRequest,
   DeleteRequest,
+  ExtendedRequest,
   FilterParser,
   ModifyRequest,
   SearchRequest,
 } from 'ldapts';
 import { FUZZ_RUNS, fuzz } from '../../testing/fuzzCheck.ts';
-import { CompareEncoder, DeleteEncoder, ModifyEncoder, SearchEncoder } from './encode.ts';
+import {
+  CompareEncoder,
+  DeleteEncoder,
+  ExtendedEncoder,
+  ModifyEncoder,
+  SearchEncoder,
+} from './encode.ts';
 import type { LeanChange, LeanSearchFields } from './encode.ts';
+
+/** Extended values are up to 64 KiB of random bytes: fewer cases keep the test under a second. */
+const EXTENDED_RUNS = 300;
 
 /** Message ids at every length boundary of a BER INTEGER, and anywhere from 1 to 2^31-1. */
 const messageId = fc.oneof(
@@ -259,4 +269,26 @@ test('a prepared request sent twice gets its own bytes the second time', () => {
   const second = prepared.withMessageId(300);
   assert.ok(first.equals(new DeleteRequest({ messageId: 1, dn: 'cn=a' }).write()));
   assert.ok(second.equals(new DeleteRequest({ messageId: 300, dn: 'cn=a' }).write()));
+});
+
+test(`lean extended requests are byte-identical to ldapts' encoding (${EXTENDED_RUNS} cases)`, () => {
+  const oid = fc.constantFrom('1.3.6.1.4.1.4203.1.11.3', '1.3.6.1.4.1.4203.1.11.1', '1.2.3');
+  const value = fc.option(
+    boundaryLength.chain((n) => fc.uint8Array({ minLength: n, maxLength: n })),
+    { nil: null },
+  );
+  fc.assert(
+    fc.property(oid, value, messageId, (name, bytes, id) => {
+      const requestValue = bytes === null ? null : Buffer.from(bytes);
+      const lean = new ExtendedEncoder(name).prepare(requestValue)?.withMessageId(id);
+      const options = {
+        messageId: id,
+        oid: name,
+        ...(requestValue ? { value: requestValue } : {}),
+      };
+      const ldapts = new ExtendedRequest(options).write();
+      assert.equal(lean?.toString('hex'), ldapts.toString('hex'));
+    }),
+    { numRuns: EXTENDED_RUNS },
+  );
 });

@@ -6,6 +6,7 @@ import {
   Change,
   CompareRequest,
   DeleteRequest,
+  ExtendedRequest,
   ModifyRequest,
   PresenceFilter,
   SearchRequest,
@@ -48,7 +49,12 @@ const TAG = {
   deleteResponse: 0x6b,
   compareRequest: 0x6e,
   compareResponse: 0x6f,
+  extendedRequest: 0x77,
+  extendedResponse: 0x78,
 } as const;
+
+/** An ExtendedRequest's requestValue ([1] OCTET STRING). */
+const REQUEST_VALUE = 0x81;
 
 /**
  * A request whose op (constructed, tag `opTag`) holds the DN and then `restLength` more bytes, written
@@ -321,6 +327,36 @@ export class DeleteEncoder {
     if (bodyLength > MAX_BODY) return null;
     const buf = allocRequest(bodyLength);
     writeStringTlv(buf, HEADER_ROOM, TAG.deleteRequest, dn, dnLength);
+    return new PreparedRequest(this.kind, buf);
+  }
+}
+
+/** Encodes the ExtendedRequests (RFC 4511 4.12) of one OID: its name once, its value (if any) per op. */
+export class ExtendedEncoder {
+  private readonly kind: LeanKind;
+  private readonly nameTlv: Buffer;
+
+  constructor(oid: string) {
+    const template = new ExtendedRequest({ messageId: 1, oid });
+    const { bytes, tlvs } = opFields(template, TAG.extendedRequest, 1);
+    this.nameTlv = whole(bytes, tlvs[0] as Field);
+    this.kind = kindOf(template, TAG.extendedResponse, [0]);
+  }
+
+  /** The request for one op (`value` null: none sent); null when too long for the lean path. */
+  prepare(value: Buffer | null): PreparedRequest | null {
+    const valueSize = value === null ? 0 : tlvSize(value.length);
+    const contentLength = this.nameTlv.length + valueSize;
+    const bodyLength = tlvSize(contentLength);
+    if (bodyLength > MAX_BODY) return null;
+    const buf = allocRequest(bodyLength);
+    buf[HEADER_ROOM] = TAG.extendedRequest;
+    let pos = writeLength(buf, HEADER_ROOM + 1, contentLength);
+    pos += this.nameTlv.copy(buf, pos);
+    if (value !== null) {
+      buf[pos] = REQUEST_VALUE;
+      value.copy(buf, writeLength(buf, pos + 1, value.length));
+    }
     return new PreparedRequest(this.kind, buf);
   }
 }

@@ -1,12 +1,17 @@
-// Add: an entry from the workload's template under a unique DN, remembered so the run can remove it.
+// Add: an entry from the workload's template under a unique DN, remembered so the run can remove it;
+// checked and compiled.
 import type { AddOperation } from '../../../shared/workload.ts';
 import { callWithControls, compileControls } from '../opControls.ts';
+import { templateField } from '../patternFields.ts';
+import type { PatternOptions } from '../patternFields.ts';
+import { child, fieldsOf } from '../specFields.ts';
+import { controlsField } from '../validateControls.ts';
 import { ldaptsOp } from './opTypes.ts';
-import type { OpFactory, OpTools } from './opTypes.ts';
+import type { OperationModule, OpFactory, OpTools } from './opTypes.ts';
 import { templateExpander } from './template.ts';
 
 /** Compiles an add operation. */
-export function compileAdd(op: AddOperation, tools: OpTools): OpFactory {
+function compileAdd(op: AddOperation, tools: OpTools): OpFactory {
   const expand = templateExpander(op.template, tools);
   const controls = compileControls(op.controls, tools);
   return (ctx) => {
@@ -21,3 +26,16 @@ export function compileAdd(op: AddOperation, tools: OpTools): OpFactory {
     });
   };
 }
+
+/** Validates an add. */
+function validateAdd(value: unknown, field: string, options: PatternOptions): AddOperation {
+  const f = fieldsOf(value, field, ['kind', 'template', 'controls'], ['template']);
+  return {
+    kind: 'add',
+    template: templateField(f.template, child(field, 'template'), options),
+    ...controlsField(f, field, 'add', options),
+  };
+}
+
+/** The add kind's engine side. */
+export const ADD_MODULE: OperationModule<'add'> = { validate: validateAdd, compile: compileAdd };

@@ -9,8 +9,9 @@ import { saslBind } from '../../ldap/sasl/saslBind.ts';
 import { clientOnSocket, connectSocket } from '../../ldap/steppedConnect.ts';
 import type { OpContext } from '../opContext.ts';
 import { searchRequestBuilder } from './search.ts';
+import { validateBind } from '../validateBind.ts';
 import { ldaptsOp } from './opTypes.ts';
-import type { OpFactory, OpTools } from './opTypes.ts';
+import type { OperationModule, OpFactory, OpTools } from './opTypes.ts';
 
 /** Thrown when a bind meant to fail (wrong password) succeeded: the server accepted a bad password. */
 export class WrongPasswordAcceptedError extends Error {
@@ -57,7 +58,7 @@ async function sendBind(
 }
 
 /** Compiles a bind operation. */
-export function compileBind(op: BindOperation, tools: OpTools): OpFactory {
+function compileBind(op: BindOperation, tools: OpTools): OpFactory {
   const mechanism = op.mechanism ?? 'simple';
   if (mechanism === 'EXTERNAL' && tools.params.clientCertFile === undefined) {
     throw new Error(
@@ -116,3 +117,9 @@ export function compileBind(op: BindOperation, tools: OpTools): OpFactory {
     });
   };
 }
+
+/** The bind kind's engine side (its checks are in validateBind.ts). */
+export const BIND_MODULE: OperationModule<'bind'> = {
+  validate: validateBind,
+  compile: compileBind,
+};

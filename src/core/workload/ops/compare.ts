@@ -1,10 +1,15 @@
-// Compare: one attribute value of an existing entry; compareTrue and compareFalse both succeed.
+// Compare: one attribute value of an existing entry, checked and compiled; compareTrue and
+// compareFalse both succeed.
 import type { Client } from 'ldapts';
 import type { CompareOperation } from '../../../shared/workload.ts';
 import { sendLean } from '../../ldap/lean/channel.ts';
 import { CompareEncoder } from '../../ldap/lean/encode.ts';
 import { callWithControls, compileControls, leanWithControls } from '../opControls.ts';
-import type { OpFactory, OpTools } from './opTypes.ts';
+import { attributeField, dnPatternField, patternField } from '../patternFields.ts';
+import type { PatternOptions } from '../patternFields.ts';
+import { child, fieldsOf } from '../specFields.ts';
+import { controlsField } from '../validateControls.ts';
+import type { OperationModule, OpFactory, OpTools } from './opTypes.ts';
 
 /** ldapts' own compare (the path for clients the lean path does not take). */
 async function ldaptsCompare(
@@ -48,3 +53,22 @@ export function compileCompare(op: CompareOperation, tools: OpTools): OpFactory 
     };
   };
 }
+
+/** Validates a compare. */
+function validateCompare(value: unknown, field: string, options: PatternOptions): CompareOperation {
+  const keys = ['kind', 'entryDn', 'attribute', 'value'];
+  const f = fieldsOf(value, field, [...keys, 'controls'], keys);
+  return {
+    kind: 'compare',
+    entryDn: dnPatternField(f.entryDn, child(field, 'entryDn'), options),
+    attribute: attributeField(f.attribute, child(field, 'attribute')),
+    value: patternField(f.value, child(field, 'value'), options, false),
+    ...controlsField(f, field, 'compare', options),
+  };
+}
+
+/** The compare kind's engine side. */
+export const COMPARE_MODULE: OperationModule<'compare'> = {
+  validate: validateCompare,
+  compile: compileCompare,
+};

@@ -1,4 +1,5 @@
-// Delete: an entry named by a DN pattern, or the oldest of the run's own entries (pool or added).
+// Delete: an entry named by a DN pattern, or the oldest of the run's own entries (pool or added);
+// checked and compiled.
 import { NoSuchObjectError } from 'ldapts';
 import type { Client } from 'ldapts';
 import type { DeleteOperation } from '../../../shared/workload.ts';
@@ -11,8 +12,12 @@ import {
   readsEntries,
 } from '../opControls.ts';
 import type { ControlsFactory, OpControls } from '../opControls.ts';
+import { dnPatternField } from '../patternFields.ts';
+import type { PatternOptions } from '../patternFields.ts';
+import { fieldsOf, optionalFields } from '../specFields.ts';
+import { controlsField } from '../validateControls.ts';
 import { ldaptsOp } from './opTypes.ts';
-import type { OpFactory, OpTools } from './opTypes.ts';
+import type { OperationModule, OpFactory, OpTools } from './opTypes.ts';
 
 /** ldapts' own delete (the path for clients the lean path does not take). */
 async function ldaptsDelete(client: Client, dn: string): Promise<number> {
@@ -101,3 +106,19 @@ function compileDeleteWithControls(
     });
   };
 }
+
+/** Validates a delete. */
+function validateDelete(value: unknown, field: string, options: PatternOptions): DeleteOperation {
+  const f = fieldsOf(value, field, ['kind', 'entryDn', 'controls'], []);
+  return {
+    kind: 'delete',
+    ...optionalFields(f, field, { entryDn: (v, p) => dnPatternField(v, p, options) }),
+    ...controlsField(f, field, 'delete', options),
+  };
+}
+
+/** The delete kind's engine side. */
+export const DELETE_MODULE: OperationModule<'delete'> = {
+  validate: validateDelete,
+  compile: compileDelete,
+};

@@ -1,4 +1,4 @@
-// Modify: replace, add or delete values of an attribute of an existing entry.
+// Modify: replace, add or delete values of an attribute of an existing entry, checked and compiled.
 import { Attribute, Change } from 'ldapts';
 import type { Client } from 'ldapts';
 import type { ModifyChange, ModifyOperation } from '../../../shared/workload.ts';
@@ -11,8 +11,12 @@ import {
   readsEntries,
 } from '../opControls.ts';
 import type { OpContext } from '../opContext.ts';
+import { attributeField, dnPatternField, patternField } from '../patternFields.ts';
+import type { PatternOptions } from '../patternFields.ts';
+import { child, choiceField, fieldsOf, listOf, objectListField } from '../specFields.ts';
+import { controlsField } from '../validateControls.ts';
 import { ldaptsOp } from './opTypes.ts';
-import type { OpFactory, OpTools } from './opTypes.ts';
+import type { OperationModule, OpFactory, OpTools } from './opTypes.ts';
 
 /** Compiles the values of a modify's changes into a function expanding them for the next op (one list per change). */
 function valuesExpander(
@@ -90,3 +94,43 @@ export function compileModify(op: ModifyOperation, tools: OpTools): OpFactory {
     };
   };
 }
+
+/** Validates a change list (a modify's, a search-and-modify's). */
+export function validateChanges(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): ModifyChange[] {
+  return objectListField(value, field, 1, ['operation', 'attribute', 'values'], (f, path) => {
+    const operation = choiceField(f.operation, child(path, 'operation'), [
+      'replace',
+      'add',
+      'delete',
+    ] as const);
+    const attribute = attributeField(f.attribute, child(path, 'attribute'));
+    // Replace with no value would delete the attribute, add with none is a protocol error: both are mistakes here.
+    const values = listOf(f.values, child(path, 'values'), operation === 'delete' ? 0 : 1, (v, p) =>
+      patternField(v, p, options),
+    );
+    return { operation, attribute, values };
+  });
+}
+
+/** Validates a modify. */
+function validateModify(value: unknown, field: string, options: PatternOptions): ModifyOperation {
+  const keys = ['kind', 'entryDn', 'changes', 'controls'];
+  const f = fieldsOf(value, field, keys, ['entryDn', 'changes']);
+  const entryDn = dnPatternField(f.entryDn, child(field, 'entryDn'), options);
+  return {
+    kind: 'modify',
+    entryDn,
+    changes: validateChanges(f.changes, child(field, 'changes'), options),
+    ...controlsField(f, field, 'modify', options),
+  };
+}
+
+/** The modify kind's engine side. */
+export const MODIFY_MODULE: OperationModule<'modify'> = {
+  validate: validateModify,
+  compile: compileModify,
+};

@@ -1,12 +1,18 @@
-// ModifyDN: renames an entry named by a pattern, or one of the run's own entries to a fresh name (kept for cleanup).
+// ModifyDN: renames an entry named by a pattern, or one of the run's own entries to a fresh name
+// (kept for cleanup); checked and compiled.
 import { ModifyDNRequest, NoSuchObjectError } from 'ldapts';
 import type { Client, Control } from 'ldapts';
+import { invalid } from '../../../shared/errors.ts';
 import type { ModifyDnOperation } from '../../../shared/workload.ts';
 import { sendChecked } from '../../ldap/clientInternals.ts';
 import { callWithControls, compileControls } from '../opControls.ts';
 import type { OpControls } from '../opControls.ts';
+import { dnPatternField, rdnPatternField } from '../patternFields.ts';
+import type { PatternOptions } from '../patternFields.ts';
+import { booleanField, child, fieldsOf, optionalFields } from '../specFields.ts';
+import { controlsField } from '../validateControls.ts';
 import { ldaptsOp } from './opTypes.ts';
-import type { OpFactory, OpTools } from './opTypes.ts';
+import type { OperationModule, OpFactory, OpTools } from './opTypes.ts';
 import { firstRdn } from './template.ts';
 
 /** Sends a modifyDN request (ldapts's own always deletes the old RDN value) with `controls`. */
@@ -36,7 +42,7 @@ function renamedDn(dn: string, newRdn: string): string {
 }
 
 /** Compiles a modifyDN operation. */
-export function compileModifyDn(op: ModifyDnOperation, tools: OpTools): OpFactory {
+function compileModifyDn(op: ModifyDnOperation, tools: OpTools): OpFactory {
   const deleteOldRdn = op.deleteOldRdn ?? true;
   const controls = compileControls(op.controls, tools);
   if (op.entryDn !== undefined) {
@@ -72,3 +78,38 @@ export function compileModifyDn(op: ModifyDnOperation, tools: OpTools): OpFactor
     });
   };
 }
+
+/** Validates a rename: entryDn and newRdn together, or neither (the run's own entries). */
+function validateModifyDn(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): ModifyDnOperation {
+  const keys = ['kind', 'entryDn', 'newRdn', 'deleteOldRdn', 'controls'];
+  const f = fieldsOf(value, field, keys, []);
+  const rename = optionalFields(f, field, {
+    entryDn: (v, p) => dnPatternField(v, p, options),
+    newRdn: (v, p) => rdnPatternField(v, p, options),
+    deleteOldRdn: booleanField,
+  });
+  if (rename.entryDn !== undefined && rename.newRdn === undefined) {
+    throw invalid(
+      child(field, 'newRdn'),
+      `${child(field, 'newRdn')} is required with entryDn: the new name, e.g. cn=[unique]`,
+    );
+  }
+  if (rename.entryDn === undefined && rename.newRdn !== undefined) {
+    // Without entryDn the run renames its own entries to `<rdn attribute>=dirbench <unique>`.
+    throw invalid(
+      child(field, 'newRdn'),
+      `${child(field, 'newRdn')} is only used with entryDn: without it the run renames its own entries to fresh names; add entryDn or drop newRdn`,
+    );
+  }
+  return { kind: 'modrdn', ...rename, ...controlsField(f, field, 'modrdn', options) };
+}
+
+/** The modrdn kind's engine side. */
+export const MODRDN_MODULE: OperationModule<'modrdn'> = {
+  validate: validateModifyDn,
+  compile: compileModifyDn,
+};

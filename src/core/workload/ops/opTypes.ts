@@ -1,10 +1,12 @@
 // What an operation compiler is given and what it returns: a factory that expands patterns into one runnable op.
 import type { Client } from 'ldapts';
+import type { OperationKind, OperationOfKind } from '../../../shared/operations/registry.ts';
 import type { PreparedRequest } from '../../ldap/lean/prepared.ts';
 import type { LdapConnectionParams } from '../../ldap/connection.ts';
 import type { ConnectionCounters } from '../../ldap/connectionCounters.ts';
 import type { OpContext } from '../opContext.ts';
 import type { OwnEntries } from '../ownEntries.ts';
+import type { PatternOptions } from '../patternFields.ts';
 import type { ValuePattern } from '../../pattern/index.ts';
 
 /** Runs one expanded operation on a ready client; resolves with the entries it returned (0 for writes). */
@@ -38,4 +40,12 @@ export interface OpTools {
   counters: ConnectionCounters;
   /** Contents of password files named by the workload, by path. */
   passwordFiles: Readonly<Record<string, string>>;
+}
+
+/** One kind's engine side (its row in src/shared/operations has the rest): its checks and its compiler. */
+export interface OperationModule<K extends OperationKind> {
+  /** Checks a workload file's operation of this kind field by field (`field` is its path). */
+  validate(value: unknown, field: string, options: PatternOptions): OperationOfKind<K>;
+  /** Compiles it into the factory a worker expands for each op. */
+  compile(operation: OperationOfKind<K>, tools: OpTools): OpFactory;
 }

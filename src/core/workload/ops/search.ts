@@ -1,7 +1,9 @@
-// Search: base, scope, filter and attributes from the workload; entries are counted, never kept.
+// Search: base, scope, filter and attributes from the workload, checked and compiled; entries are
+// counted, never kept.
 import { FilterParser } from 'ldapts';
 import type { Client, Filter } from 'ldapts';
-import type { SearchOperation } from '../../../shared/workload.ts';
+import { invalid } from '../../../shared/errors.ts';
+import type { DerefAliases, SearchOperation } from '../../../shared/workload.ts';
 import { countingSearch } from '../../ldap/countingSearch.ts';
 import type { CountingSearchRequest } from '../../ldap/countingSearch.ts';
 import { sendLean } from '../../ldap/lean/channel.ts';
@@ -10,8 +12,21 @@ import { filterContext } from '../filterContext.ts';
 import { compileControls, leanWithControls } from '../opControls.ts';
 import type { OpContext } from '../opContext.ts';
 import type { PatternContext } from '../../pattern/index.ts';
+import { attributeField, dnPatternField, filterPatternField } from '../patternFields.ts';
+import type { PatternOptions } from '../patternFields.ts';
+import {
+  booleanField,
+  child,
+  choiceField,
+  fieldsOf,
+  integerField,
+  listOf,
+  optionalFields,
+} from '../specFields.ts';
+import { SCOPES } from '../validateBind.ts';
+import { controlsField } from '../validateControls.ts';
 import { ldaptsOp } from './opTypes.ts';
-import type { OpFactory, OpTools } from './opTypes.ts';
+import type { OperationModule, OpFactory, OpTools } from './opTypes.ts';
 
 /** Builds the request of one search from its patterns; `fixed` holds the fields every op shares. */
 export interface SearchRequestBuilder {
@@ -95,3 +110,71 @@ export function compileSearch(op: SearchOperation, tools: OpTools): OpFactory {
     return { lean, run: (client) => sendLean(client, lean) ?? ldaptsSearch(client, request) };
   };
 }
+
+const DEREF: readonly DerefAliases[] = ['never', 'search', 'find', 'always'];
+// LDAP's maxInt (RFC 4511): sizeLimit, timeLimit and page sizes travel as INTEGER (0 .. maxInt).
+const MAX_INT = 2 ** 31 - 1;
+const SEARCH_KEYS = [
+  'kind',
+  'base',
+  'scope',
+  'filter',
+  'attributes',
+  'sizeLimit',
+  'timeLimitS',
+  'typesOnly',
+  'derefAliases',
+  'pageSize',
+  'sortKeys',
+  'controls',
+];
+
+/** Validates a search request (search-and-modify's search too). */
+export function validateSearch(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): SearchOperation {
+  const f = fieldsOf(value, field, SEARCH_KEYS, ['kind', 'base', 'scope', 'filter', 'attributes']);
+  choiceField(f.kind, child(field, 'kind'), ['search']);
+  const limit = (v: unknown, p: string): number => integerField(v, p, 0, MAX_INT);
+  return {
+    kind: 'search',
+    base: dnPatternField(f.base, child(field, 'base'), options, true),
+    scope: choiceField(f.scope, child(field, 'scope'), SCOPES),
+    filter: filterPatternField(f.filter, child(field, 'filter'), options),
+    attributes: listOf(f.attributes, child(field, 'attributes'), 0, (a, p) =>
+      attributeField(a, p, true),
+    ),
+    ...optionalFields(f, field, {
+      sizeLimit: limit,
+      timeLimitS: limit,
+      typesOnly: booleanField,
+      derefAliases: (v, p) => choiceField(v, p, DEREF),
+      pageSize: limit,
+      sortKeys: sortKeysField,
+    }),
+    ...controlsField(f, field, 'search', options),
+  };
+}
+
+// A sort key: attribute name, `-` first for descending, optional `:orderingRule` (RFC 2891).
+const SORT_KEY = /^-?[A-Za-z][\w-]*(:[\w.-]+)?$/;
+
+function sortKeysField(value: unknown, field: string): string[] {
+  return listOf(value, field, 1, (key, at) => {
+    if (typeof key !== 'string' || !SORT_KEY.test(key)) {
+      throw invalid(
+        at,
+        `${at} must be an attribute name, '-' first for descending (e.g. sn or -sn); got ${JSON.stringify(key)}`,
+      );
+    }
+    return key;
+  });
+}
+
+/** The search kind's engine side. */
+export const SEARCH_MODULE: OperationModule<'search'> = {
+  validate: validateSearch,
+  compile: compileSearch,
+};

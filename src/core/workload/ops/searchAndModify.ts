@@ -1,17 +1,21 @@
-// Search-and-modify (search-and-mod-rate): a search, then a modify of every entry it returned.
+// Search-and-modify (search-and-mod-rate): a search, then a modify of every entry it returned;
+// checked and compiled.
 import type { SearchAndModifyOperation } from '../../../shared/workload.ts';
 import { countingSearch } from '../../ldap/countingSearch.ts';
-import { changesExpander } from './modify.ts';
+import { changesExpander, validateChanges } from './modify.ts';
 import { callWithControls, compileControls } from '../opControls.ts';
+import type { PatternOptions } from '../patternFields.ts';
+import { child, fieldsOf } from '../specFields.ts';
+import { controlsField } from '../validateControls.ts';
 import { ldaptsOp } from './opTypes.ts';
-import type { OpFactory, OpTools } from './opTypes.ts';
-import { searchRequestBuilder } from './search.ts';
+import type { OperationModule, OpFactory, OpTools } from './opTypes.ts';
+import { searchRequestBuilder, validateSearch } from './search.ts';
 
 /** Most entries one search-and-modify changes; a larger result is modified up to this many. */
 const MAX_MODIFIED = 1000;
 
 /** Compiles a search-and-modify operation; its latency covers the search and all its modifies. */
-export function compileSearchAndModify(op: SearchAndModifyOperation, tools: OpTools): OpFactory {
+function compileSearchAndModify(op: SearchAndModifyOperation, tools: OpTools): OpFactory {
   const build = searchRequestBuilder(op.search, tools);
   const expand = changesExpander(op.changes, tools);
   const searchControls = compileControls(op.search.controls, tools);
@@ -32,3 +36,31 @@ export function compileSearchAndModify(op: SearchAndModifyOperation, tools: OpTo
     });
   };
 }
+
+// The nested search may leave out `kind: "search"`.
+function withKind(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return 'kind' in value ? value : { kind: 'search', ...value };
+}
+
+/** Validates a search-and-modify: its search, its changes and the controls of its modifies. */
+function validateSearchAndModify(
+  value: unknown,
+  field: string,
+  options: PatternOptions,
+): SearchAndModifyOperation {
+  const keys = ['kind', 'search', 'changes', 'controls'];
+  const f = fieldsOf(value, field, keys, ['search', 'changes']);
+  return {
+    kind: 'search-and-modify',
+    search: validateSearch(withKind(f.search), child(field, 'search'), options),
+    changes: validateChanges(f.changes, child(field, 'changes'), options),
+    ...controlsField(f, field, 'search-and-modify', options),
+  };
+}
+
+/** The search-and-modify kind's engine side. */
+export const SEARCH_AND_MODIFY_MODULE: OperationModule<'search-and-modify'> = {
+  validate: validateSearchAndModify,
+  compile: compileSearchAndModify,
+};

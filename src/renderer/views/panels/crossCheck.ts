@@ -1,5 +1,7 @@
 // The lab server's own operation counts beside the client's, by LDAP operation kind.
 import type { RunSample, RunSummary } from '../../../shared/types.ts';
+import { SERVER_COUNTERS } from '../../../shared/operations/traits.ts';
+import { traitsOf } from '../../../shared/operations/registry.ts';
 import type { WorkloadOperation, WorkloadSpec } from '../../../shared/workload.ts';
 
 /** One operation kind: what the server counted, what the client completed, and why they may differ. */
@@ -21,21 +23,11 @@ export interface CrossCheck {
   gap: number | null;
 }
 
-const KIND_ORDER = [
-  'search',
-  'compare',
-  'add',
-  'delete',
-  'modify',
-  'modrdn',
-  'bind',
-  'unbind',
-  'abandon',
-  'extended',
-];
+const KIND_ORDER: readonly string[] = SERVER_COUNTERS;
 
-function kindsOf(kind: WorkloadOperation['kind']): string[] {
-  return kind === 'search-and-modify' ? ['search', 'modify'] : [kind];
+/** The server counters an operation shows in (its row's `serverCounters`). */
+function kindsOf(operation: WorkloadOperation): readonly string[] {
+  return traitsOf(operation).serverCounters;
 }
 
 /**
@@ -47,9 +39,9 @@ export function clientOperationsByKind(
   spec: WorkloadSpec | undefined,
 ): Record<string, number> | null {
   if (!spec || spec.operations.length === 0) return null;
-  const byLabel = new Map(spec.operations.map((o) => [o.label, kindsOf(o.operation.kind)]));
+  const byLabel = new Map(spec.operations.map((o) => [o.label, kindsOf(o.operation)]));
   const only = spec.operations.length === 1 ? spec.operations[0] : undefined;
-  const single = only ? kindsOf(only.operation.kind) : null;
+  const single = only ? kindsOf(only.operation) : null;
   const counts: Record<string, number> = {};
   const add = (kinds: readonly string[], n: number) => {
     for (const k of kinds) counts[k] = (counts[k] ?? 0) + n;

@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 import type { WorkloadListItem } from '../../../../shared/workload.ts';
 import { PickerGroup, WorkloadFilter, WorkloadOptionText } from './PickerParts.tsx';
 import { groupWorkloads, matchesQuery } from './workloadGroups.ts';
+import type { WorkloadGroup } from './workloadGroups.ts';
 
 function optionId(base: string, id: string): string {
   return `${base}-${id.replace(/[^\w-]/g, '_')}`;
@@ -23,6 +24,115 @@ function keepInView(list: HTMLElement, option: HTMLElement, center: boolean): vo
   }
 }
 
+/** The index a key moves the choice to among `length` options (`at` -1: none chosen); null: not a move. */
+function nextIndex(key: string, at: number, length: number, inList: boolean): number | null {
+  if (key === 'ArrowDown') return at < 0 ? 0 : Math.min(length - 1, at + 1);
+  if (key === 'ArrowUp') return at < 0 ? 0 : Math.max(0, at - 1);
+  if (key === 'PageDown') return Math.min(length - 1, Math.max(0, at) + 8);
+  if (key === 'PageUp') return Math.max(0, at - 8);
+  // Home and End move the text cursor in the filter, the choice only in the list.
+  if (key === 'Home' && inList) return 0;
+  if (key === 'End' && inList) return length - 1;
+  return null;
+}
+
+/**
+ * Shows the chosen option when the list opens, and keeps it in view after keyboard moves (a move
+ * sets `movedRef`); `listRef` goes on the list.
+ */
+function useChosenInView(base: string, selectedId: string) {
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const movedRef = useRef(false);
+  const openedRef = useRef(false);
+  useEffect(() => {
+    const list = listRef.current;
+    const option = document.getElementById(optionId(base, selectedId));
+    if (!list || !option) return;
+    if (!openedRef.current) {
+      openedRef.current = true;
+      keepInView(list, option, true);
+    } else if (movedRef.current) {
+      keepInView(list, option, false);
+    }
+    movedRef.current = false;
+  }, [base, selectedId]);
+  return { listRef, movedRef };
+}
+
+/** One workload of the list. */
+function WorkloadOption({
+  base,
+  item,
+  selected,
+  onSelect,
+}: {
+  base: string;
+  item: WorkloadListItem;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <div
+      id={optionId(base, item.id)}
+      role="option"
+      aria-selected={selected}
+      data-workload-id={item.id}
+      className={selected ? 'picker-option picker-option-on' : 'picker-option'}
+      onClick={() => onSelect(item.id)}
+      title={item.id}
+    >
+      <WorkloadOptionText item={item} />
+    </div>
+  );
+}
+
+/** The list's groups of options, or why it is empty. */
+function PickerGroups({
+  base,
+  groups,
+  query,
+  selectedId,
+  onSelect,
+  onClear,
+}: {
+  base: string;
+  groups: readonly WorkloadGroup[];
+  query: string;
+  selectedId: string;
+  onSelect: (id: string) => void;
+  onClear: () => void;
+}) {
+  if (groups.length === 0) {
+    return (
+      <p className="picker-empty">
+        No workload matches “{query}”.{' '}
+        <button type="button" className="link-button" onClick={onClear}>
+          Clear the filter
+        </button>
+      </p>
+    );
+  }
+  return groups.map((group) => (
+    <PickerGroup
+      key={group.catalog}
+      group={group}
+      headId={`${base}-g-${group.catalog}`}
+      className="picker-group"
+      aside={<span className="picker-count">{group.items.length}</span>}
+    >
+      {group.items.map((item) => (
+        <WorkloadOption
+          key={item.id}
+          base={base}
+          item={item}
+          selected={item.id === selectedId}
+          onSelect={onSelect}
+        />
+      ))}
+    </PickerGroup>
+  ));
+}
+
 /** A listbox of workloads; `selectedId` is the chosen one (selection follows the keyboard). */
 export function WorkloadPicker({
   items,
@@ -35,43 +145,20 @@ export function WorkloadPicker({
 }) {
   const base = useId().replace(/:/g, '');
   const [query, setQuery] = useState('');
-  const listRef = useRef<HTMLDivElement | null>(null);
-  const moved = useRef(false);
-  const visible = items.filter((item) => matchesQuery(item, query));
-  const groups = groupWorkloads(visible);
+  const groups = groupWorkloads(items.filter((item) => matchesQuery(item, query)));
   const ordered = groups.flatMap((g) => g.items);
-
-  // Shows the chosen option when the list opens, and keeps it in view after keyboard moves.
-  const opened = useRef(false);
-  useEffect(() => {
-    const list = listRef.current;
-    const option = document.getElementById(optionId(base, selectedId));
-    if (!list || !option) return;
-    if (!opened.current) {
-      opened.current = true;
-      keepInView(list, option, true);
-    } else if (moved.current) {
-      keepInView(list, option, false);
-    }
-    moved.current = false;
-  }, [base, selectedId]);
+  const { listRef, movedRef } = useChosenInView(base, selectedId);
 
   const move = (event: KeyboardEvent) => {
     if (ordered.length === 0) return;
     const at = ordered.findIndex((item) => item.id === selectedId);
-    let next: number | null = null;
-    if (event.key === 'ArrowDown') next = at < 0 ? 0 : Math.min(ordered.length - 1, at + 1);
-    else if (event.key === 'ArrowUp') next = at < 0 ? 0 : Math.max(0, at - 1);
-    else if (event.key === 'PageDown') next = Math.min(ordered.length - 1, Math.max(0, at) + 8);
-    else if (event.key === 'PageUp') next = Math.max(0, at - 8);
-    else if (event.key === 'Home' && event.currentTarget === listRef.current) next = 0;
-    else if (event.key === 'End' && event.currentTarget === listRef.current)
-      next = ordered.length - 1;
+    const inList = event.currentTarget === listRef.current;
+    const next = nextIndex(event.key, at, ordered.length, inList);
     if (next === null) return;
     event.preventDefault();
     const item = ordered[next];
     if (item && item.id !== selectedId) {
-      moved.current = true;
+      movedRef.current = true;
       onSelect(item.id);
     }
   };
@@ -114,41 +201,14 @@ export function WorkloadPicker({
         onKeyDown={move}
         data-testid="workload-picker"
       >
-        {groups.length === 0 && (
-          <p className="picker-empty">
-            No workload matches “{query}”.{' '}
-            <button type="button" className="link-button" onClick={() => setQuery('')}>
-              Clear the filter
-            </button>
-          </p>
-        )}
-        {groups.map((group) => (
-          <PickerGroup
-            key={group.catalog}
-            group={group}
-            headId={`${base}-g-${group.catalog}`}
-            className="picker-group"
-            aside={<span className="picker-count">{group.items.length}</span>}
-          >
-            {group.items.map((item) => {
-              const selected = item.id === selectedId;
-              return (
-                <div
-                  key={item.id}
-                  id={optionId(base, item.id)}
-                  role="option"
-                  aria-selected={selected}
-                  data-workload-id={item.id}
-                  className={selected ? 'picker-option picker-option-on' : 'picker-option'}
-                  onClick={() => onSelect(item.id)}
-                  title={item.id}
-                >
-                  <WorkloadOptionText item={item} />
-                </div>
-              );
-            })}
-          </PickerGroup>
-        ))}
+        <PickerGroups
+          base={base}
+          groups={groups}
+          query={query}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          onClear={() => setQuery('')}
+        />
       </div>
     </div>
   );

@@ -11,9 +11,9 @@ import {
   defaultCustomValues,
   localCustomErrors,
 } from './customOperation.ts';
-import type { CustomOpValues } from './customOperation.ts';
+import type { CustomOpValues, CustomPatch } from './customOperation.ts';
 
-const FILLED: Partial<CustomOpValues> = {
+const FILLED: CustomPatch = {
   proxyAs: 'dn:[entry:dn]',
   assertionFilter: '(objectClass=person)',
   preRead: 'description',
@@ -46,7 +46,7 @@ test('each kind gets only the controls it can carry; a bind none; nothing typed,
   assert.deepEqual(types('delete'), ['proxied-auth', 'assertion', 'pre-read', 'raw', 'raw']);
   assert.deepEqual(types('bind'), []);
   for (const kind of ['search', 'add', 'delete', 'modrdn', 'compare'] as const) {
-    const values = { ...defaultCustomValues(), kind, ...FILLED };
+    const values: CustomOpValues = { ...defaultCustomValues(), kind, ...FILLED };
     if (kind === 'delete' || kind === 'modrdn') values.poolEntries = '10';
     validateWorkloadSpec(customSpec(values));
   }

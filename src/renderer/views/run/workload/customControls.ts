@@ -1,72 +1,57 @@
-// The custom operation's request controls: which each kind may carry, the form's values, and the
-// workload controls they make (the same as the CLI's --proxy-as ... --control options).
+// The custom operation's request controls: which each kind offers (its row's `controls`), the
+// controls the form's values make (the operation form the CLI shares) and where their errors go.
 import { parseControlArgument } from '../../../../shared/controlArgument.ts';
 import { ApiError } from '../../../../shared/errors.ts';
-import type { RequestControl, WorkloadOperation } from '../../../../shared/workload.ts';
+import type { ControlType } from '../../../../shared/operations/common.ts';
+import {
+  CONTROL_FIELDS,
+  controlsFromForm,
+  nonBlankLines,
+  takesControl,
+} from '../../../../shared/operations/controlFields.ts';
+import { FormReader } from '../../../../shared/operations/formFields.ts';
+import type { FormField, FormInput, FormValues } from '../../../../shared/operations/formFields.ts';
+import type { OperationKind } from '../../../../shared/operations/registry.ts';
+import type { RequestControl } from '../../../../shared/workload.ts';
 
-/** The control fields of the custom form, as typed. */
-export interface CustomControlValues {
-  /** Proxied authorization v2 identity pattern (`dn:...`, `u:...`); blank: none. */
-  proxyAs: string;
-  /** Assertion filter pattern; blank: none. */
-  assertionFilter: string;
-  /** Pre-read and post-read attributes, `a,b`; blank: none. */
-  preRead: string;
-  postRead: string;
-  permissiveModify: boolean;
-  /** Any controls, one `OID[:criticality[:value|::base64]]` per line (UnboundID's -J). */
-  rawControls: string;
-}
+/** A control field of the custom form (`proxyAs`, `preRead`, ...). */
+export type ControlFieldName = (typeof CONTROL_FIELDS)[ControlType]['name'];
+
+/** The control type each control field makes. */
+const TYPE_OF_FIELD = new Map<string, ControlType>(
+  Object.entries(CONTROL_FIELDS).map(([type, field]) => [field.name, type as ControlType]),
+);
 
 /** Empty: no control. */
-export function defaultControlValues(): CustomControlValues {
+export function defaultControlValues(): Record<ControlFieldName, string | boolean> {
+  const entries = Object.values(CONTROL_FIELDS).map((f) => [f.name, f.gui.initial] as const);
+  return Object.fromEntries(entries) as Record<ControlFieldName, string | boolean>;
+}
+
+/** True when the custom form offers the control field `field` for an operation of `kind`. */
+export function offersControl(kind: OperationKind, field: string): boolean {
+  const type = TYPE_OF_FIELD.get(field);
+  return type !== undefined && takesControl(kind, type);
+}
+
+/** The value of a GUI field, as the operation form reads it: undefined when the form hides it. */
+export function guiText(values: FormValues, field: FormField, shown: boolean): string | undefined {
+  return shown && field.gui !== undefined ? String(values[field.name] ?? '') : undefined;
+}
+
+/** The form's control values for `kind` (those it does not offer are not given). */
+function controlInput(kind: OperationKind, values: FormValues): FormInput {
+  const shown = (field: FormField) => offersControl(kind, field.name);
   return {
-    proxyAs: '',
-    assertionFilter: '',
-    preRead: '',
-    postRead: '',
-    permissiveModify: false,
-    rawControls: '',
+    text: (field) => guiText(values, field, shown(field)),
+    flag: (field) => shown(field) && values[field.name] === true,
+    template: () => undefined,
   };
-}
-
-type Kind = WorkloadOperation['kind'];
-
-/** Kinds each read or modify control goes on (proxied auth, assertion and raw go on all but bind). */
-const READ_KINDS: Record<'preRead' | 'postRead' | 'permissiveModify', readonly Kind[]> = {
-  preRead: ['delete', 'modify', 'modrdn'],
-  postRead: ['add', 'modify', 'modrdn'],
-  permissiveModify: ['modify'],
-};
-
-/** True when the custom form offers `field` for an operation of `kind`. */
-export function offersControl(kind: Kind, field: keyof CustomControlValues): boolean {
-  if (kind === 'bind') return false;
-  if (field === 'preRead' || field === 'postRead' || field === 'permissiveModify') {
-    return READ_KINDS[field].includes(kind);
-  }
-  return true;
-}
-
-/** The items of a comma list (`a, b`), blanks dropped. */
-export function commaList(text: string): string[] {
-  return text
-    .split(',')
-    .map((a) => a.trim())
-    .filter((a) => a !== '');
-}
-
-/** The non-blank lines of the raw controls box. */
-function rawLines(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
 }
 
 /** The first raw control line that cannot be read, as the message to show; null when all read. */
 export function rawControlsError(text: string): string | null {
-  for (const line of rawLines(text)) {
+  for (const line of nonBlankLines(text)) {
     try {
       parseControlArgument(line, 'Control');
     } catch (err) {
@@ -78,41 +63,20 @@ export function rawControlsError(text: string): string | null {
 }
 
 /** The controls the form asks for on an operation of `kind` (unreadable raw lines left to rawControlsError). */
-export function customControls(kind: Kind, v: CustomControlValues): RequestControl[] {
-  const controls: RequestControl[] = [];
-  const offered = (field: keyof CustomControlValues) => offersControl(kind, field);
-  if (offered('proxyAs') && v.proxyAs.trim() !== '') {
-    controls.push({ type: 'proxied-auth', authzId: v.proxyAs.trim() });
-  }
-  if (offered('assertionFilter') && v.assertionFilter.trim() !== '') {
-    controls.push({ type: 'assertion', filter: v.assertionFilter.trim() });
-  }
-  for (const [field, type] of [
-    ['preRead', 'pre-read'],
-    ['postRead', 'post-read'],
-  ] as const) {
-    const list = commaList(v[field]);
-    if (offered(field) && list.length > 0) controls.push({ type, attributes: list });
-  }
-  if (offered('permissiveModify') && v.permissiveModify) {
-    controls.push({ type: 'permissive-modify' });
-  }
-  if (offered('rawControls') && rawControlsError(v.rawControls) === null) {
-    for (const line of rawLines(v.rawControls)) {
-      controls.push(parseControlArgument(line, 'Control'));
-    }
-  }
-  return controls;
+export function customControls(kind: OperationKind, values: FormValues): RequestControl[] {
+  return controlsFromForm(kind, new FormReader(controlInput(kind, values)));
 }
 
 /** How many controls the form asks for on `kind`, for the section's summary. */
-export function controlCount(kind: Kind, v: CustomControlValues): number {
-  const raw = offersControl(kind, 'rawControls') ? rawLines(v.rawControls).length : 0;
-  return customControls(kind, { ...v, rawControls: '' }).length + raw;
+export function controlCount(kind: OperationKind, values: FormValues): number {
+  const raw = offersControl(kind, 'rawControls')
+    ? nonBlankLines(String(values['rawControls'] ?? '')).length
+    : 0;
+  return customControls(kind, { ...values, rawControls: '' }).length + raw;
 }
 
 /** The control field a check error under `controls` belongs to (`controls[i].authzId` is the proxy identity). */
-export function controlFieldForPath(rest: string): keyof CustomControlValues | 'controls' {
+export function controlFieldForPath(rest: string): ControlFieldName | 'controls' {
   if (/^controls\[\d+\]\.authzId/.test(rest)) return 'proxyAs';
   if (/^controls\[\d+\]\.filter/.test(rest)) return 'assertionFilter';
   return 'controls';

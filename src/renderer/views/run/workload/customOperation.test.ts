@@ -14,16 +14,15 @@ import {
   defaultCustomValues,
   localCustomErrors,
   checkMessage,
-  parseAttributeLines,
 } from './customOperation.ts';
-import type { CustomOpValues } from './customOperation.ts';
+import { parseAttributeLines } from '../../../../shared/operations/add.ts';
+import type { CustomPatch } from './customOperation.ts';
 import { lineOfPath, parseJsonWithLines } from './jsonLines.ts';
 import { displayTitle, groupWorkloads, suggestedName } from './workloadGroups.ts';
 import { SYNTHETIC_MIX_SPEC } from '../../../../../e2e/helpers/syntheticRun.ts';
 
 /** The custom form's spec with `changes` over the form's defaults. */
-const specWith = (changes: Partial<CustomOpValues>) =>
-  customSpec({ ...defaultCustomValues(), ...changes });
+const specWith = (changes: CustomPatch) => customSpec({ ...defaultCustomValues(), ...changes });
 
 test("every kind's default custom operation is a workload the host accepts", () => {
   for (const kind of CUSTOM_KINDS) {

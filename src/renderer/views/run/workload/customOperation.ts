@@ -1,363 +1,148 @@
-// The "Custom operation" form: its values, the WorkloadSpec they build, and where check errors belong.
+// The "Custom operation" form: its values, the WorkloadSpec they build (through the operation form
+// the CLI shares, src/shared/operations/operationForm.ts), and where errors belong.
 import type { ApiError } from '../../../../shared/errors.ts';
+import { CONTROL_FIELDS } from '../../../../shared/operations/controlFields.ts';
+import { OperationFormError } from '../../../../shared/operations/formFields.ts';
 import type {
-  BindMechanism,
-  DerefAliases,
-  ModifyChange,
-  SearchScope,
-  TemplateAttribute,
-  WorkloadOperation,
-  WorkloadSpec,
-} from '../../../../shared/workload.ts';
+  FormField,
+  FormInput,
+  FormProblem,
+  FormValue,
+} from '../../../../shared/operations/formFields.ts';
+import { fieldForPath, operationFromForm } from '../../../../shared/operations/operationForm.ts';
+import type { FormOperation } from '../../../../shared/operations/operationForm.ts';
+import { OPERATION_KINDS, OPERATION_TRAITS } from '../../../../shared/operations/registry.ts';
+import type { OperationKind } from '../../../../shared/operations/registry.ts';
+import type { WorkloadSpec } from '../../../../shared/workload.ts';
 import {
-  commaList,
   controlFieldForPath,
-  customControls,
   defaultControlValues,
+  guiText,
+  offersControl,
   rawControlsError,
 } from './customControls.ts';
-import type { CustomControlValues } from './customControls.ts';
 
-/** Operation kinds the custom form offers (search-and-modify needs the JSON editor). */
-export const CUSTOM_KINDS = [
-  'search',
-  'modify',
-  'add',
-  'delete',
-  'modrdn',
-  'compare',
-  'bind',
-] as const satisfies readonly WorkloadOperation['kind'][];
+/** Operation kinds the custom form offers (a row without a layout is left to the JSON editor). */
+export const CUSTOM_KINDS = OPERATION_KINDS.filter((k) => OPERATION_TRAITS[k].form.layout !== null);
 
-/** One of the kinds the custom form builds. */
-export type CustomKind = (typeof CUSTOM_KINDS)[number];
-
-/** What each kind does, for the select's hint. */
-export const KIND_HINTS: Record<CustomKind, string> = {
-  search: 'Search requests; returned entries are counted, never kept.',
-  modify: 'Modifies one attribute of an existing entry per operation.',
-  add: 'Adds entries from a template; the run deletes them when it ends.',
-  delete: 'Deletes entries by DN pattern, or entries the run adds to a pool first.',
-  modrdn: 'Renames entries by DN pattern, or entries the run adds to a pool first.',
-  compare: 'Compares one attribute value; true and false are both successes.',
-  bind: 'Simple or SASL (PLAIN, DIGEST-MD5, CRAM-MD5, SCRAM-SHA-1, SCRAM-SHA-256) binds, on the load connection or a new connection per bind; optionally finding the DN with a search first (authrate).',
-};
-
-/** Every field of the custom form as typed; each kind keeps its own so switching kinds loses nothing. */
-export interface CustomOpValues extends CustomControlValues {
-  kind: CustomKind;
-  base: string;
-  scope: SearchScope;
-  filter: string;
-  /** `a,b`, `1.1` (no attributes), `*`, `+`; blank means all user attributes. */
-  attributes: string;
-  sizeLimit: string;
-  timeLimitS: string;
-  typesOnly: boolean;
-  derefAliases: DerefAliases;
-  pageSize: string;
-  /** `sn,-cn`: attribute names, `-` first for descending. */
-  sortKeys: string;
-  modifyDn: string;
-  modifyAttribute: string;
-  modifyValue: string;
-  modifyType: ModifyChange['operation'];
-  addDn: string;
-  /** One `name: value-pattern` per line; a name may repeat for several values. */
-  addAttributes: string;
-  deleteDn: string;
-  modrdnDn: string;
-  newRdn: string;
-  deleteOldRdn: boolean;
-  /** Entries added before load for delete/modrdn without a DN pattern. */
-  poolEntries: string;
-  compareDn: string;
-  compareAttribute: string;
-  compareValue: string;
-  bindDn: string;
-  bindPassword: string;
-  bindNewConnection: boolean;
-  /** Simple bind, or SASL (then bindDn is the user name, e.g. [entry:uid]). */
-  bindMechanism: Exclude<BindMechanism, 'EXTERNAL'>;
-  /** authrate's search-then-bind: when the filter is set, the bind uses the DN it finds. */
-  bindSearchBase: string;
-  bindSearchFilter: string;
-  invalidPercent: string;
+/** Every field of the custom form by name, and the kind; each kind keeps its own fields, so switching kinds loses nothing. */
+export interface CustomOpValues {
+  kind: OperationKind;
+  [field: string]: FormValue;
 }
 
+/** A change to some fields of the custom form (the kind among them or not). */
+export type CustomPatch = { readonly kind?: OperationKind } & Readonly<Record<string, FormValue>>;
+
 /** A field of the custom form; `controls` is the request controls section as a whole. */
-export type CustomField = Exclude<keyof CustomOpValues, 'kind'> | 'kind' | 'controls';
+export type CustomField = string;
 
 /** DOM id of a custom form control. */
 export function customFieldId(field: CustomField): string {
   return `op-${field}`;
 }
 
+/** Every field the GUI shows, of every kind and the controls. */
+function guiFields(): FormField[] {
+  const fields = OPERATION_KINDS.flatMap((kind) => OPERATION_TRAITS[kind].form.fields);
+  return [...fields, ...Object.values(CONTROL_FIELDS)].filter((f) => f.gui !== undefined);
+}
+
 /** Defaults that work on any DirBench lab: [entry:...] picks a random existing entry per operation. */
 export function defaultCustomValues(): CustomOpValues {
-  return {
-    kind: 'search',
-    base: '[entry:parent]',
-    scope: 'one',
-    filter: '(cn=[entry:cn])',
-    attributes: '',
-    sizeLimit: '',
-    timeLimitS: '',
-    typesOnly: false,
-    derefAliases: 'never',
-    pageSize: '',
-    sortKeys: '',
-    modifyDn: '[entry:dn]',
-    modifyAttribute: 'description',
-    modifyValue: 'dirbench [random:12]',
-    modifyType: 'replace',
-    addDn: 'cn=dirbench [unique],[entry:parent]',
-    addAttributes: 'objectClass: inetOrgPerson\nsn: dirbench\ndescription: added by [unique]',
-    deleteDn: '',
-    modrdnDn: '',
-    newRdn: 'cn=dirbench [unique]',
-    deleteOldRdn: true,
-    poolEntries: '1000',
-    compareDn: '[entry:dn]',
-    compareAttribute: 'cn',
-    compareValue: '[entry:cn]',
-    bindDn: '[entry:dn]',
-    bindPassword: '[entry:userPassword]',
-    bindNewConnection: false,
-    bindMechanism: 'simple',
-    bindSearchBase: '',
-    bindSearchFilter: '',
-    invalidPercent: '0',
-    ...defaultControlValues(),
-  };
+  const values: CustomOpValues = { kind: 'search' };
+  for (const field of guiFields()) values[field.name] ??= field.gui?.initial ?? '';
+  return { ...values, ...defaultControlValues() };
 }
 
 /** Messages keyed by custom field, plus `general` for errors no single field owns. */
 export type CustomErrors = Partial<Record<CustomField | 'general', string>>;
 
-const WHOLE = /^\d+$/;
-const NUMBER = /^\d+(\.\d+)?$/;
-
-/** Problems the form can see without the host: numbers that are not numbers. */
-export function localCustomErrors(v: CustomOpValues): CustomErrors {
-  const errors: CustomErrors = {};
-  const whole = (field: CustomField, text: string, label: string, required = false) => {
-    const t = text.trim();
-    if (t === '' && !required) return;
-    if (!WHOLE.test(t)) errors[field] = `${label} must be a whole number (0 or more)`;
-  };
-  if (v.kind === 'search') {
-    whole('sizeLimit', v.sizeLimit, 'Size limit');
-    whole('timeLimitS', v.timeLimitS, 'Time limit');
-    whole('pageSize', v.pageSize, 'Page size');
-  }
-  if (
-    (v.kind === 'delete' && v.deleteDn.trim() === '') ||
-    (v.kind === 'modrdn' && v.modrdnDn.trim() === '')
-  ) {
-    whole('poolEntries', v.poolEntries, 'Pool entries', true);
-  }
-  const raw = v.kind === 'bind' ? null : rawControlsError(v.rawControls);
-  if (raw !== null) errors.rawControls = raw;
-  if (v.kind === 'bind') {
-    const t = v.invalidPercent.trim();
-    if (t !== '' && (!NUMBER.test(t) || Number(t) > 100)) {
-      errors.invalidPercent = 'Invalid passwords must be a percentage from 0 to 100';
-    }
-  }
-  return errors;
-}
-
-function optionalInt(text: string): number | undefined {
-  const t = text.trim();
-  return t === '' ? undefined : Number(t);
-}
-
-/** `name: value` lines grouped by name (in first-seen order); a line without a colon keeps its text as the name. */
-export function parseAttributeLines(text: string): TemplateAttribute[] {
-  const byName = new Map<string, TemplateAttribute>();
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '') continue;
-    const colon = line.indexOf(':');
-    const name = (colon < 0 ? line : line.slice(0, colon)).trim();
-    const value = colon < 0 ? '' : line.slice(colon + 1).trim();
-    const key = name.toLowerCase();
-    const existing = byName.get(key);
-    if (existing) existing.values.push(value);
-    else byName.set(key, { name, values: [value] });
-  }
-  return [...byName.values()];
-}
-
-/** The pool template for delete/modrdn without a DN: people beside random existing entries. */
-function poolTemplate() {
+/** The form's values as the operation form reads them: a control the kind does not offer is not given. */
+function guiInput(v: CustomOpValues): FormInput {
+  const shown = (field: FormField) =>
+    Object.values(CONTROL_FIELDS).some((c) => c.name === field.name)
+      ? offersControl(v.kind, field.name)
+      : true;
   return {
-    dn: 'cn=dirbench pool [unique],[entry:parent]',
-    attributes: [
-      { name: 'objectClass', values: ['inetOrgPerson'] },
-      { name: 'sn', values: ['dirbench'] },
-    ],
+    text: (field) => guiText(v, field, shown(field)),
+    flag: (field) => field.gui !== undefined && shown(field) && v[field.name] === true,
+    template: (field) => field.guiFixed,
   };
 }
 
-function buildOperation(v: CustomOpValues): WorkloadOperation {
-  switch (v.kind) {
-    case 'search': {
-      const op: WorkloadOperation = {
-        kind: 'search',
-        base: v.base.trim(),
-        scope: v.scope,
-        filter: v.filter.trim(),
-        attributes: commaList(v.attributes),
-      };
-      const sizeLimit = optionalInt(v.sizeLimit);
-      const timeLimitS = optionalInt(v.timeLimitS);
-      const pageSize = optionalInt(v.pageSize);
-      const sortKeys = commaList(v.sortKeys);
-      if (sizeLimit !== undefined) op.sizeLimit = sizeLimit;
-      if (timeLimitS !== undefined) op.timeLimitS = timeLimitS;
-      if (v.typesOnly) op.typesOnly = true;
-      if (v.derefAliases !== 'never') op.derefAliases = v.derefAliases;
-      if (pageSize !== undefined) op.pageSize = pageSize;
-      if (sortKeys.length > 0) op.sortKeys = sortKeys;
-      return op;
-    }
-    case 'modify':
-      return {
-        kind: 'modify',
-        entryDn: v.modifyDn.trim(),
-        changes: [
-          {
-            operation: v.modifyType,
-            attribute: v.modifyAttribute.trim(),
-            // Delete with no value removes the whole attribute.
-            values: v.modifyType === 'delete' && v.modifyValue.trim() === '' ? [] : [v.modifyValue],
-          },
-        ],
-      };
-    case 'add':
-      return {
-        kind: 'add',
-        template: { dn: v.addDn.trim(), attributes: parseAttributeLines(v.addAttributes) },
-      };
-    case 'delete':
-      return v.deleteDn.trim() === ''
-        ? { kind: 'delete' }
-        : { kind: 'delete', entryDn: v.deleteDn.trim() };
-    case 'modrdn':
-      return v.modrdnDn.trim() === ''
-        ? { kind: 'modrdn', deleteOldRdn: v.deleteOldRdn }
-        : {
-            kind: 'modrdn',
-            entryDn: v.modrdnDn.trim(),
-            newRdn: v.newRdn.trim(),
-            deleteOldRdn: v.deleteOldRdn,
-          };
-    case 'compare':
-      return {
-        kind: 'compare',
-        entryDn: v.compareDn.trim(),
-        attribute: v.compareAttribute.trim(),
-        value: v.compareValue,
-      };
-    case 'bind': {
-      const percent = v.invalidPercent.trim() === '' ? 0 : Number(v.invalidPercent);
-      const searchFirst = v.bindSearchFilter.trim() !== '';
-      return {
-        kind: 'bind',
-        bindDn: searchFirst ? '' : v.bindDn.trim(),
-        password: v.bindPassword,
-        ...(v.bindMechanism === 'simple' ? {} : { mechanism: v.bindMechanism }),
-        ...(searchFirst
-          ? {
-              search: {
-                base: v.bindSearchBase.trim(),
-                scope: 'sub' as const,
-                filter: v.bindSearchFilter.trim(),
-              },
-            }
-          : {}),
-        ...(v.bindNewConnection ? { connection: 'new' as const } : {}),
-        ...(percent > 0 ? { invalidPercent: percent } : {}),
-      };
-    }
+/** A field's label as the form shows it now. */
+function labelOf(field: FormField, v: CustomOpValues): string {
+  const label = field.gui?.label ?? field.name;
+  return typeof label === 'function' ? label(v) : label;
+}
+
+/** The message shown beside the field of `problem`. */
+function problemMessage(problem: FormProblem, v: CustomOpValues): string {
+  const label = labelOf(problem.field, v);
+  switch (problem.problem) {
+    case 'missing':
+      return `${label} is required`;
+    case 'not-both':
+      return `Give ${label} or ${labelOf(problem.other, v)}, not both`;
+    case 'choice':
+      return `${label} must be one of ${(problem.field.choices ?? []).map((c) => c.label).join(', ')}`;
+    case 'whole':
+      return problem.max >= 2 ** 31 - 1
+        ? `${label} must be a whole number (${problem.min} or more)`
+        : `${label} must be a whole number from ${problem.min} to ${problem.max}`;
+    case 'number':
+      return `${label} must be a number from ${problem.min} to ${problem.max}`;
+    case 'no-attributes':
+      return `${label} needs attribute names, e.g. description`;
+    case 'control':
+      return rawControlsError(problem.line) ?? `${label}: cannot read "${problem.line}"`;
+    case 'not-accepted':
+      return `${label} does not go on a ${problem.kind}`;
   }
 }
 
-/** True when the kind takes its entries from a pool the run adds first. */
-export function usesPool(v: CustomOpValues): boolean {
-  return (
-    (v.kind === 'delete' && v.deleteDn.trim() === '') ||
-    (v.kind === 'modrdn' && v.modrdnDn.trim() === '')
-  );
+/** The operation the form describes; throws OperationFormError with its problems. */
+function formOperation(v: CustomOpValues): FormOperation {
+  return operationFromForm(v.kind, guiInput(v));
 }
 
-/** The ad-hoc workload the form describes: one operation, id `adhoc`. */
+/** Problems the form can see without the host: numbers that are not numbers, a blank pool size, unreadable controls. */
+export function localCustomErrors(v: CustomOpValues): CustomErrors {
+  try {
+    formOperation(v);
+    return {};
+  } catch (err) {
+    if (!(err instanceof OperationFormError)) throw err;
+    const errors: CustomErrors = {};
+    for (const problem of err.problems) {
+      const field = problem.field.gui === undefined ? 'general' : problem.field.name;
+      errors[field] ??= problemMessage(problem, v);
+    }
+    return errors;
+  }
+}
+
+/** The ad-hoc workload the form describes: one operation, id `adhoc` (call when localCustomErrors has none). */
 export function customSpec(v: CustomOpValues): WorkloadSpec {
-  const controls = customControls(v.kind, v);
-  const built = buildOperation(v);
-  // customControls offers none for a bind.
-  const operation = controls.length === 0 || built.kind === 'bind' ? built : { ...built, controls };
+  const { operation, pool } = formOperation(v);
   const spec: WorkloadSpec = {
     id: 'adhoc',
     title: `Custom ${v.kind}`,
     operations: [{ label: v.kind, weight: 1, operation }],
   };
-  if (usesPool(v)) {
-    spec.pool = { entries: Number(v.poolEntries.trim()), template: poolTemplate() };
-  }
+  if (pool !== undefined) spec.pool = pool;
   return spec;
 }
 
 const OP_PREFIX = /^(?:workloadSpec\.)?operations\[0\]\.operation/;
 
-/** Operation fields (the first name after `operation.`) per kind, mapped to the form control showing them. */
-const OPERATION_FIELDS: Record<CustomKind, Record<string, CustomField>> = {
-  search: {
-    base: 'base',
-    scope: 'scope',
-    filter: 'filter',
-    attributes: 'attributes',
-    sizeLimit: 'sizeLimit',
-    timeLimitS: 'timeLimitS',
-    typesOnly: 'typesOnly',
-    derefAliases: 'derefAliases',
-    pageSize: 'pageSize',
-    sortKeys: 'sortKeys',
-  },
-  modify: { entryDn: 'modifyDn', changes: 'modifyValue' },
-  add: { template: 'addDn' },
-  delete: { entryDn: 'deleteDn', '': 'deleteDn' },
-  modrdn: { entryDn: 'modrdnDn', newRdn: 'newRdn', deleteOldRdn: 'deleteOldRdn', '': 'modrdnDn' },
-  compare: { entryDn: 'compareDn', attribute: 'compareAttribute', value: 'compareValue' },
-  bind: {
-    bindDn: 'bindDn',
-    password: 'bindPassword',
-    connection: 'bindNewConnection',
-    invalidPercent: 'invalidPercent',
-    mechanism: 'bindMechanism',
-    search: 'bindSearchFilter',
-  },
-};
-
 /** The form control that shows a check error at `path` (e.g. `operations[0].operation.filter`); null: no single one. */
-export function customFieldForPath(kind: CustomKind, path: string): CustomField | null {
-  if (/^(?:workloadSpec\.)?pool/.test(path)) return 'poolEntries';
+export function customFieldForPath(kind: OperationKind, path: string): CustomField | null {
   const match = OP_PREFIX.exec(path);
-  if (!match) return null;
-  const rest = path.slice(match[0].length).replace(/^\./, '');
-  const first = /^[A-Za-z]*/.exec(rest)?.[0] ?? '';
-  if (first === 'controls') return controlFieldForPath(rest);
-  if (kind === 'modify' && first === 'changes') {
-    if (/^changes\[0\]\.attribute/.test(rest)) return 'modifyAttribute';
-    if (/^changes\[0\]\.operation/.test(rest)) return 'modifyType';
-    return 'modifyValue';
-  }
-  if (kind === 'add' && first === 'template') {
-    return /^template\.attributes/.test(rest) ? 'addAttributes' : 'addDn';
-  }
-  return OPERATION_FIELDS[kind][first] ?? null;
+  const rest = match ? path.slice(match[0].length).replace(/^\./, '') : '';
+  if (/^controls(\[|$)/.test(rest)) return controlFieldForPath(rest);
+  return fieldForPath(kind, path, (f) => f.gui !== undefined)?.name ?? null;
 }
 
 /** A check error shown next to the control its path names: without that path ("Must be one of base"). */
