@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import type { BrokerListing, LocalAgent } from '../../../shared/agentTypes.ts';
 import { useApi, useQuery } from '../../api/useApi.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
@@ -12,13 +11,13 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { defaultBrokerId, isBrokerUrl, runningBrokers } from './agentFacts.ts';
 import { agentRows, connectedCount } from './agentRows.ts';
-import { AgentsTable } from './AgentsTable.tsx';
+import { AgentsSection } from './AgentsSection.tsx';
 import { BrokerFacts } from './BrokerFacts.tsx';
 import { BrokerPicker } from './BrokerPicker.tsx';
 import { RemoteAgentSetup } from './RemoteAgentSetup.tsx';
 import { StartBrokerCard } from './StartBrokerCard.tsx';
 import { useConfirmedAction } from './useConfirmedAction.tsx';
-import { AGENTS_REFRESH_MS, useAgentsPoll } from './useAgentsPoll.ts';
+import { useAgentsPoll } from './useAgentsPoll.ts';
 import type { BrokerRef } from './useAgentsPoll.ts';
 
 /** The request to poll with: none until a broker is named (and a URL has its credentials file). */
@@ -107,59 +106,21 @@ function BrokerAgents({
           testId="agents-action-error"
         />
       )}
-      <section className="section">
-        <h2 className="section-title">
-          Agents
-          {asked !== null && (
-            <span className="section-title-note">
-              updated every {AGENTS_REFRESH_MS / 1_000} s while this page is open
-            </span>
-          )}
-        </h2>
-        {asked === null && runningBrokers(brokers).length === 0 && (
-          <EmptyState icon="agents" title="No broker is running">
-            Agents reach DirBench through a NATS broker. Start one above (or with dirbench broker
-            start), then start its agents here or on other machines. Or pick &ldquo;Another broker,
-            by URL&rdquo; to watch one elsewhere.
-          </EmptyState>
-        )}
-        {asked === null && runningBrokers(brokers).length > 0 && (
-          <p className="muted">
-            Give the broker&apos;s URL and the coordinator&apos;s credentials file.
-          </p>
-        )}
-        {poll.error && (
-          <ErrorPanel
-            title="Could not reach the broker"
-            message={poll.error.message}
-            testId="agents-error"
-          >
-            <p className="muted small">
-              DirBench keeps trying every {AGENTS_REFRESH_MS / 1_000} s.
-            </p>
-          </ErrorPanel>
-        )}
-        {poll.loading && rows.length === 0 && (
-          <LoadingBlock label="Asking the broker for its agents" />
-        )}
-        {poll.agents?.length === 0 && rows.length === 0 && (
-          <EmptyState icon="agents" title="No agent has connected to this broker yet">
-            An agent started with its credentials file appears here within 2 s.
-          </EmptyState>
-        )}
-        {rows.length > 0 && (
-          <AgentsTable
-            rows={rows}
-            busy={actions.busy}
-            {...(broker === undefined
-              ? {}
-              : {
-                  onStart: (name: string) => startAgent(broker.id, name),
-                  onStop: (name: string) => stopAgent(broker.id, name),
-                })}
-          />
-        )}
-      </section>
+      <AgentsSection
+        polling={asked !== null}
+        anyRunning={runningBrokers(brokers).length > 0}
+        poll={poll}
+        rows={rows}
+        busy={actions.busy}
+        handlers={
+          broker === undefined
+            ? {}
+            : {
+                onStart: (name: string) => startAgent(broker.id, name),
+                onStop: (name: string) => stopAgent(broker.id, name),
+              }
+        }
+      />
       {broker && (
         <section className="section">
           <h2 className="section-title">Agents on other machines</h2>
