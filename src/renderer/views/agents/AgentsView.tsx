@@ -3,7 +3,7 @@
 // and find the files and commands for agents on other machines.
 import { useState } from 'react';
 import type { BrokerListing, LocalAgent } from '../../../shared/agentTypes.ts';
-import { useApi, useQuery } from '../../api/useApi.ts';
+import { useQuery } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
@@ -16,7 +16,7 @@ import { BrokerFacts } from './BrokerFacts.tsx';
 import { BrokerPicker } from './BrokerPicker.tsx';
 import { RemoteAgentSetup } from './RemoteAgentSetup.tsx';
 import { StartBrokerCard } from './StartBrokerCard.tsx';
-import { useConfirmedAction } from './useConfirmedAction.tsx';
+import { useAgentActions } from './useAgentActions.ts';
 import { useAgentsPoll } from './useAgentsPoll.ts';
 import type { BrokerRef } from './useAgentsPoll.ts';
 
@@ -27,19 +27,6 @@ function pollRef(ref: BrokerRef): BrokerRef | null {
   return ref;
 }
 
-const BROKER_STOP = {
-  title: 'Stop broker',
-  confirmLabel: 'Stop broker',
-  consequence:
-    'Agents DirBench runs stop now, agents elsewhere stop by themselves 5 s later, and a run taking its load from the broker fails. Its passwords and JetStream data are deleted; its log is kept.',
-};
-
-const AGENT_STOP = {
-  title: 'Stop agent',
-  confirmLabel: 'Stop agent',
-  consequence: 'The run loses this agent: it fails, or goes on without it if it was told to.',
-};
-
 /** The broker card, the chosen broker's agents and, for a local one, how to add agents elsewhere. */
 function BrokerAgents({
   brokers,
@@ -48,11 +35,10 @@ function BrokerAgents({
   brokers: BrokerListing[];
   local: readonly LocalAgent[];
 }) {
-  const api = useApi();
   const [ref, setRef] = useState<BrokerRef>(() => ({ broker: defaultBrokerId(brokers) }));
   const asked = pollRef(ref);
   const poll = useAgentsPoll(asked);
-  const actions = useConfirmedAction();
+  const { actions, stopBroker, startAgent, stopAgent } = useAgentActions();
   const broker = runningBrokers(brokers).find((b) => b.id === ref.broker);
   useReadyMarker(asked === null || poll.agents !== undefined || poll.error !== undefined);
   const rows = agentRows(
@@ -61,19 +47,6 @@ function BrokerAgents({
     local.filter((a) => a.broker === broker?.id),
   );
   const firstFree = rows.find((r) => r.canStart)?.name;
-
-  const stopBroker = (id: string): void =>
-    actions.run('broker', { ...BROKER_STOP, failure: `Broker ${id} did not stop` }, (confirmed) =>
-      api.call('brokers/stop', { id, confirmed }),
-    );
-  const startAgent = (id: string, name: string): void =>
-    actions.run(name, { ...AGENT_STOP, failure: `Agent ${name} did not start` }, () =>
-      api.call('agents/start', { broker: id, name }),
-    );
-  const stopAgent = (id: string, name: string): void =>
-    actions.run(name, { ...AGENT_STOP, failure: `Agent ${name} did not stop` }, (confirmed) =>
-      api.call('agents/stop', { broker: id, name, confirmed }),
-    );
 
   return (
     <>
