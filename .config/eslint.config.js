@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
+import { coreAreaImports } from './coreAreaImports.ts';
 
 const nodeBuiltins = [
   'node:*',
@@ -28,6 +29,64 @@ const runtimeLibs = [
   'ws',
   'hdr-histogram-js',
 ];
+
+/**
+ * Each area of src/core (a first-level folder) and the areas it may import, lowest first: an area
+ * may name only areas listed before it, so areas never import each other in a circle (npm run lint's
+ * cycle check also proves it on the code). base is the floor and imports nothing of core; app only
+ * composes and nothing of core imports it. '*' means every area but app. Tests are exempt.
+ */
+const CORE_AREAS = {
+  base: [], // version, resources, small files, paths, shared math
+  ldif: ['base'],
+  pattern: ['base'], // the value-pattern language of workloads and makeldif templates
+  responder: ['base'], // the built-in LDAP responder and its BER
+  secrets: ['base'],
+  metrics: ['base'],
+  ldap: ['base', 'ldif', 'responder'],
+  monitor: ['base', 'ldap'],
+  datagen: ['base', 'ldif', 'pattern'],
+  workload: ['base', 'datagen', 'ldap', 'ldif', 'pattern'],
+  loadgen: ['base', 'datagen', 'ldap', 'workload'],
+  runner: ['base', 'ldap', 'loadgen', 'workload'],
+  lab: ['base', 'datagen', 'ldap', 'ldif', 'monitor', 'workload'],
+  broker: ['base', 'lab'],
+  agents: ['base', 'broker', 'loadgen', 'runner', 'workload'],
+  replication: ['base', 'lab', 'ldap', 'responder'],
+  store: ['base', 'broker', 'lab', 'loadgen', 'secrets'],
+  runs: [
+    'base',
+    'agents',
+    'datagen',
+    'lab',
+    'ldap',
+    'monitor',
+    'replication',
+    'runner',
+    'store',
+    'workload',
+  ],
+  import: ['base', 'loadgen', 'store'],
+  matrix: ['base', 'lab', 'runs', 'store', 'workload'],
+  reference: ['base', 'workload'],
+  report: ['base', 'loadgen', 'matrix', 'runner', 'store'],
+  api: [
+    'base',
+    'agents',
+    'broker',
+    'import',
+    'lab',
+    'ldap',
+    'matrix',
+    'reference',
+    'report',
+    'runs',
+    'store',
+    'workload',
+  ],
+  testing: ['*'], // test support
+  app: ['*'], // the composition root
+};
 
 // Function size: a warning above 80 lines, an error above 120. One rule has one severity, so the
 // error is the same built-in rule registered again under a local name.
@@ -130,6 +189,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage'],
     },
+  },
+  {
+    files: ['src/core/**'],
+    plugins: { dirbench: { rules: { 'core-area-imports': coreAreaImports } } },
+    rules: { 'dirbench/core-area-imports': ['error', { areas: CORE_AREAS }] },
   },
   {
     files: ['src/host/**', 'src/cli/**'],

@@ -1,7 +1,7 @@
 // Bundles the Electron main process, the sandboxed preload and the load worker with esbuild.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { dirbenchCommit } from '../src/core/runs/environment.ts';
+import { dirbenchCommit } from '../src/core/base/version.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Native addons (better-sqlite3, @resvg/resvg-js) and big runtime packages stay in node_modules, loaded at run time.

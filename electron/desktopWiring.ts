@@ -6,7 +6,7 @@ import type { IpcMainInvokeEvent, BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from '../src/core/app/core.ts';
-import { dirbenchCommit } from '../src/core/runs/environment.ts';
+import { dirbenchCommit } from '../src/core/base/version.ts';
 import type { DesktopCommand } from '../src/shared/desktopCommands.ts';
 import { IPC_COMMAND, IPC_SAVE_FILE, IPC_SHOW_ERROR } from '../src/shared/desktopCommands.ts';
 import type { CampaignProgress } from '../src/shared/matrix.ts';

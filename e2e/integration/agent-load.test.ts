@@ -45,9 +45,9 @@ before(async () => {
     [...SCALE_AGENTS, 'skewed', 'twice', 'paused', 'doomed'],
     [...SCALE_AGENTS, 'paused', 'doomed'],
   );
-  // The test hooks skew one agent's (and its workers') clock and make another publish twice.
-  await fleet.startAgent('skewed', { DIRBENCH_TEST_CLOCK_SKEW_MS: '3000' });
-  await fleet.startAgent('twice', { DIRBENCH_TEST_PUBLISH_TWICE: '1' });
+  // Test agents: one whose machine's clock (its workers' too) is 3 s ahead, one publishing twice.
+  await fleet.startAgent('skewed', ['--clock-skew-ms', '3000']);
+  await fleet.startAgent('twice', ['--publish-twice']);
   responder = await startResponder({
     answerDelayMs: ANSWER_DELAY_MS,
     onRequest: (connection, opTag) => {

@@ -15,7 +15,7 @@ import { jetstreamManager, StorageType } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { AgentListing } from '../../src/core/agents/agentsList.ts';
 import { listAgents } from '../../src/core/agents/agentsList.ts';
-import { AGENTS_STREAM } from '../../src/core/agents/heartbeatStream.ts';
+import { AGENTS_STREAM } from '../../src/core/broker/agentsStream.ts';
 import type { BrokerInfo } from '../../src/core/broker/brokerRecord.ts';
 import { stopBrokerProcess } from '../../src/core/broker/brokerProcess.ts';
 import { connectBroker } from '../../src/core/broker/connect.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { EXIT_CODES } from '../../src/cli/commandSpec.ts';
 import { openCore } from '../../src/core/app/core.ts';
-import { DEBUG_HINT } from '../../src/core/app/unexpected.ts';
+import { DEBUG_HINT } from '../../src/core/ldap/unexpected.ts';
 import { NAMED_RESULT_CODES, resultCodeName } from '../../src/core/ldap/resultCodes.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
 import type { ResponderOptions } from '../../src/core/responder/responder.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { RunConfig, RunSample } from '../../src/shared/types.ts';
 import { decodeHistogram } from '../../src/core/loadgen/histogram.ts';
-import type { DnSource } from '../../src/core/loadgen/dnSource.ts';
+import type { DnSource } from '../../src/core/workload/dnSource.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
 import { freePort, startTestSlapd } from './engine-slapd.ts';
 import {

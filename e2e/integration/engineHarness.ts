@@ -4,7 +4,7 @@ import type { Core } from '../../src/core/app/core.ts';
 import { forkLauncher } from '../../src/core/runner/launcher.ts';
 import type { WorkerLauncher } from '../../src/core/runner/launcher.ts';
 import { processAlive } from '../../src/core/lab/processes.ts';
-import type { DnSource } from '../../src/core/loadgen/dnSource.ts';
+import type { DnSource } from '../../src/core/workload/dnSource.ts';
 import { startRun } from '../../src/core/runner/orchestrator.ts';
 import type { RunHandle } from '../../src/core/runner/runContract.ts';
 import type { RunConfig, RunSample } from '../../src/shared/types.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Client, InvalidCredentialsError } from 'ldapts';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
-import { startLabAndWait } from '../../src/core/api/labStart.ts';
+import { startLabAndWait } from '../../src/core/lab/labStart.ts';
 import { salfordPersonDn, salfordPersonPassword } from '../../src/core/datagen/salford.ts';
 import { SALFORD_BASE_DN } from '../../src/core/datagen/salfordWords.ts';
 import { createApacheDsDriver } from '../../src/core/lab/apacheds/index.ts';

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { Client } from 'ldapts';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
 import type { BindOperation } from '../../src/shared/workload.ts';
-import { startLabAndWait } from '../../src/core/api/labStart.ts';
+import { startLabAndWait } from '../../src/core/lab/labStart.ts';
 import { DIRECTORY_SHAPES } from '../../src/core/datagen/shapes.ts';
 import { labDnRebase } from '../../src/core/lab/labPlacement.ts';
 import { rebaseDn } from '../../src/core/ldif/rebase.ts';

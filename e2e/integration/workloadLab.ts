@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'ldapts';
 import type { RunDetail, RunRequest } from '../../src/shared/types.ts';
 import type { WorkloadSpec } from '../../src/shared/workload.ts';
-import { startLabAndWait } from '../../src/core/api/labStart.ts';
+import { startLabAndWait } from '../../src/core/lab/labStart.ts';
 import { openCore } from '../../src/core/app/core.ts';
 import type { Core } from '../../src/core/app/core.ts';
 import type { LabInfo, LabShape } from '../../src/shared/labTypes.ts';

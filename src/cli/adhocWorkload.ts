@@ -13,7 +13,7 @@ import type {
   WorkloadOperation,
   WorkloadSpec,
 } from '../shared/workload.ts';
-import { openDjToValuePattern, PatternError } from '../core/workload/pattern/index.ts';
+import { openDjToValuePattern, PatternError } from '../core/pattern/index.ts';
 import { parseJsonText, readTextFile } from './fileInput.ts';
 import { CONTROL_OPTIONS, withControlOptions } from './controlOptions.ts';
 import { intOption } from './options.ts';

@@ -1,8 +1,8 @@
 // The `dirbench` command line: reads the command and its options, runs it, maps errors to exit codes
 // (EXIT_CODES in commandSpec.ts) through the guard. The process entry is main.ts; this module runs
 // nothing on import.
-import { wantDebug } from '../core/app/unexpected.ts';
-import { dirbenchVersion } from '../core/runs/environment.ts';
+import { wantDebug } from '../core/ldap/unexpected.ts';
+import { dirbenchVersion } from '../core/base/version.ts';
 import { parseCommandLine } from './commandLine.ts';
 import { activityOf } from './commandSpec.ts';
 import { COMMANDS } from './commands/index.ts';

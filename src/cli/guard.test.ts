@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SizeLimitExceededError } from 'ldapts';
-import { DEBUG_ENV } from '../core/app/unexpected.ts';
+import { DEBUG_ENV } from '../core/ldap/unexpected.ts';
 import { ApiError, invalid } from '../shared/errors.ts';
 import { activityOf } from './commandSpec.ts';
 import type { CommandSpec } from './commandSpec.ts';

@@ -3,7 +3,7 @@
 // what the command was doing and points at --debug, exits 1, and the run in progress is stored as
 // failed with that reason.
 import type { Core } from '../core/app/core.ts';
-import { unexpectedMessage, unexpectedReason, withStackOrHint } from '../core/app/unexpected.ts';
+import { unexpectedMessage, unexpectedReason, withStackOrHint } from '../core/ldap/unexpected.ts';
 import { databaseFailure, isDatabaseFailure } from '../core/store/databaseErrors.ts';
 import { ApiError } from '../shared/errors.ts';
 import type { ApiErrorSubject } from '../shared/errors.ts';

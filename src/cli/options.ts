@@ -1,7 +1,7 @@
 // Shared CLI option handling: numbers with field-named errors, data locations, output helpers.
 import { invalid } from '../shared/errors.ts';
 import { checkInteger } from '../shared/validation.ts';
-import { defaultDataDir, resolveDbFile } from '../core/app/paths.ts';
+import { defaultDataDir, resolveDbFile } from '../core/base/paths.ts';
 
 /** Raw values from node:util parseArgs. */
 export type RawOptions = Record<string, string | string[] | boolean | undefined>;

@@ -1,5 +1,5 @@
 // The browser host's log of refused requests and unexpected errors, bounded so a flood cannot fill it.
-import { DEBUG_HINT, stackFrames } from '../core/app/unexpected.ts';
+import { DEBUG_HINT, stackFrames } from '../core/ldap/unexpected.ts';
 
 /** Distinct kinds tracked one by one; beyond this they are counted together (error messages can be endless). */
 const MAX_TRACKED_KINDS = 100;

@@ -8,7 +8,7 @@ import type { ApiEventMessage, ApiHandlers } from '../shared/api.ts';
 import { allowedHostsFor, newToken } from './auth.ts';
 import { EVENT_SOCKET_MAX_PAYLOAD_BYTES, refuseOnSocket } from './eventSocket.ts';
 import { HostLog } from './hostLog.ts';
-import { debugWanted } from '../core/app/unexpected.ts';
+import { debugWanted } from '../core/ldap/unexpected.ts';
 import { answerUnexpected, describeRequest, refuse } from './httpAnswers.ts';
 import { answerRequest } from './httpRoutes.ts';
 import { RequestRefused } from './requestChecks.ts';

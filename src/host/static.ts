@@ -3,7 +3,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
-import { resourcePath } from '../core/app/resources.ts';
+import { resourcePath } from '../core/base/resources.ts';
 import { RequestRefused, checkMethod, decodePathname } from './requestChecks.ts';
 
 /** Where `npm run build:renderer` puts the UI. */

@@ -2,13 +2,7 @@
 // better or worse, and Welch's p-value over the per-run values (pure: the CLI and the GUI share it).
 import type { CompareRun } from './compare.ts';
 import { varyingDimensions, dimensionText, labelOver } from './compareLabels.ts';
-import {
-  COMPARE_METRICS,
-  METRIC_TITLES,
-  metricValue,
-  runCounts,
-  settingGroups,
-} from './compareSeries.ts';
+import { COMPARE_METRICS, metricValue, runCounts, settingGroups } from './compareSeries.ts';
 import type { CompareMetric } from './compareSeries.ts';
 import { welchTTest } from './compareWelch.ts';
 import type { WelchResult } from './compareWelch.ts';
@@ -20,12 +14,6 @@ export type BaselineMetric = CompareMetric | 'errorRate';
 
 /** Every baseline metric, in the order tables list them. */
 export const BASELINE_METRICS: readonly BaselineMetric[] = [...COMPARE_METRICS, 'errorRate'];
-
-/** How a baseline metric is titled in tables and messages. */
-export const BASELINE_METRIC_TITLES: Record<BaselineMetric, string> = {
-  ...METRIC_TITLES,
-  errorRate: 'error rate (%)',
-};
 
 /** True for throughput (more is better); latencies and the error rate are better lower. */
 export function higherIsBetter(metric: BaselineMetric): boolean {

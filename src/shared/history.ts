@@ -1,5 +1,5 @@
 // The history explorer's filters, facets and annotations of stored runs.
-import type { RunStatus } from './types.ts';
+import type { RunStatus } from './sampleTypes.ts';
 
 /** Where a stored run came from: measured by DirBench, or imported from a peer tool's output. */
 export type RunSource = 'dirbench' | 'searchrate-csv' | 'opendj-csv';

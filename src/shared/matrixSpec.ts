@@ -19,7 +19,6 @@ export {
   formatDurationS,
   labBuildCount,
 } from './matrixSpecCells.ts';
-export type { MatrixRates } from './matrixSpecCells.ts';
 
 /** Bounds of a matrix beyond the single-run LIMITS. */
 export const MATRIX_LIMITS = {

@@ -1,6 +1,6 @@
 // Several servers in one run (a target group): how connections are spread over them, and each
 // server's share of the seconds and of the summary.
-import type { LatencySummary, OperationSample } from './types.ts';
+import type { LatencySummary, OperationSample } from './sampleTypes.ts';
 
 /**
  * `round-robin`: connection i goes to server i mod N (UnboundID's RoundRobinServerSet);

@@ -1,18 +1,9 @@
 // Checks a run's summary against its thresholds: the figure each one reads and whether it held.
 import { invalid } from './errors.ts';
-import type { LatencySummary, RunSummary } from './types.ts';
+import type { LatencySummary } from './sampleTypes.ts';
+import type { RunSummary } from './types.ts';
 import { formatThresholdValue, isLatencyMetric, thresholdHolds } from './thresholds.ts';
-import type { Threshold, ThresholdMetric } from './thresholds.ts';
-
-/** One threshold's verdict, stored with the run. */
-export interface ThresholdResult {
-  expression: string;
-  /** The run's figure in the metric's base unit; null when the run has none to compare. */
-  actual: number | null;
-  passed: boolean;
-  /** What was measured, in words: "p99 was 2.31 ms", or why nothing could be read. */
-  detail: string;
-}
+import type { Threshold, ThresholdMetric, ThresholdResult } from './thresholds.ts';
 
 /** The figures one threshold reads: the whole run's, or one operation label's. */
 interface Figures {

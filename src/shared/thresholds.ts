@@ -170,3 +170,13 @@ function round(value: number): number {
 export function isLatencyMetric(metric: ThresholdMetric): boolean {
   return METRICS[metric] === 'latency';
 }
+
+/** One threshold's verdict, stored with the run. */
+export interface ThresholdResult {
+  expression: string;
+  /** The run's figure in the metric's base unit; null when the run has none to compare. */
+  actual: number | null;
+  passed: boolean;
+  /** What was measured, in words: "p99 was 2.31 ms", or why nothing could be read. */
+  detail: string;
+}

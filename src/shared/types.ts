@@ -17,24 +17,18 @@ import type {
   SampleReplicationLag,
 } from './replicationTypes.ts';
 import type { RootDseInfo } from './targetTypes.ts';
-import type { ThresholdResult } from './thresholdCheck.ts';
+import type { ThresholdResult } from './thresholds.ts';
 import type { RunSource } from './history.ts';
 import type { WorkloadSpec } from './workload.ts';
 import type { ServerTelemetry, WorkerTelemetry } from './telemetryTypes.ts';
 import type { SampleLimit } from './serverLimits.ts';
+import type { LatencySummary, OperationSample, RunStatus } from './sampleTypes.ts';
 
 export type { ServerTelemetry, WorkerTelemetry } from './telemetryTypes.ts';
+export type { LatencySummary, OperationSample, RunStatus } from './sampleTypes.ts';
 
 /** A workload's id: a catalog entry (`salford/S.3`), the built-in `read-random`, or `adhoc`. */
 export type WorkloadId = string;
-
-/** How a run reached the directory: one of the connection policies. */
-export interface ConnectionSettings {
-  connections: number;
-  /** Outstanding requests per connection (pipelining depth). */
-  depth: number;
-  tcpNoDelay: boolean;
-}
 
 /** How connections are used (seed 004: connection management dominates latency). */
 export type ConnectionPolicy =
@@ -96,22 +90,8 @@ export interface RunRequest {
   replication?: ReplicationTopology;
 }
 
-/** Run life-cycle states; `interrupted` means the host died while it ran. */
-export type RunStatus =
-  'preparing' | 'running' | 'completed' | 'stopped' | 'failed' | 'interrupted';
-
 /** Which part of a run a second belongs to. */
 export type RunPhase = 'warmup' | 'measured' | 'cooldown';
-
-/** Latency figures in integer microseconds, from merged HDR histograms. */
-export interface LatencySummary {
-  p50: number;
-  p90: number;
-  p99: number;
-  p999: number;
-  max: number;
-  mean: number;
-}
 
 /** One second of a run, merged across workers. */
 export interface RunSample extends SampleReplicationLag {
@@ -155,15 +135,6 @@ export interface RunSample extends SampleReplicationLag {
   serverMonitor?: ServerMonitorSample;
   /** Imported runs: the peer tool's own figures (there is no histogram behind `latencyUs`). */
   imported?: ImportedFigures;
-}
-
-/** One operation label's share of a second. */
-export interface OperationSample {
-  ops: number;
-  errors: number;
-  errorsByCode: Record<string, number>;
-  entries: number;
-  latencyUs: LatencySummary;
 }
 
 /** One operation label's figures over the measured phase. */

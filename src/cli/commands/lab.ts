@@ -5,7 +5,7 @@ import type { LabInfo, LabKind, LabProgress } from '../../shared/labTypes.ts';
 import { isLabKind, labKindsWhere, LAB_KIND_LIST, LAB_KINDS } from '../../shared/labKinds.ts';
 import { LAB_SHAPES } from '../../shared/labTypes.ts';
 import { LIMITS } from '../../shared/validation.ts';
-import { startLabAndWait } from '../../core/api/labStart.ts';
+import { startLabAndWait } from '../../core/lab/labStart.ts';
 import { isShapeName } from '../../core/datagen/shapes.ts';
 import { MAX_REPLICAS } from '../../core/lab/replicas/support.ts';
 import type { Core } from '../../core/app/core.ts';

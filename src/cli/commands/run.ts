@@ -4,7 +4,7 @@ import { LAB_KIND_LIST } from '../../shared/labKinds.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
 import type { RunDetail } from '../../shared/types.ts';
 import { checkDn, LIMITS, validateTargetInput } from '../../shared/validation.ts';
-import { startLabAndWait } from '../../core/api/labStart.ts';
+import { startLabAndWait } from '../../core/lab/labStart.ts';
 import type { Core } from '../../core/app/core.ts';
 import { checkCaFile } from '../../core/ldap/caFile.ts';
 import { checkClientCert } from '../../core/ldap/clientCert.ts';

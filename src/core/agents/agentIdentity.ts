@@ -1,6 +1,6 @@
 // Who an agent is: this machine's facts it reports in its heartbeats.
 import os from 'node:os';
-import { dirbenchVersion } from '../runs/environment.ts';
+import { dirbenchVersion } from '../base/version.ts';
 import type { AgentIdentity } from './heartbeat.ts';
 
 /** Agent `name` on this machine: host name, DirBench version, logical CPUs. */

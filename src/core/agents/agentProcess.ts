@@ -3,7 +3,6 @@
 import { performance } from 'node:perf_hooks';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { NatsConnection, Status } from '@nats-io/transport-node';
-import { wallNowMs } from '../loadgen/wallClock.ts';
 import { readAgentCredentials } from '../broker/agentCredentials.ts';
 import { connectWithCredentials } from '../broker/connect.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
@@ -12,7 +11,8 @@ import { hostRuns } from './agentRuns.ts';
 import type { RunHost } from './agentRuns.ts';
 import { answerClockProbes } from './clockProbe.ts';
 import { DEAD_MAN_LIMIT_MS, DeadManSwitch } from './deadMan.ts';
-import { HEARTBEAT_INTERVAL_MS, heartbeatContent, heartbeatSubject } from './heartbeat.ts';
+import { heartbeatSubject } from '../broker/permissions.ts';
+import { HEARTBEAT_INTERVAL_MS, heartbeatContent } from './heartbeat.ts';
 import type { AgentIdentity, AgentState } from './heartbeat.ts';
 
 // Closing the connection may wait on a broker that is gone; never longer than this.
@@ -33,6 +33,10 @@ export interface AgentOptions {
   deadManMs?: number;
   /** Starts the workers of the runs it hosts (default: child_process.fork on this Node). */
   launcher?: WorkerLauncher;
+  /** This machine's wall clock in epoch ms (default Date.now; tests set one that is off). */
+  wallNowMs?: () => number;
+  /** Publishes every relay twice under its id (tests: the broker must store it once). */
+  publishTwice?: boolean;
 }
 
 /** How an agent ended: exit code and why. */
@@ -71,6 +75,7 @@ function startHeartbeats(
   nc: NatsConnection,
   identity: AgentIdentity,
   state: () => AgentState,
+  wallNowMs: () => number,
   onFlush: (ok: boolean) => void,
 ): () => void {
   // The first heartbeat covers the agent's life so far (a span measured from now would be ~0 ms
@@ -167,16 +172,17 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
     void shutdown({ code: 1, reason });
   });
 
-  answerClockProbes(nc, name);
+  const wallNowMs = opts.wallNowMs ?? Date.now;
+  answerClockProbes(nc, name, wallNowMs);
   const host = hostRuns(nc, name, {
     log: say,
+    nowMs: wallNowMs,
     ...(opts.launcher === undefined ? {} : { launcher: opts.launcher }),
-    // Test hook (never set in use): the broker must store a relay published twice once.
-    publishTwice: process.env.DIRBENCH_TEST_PUBLISH_TWICE === '1',
+    ...(opts.publishTwice === undefined ? {} : { publishTwice: opts.publishTwice }),
   });
   runs = host;
   const state = (): AgentState => (host.busy() ? 'running' : 'idle');
-  stopHeartbeats = startHeartbeats(nc, localAgentIdentity(name), state, (ok) => {
+  stopHeartbeats = startHeartbeats(nc, localAgentIdentity(name), state, wallNowMs, (ok) => {
     if (ok) reachable();
     else
       unreachable(

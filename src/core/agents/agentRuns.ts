@@ -2,7 +2,6 @@
 // messages (and its exit) into the run's stream (relayPublisher.ts), passes the coordinator's messages to the worker with
 // 'go' moved onto the agent's clock, and ends the workers of a run that outlives its end.
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { wallNowMs } from '../loadgen/wallClock.ts';
 import { forkLauncher } from '../runner/launcher.ts';
 import type { WorkerHandle, WorkerLauncher } from '../runner/launcher.ts';
 import {
@@ -89,7 +88,7 @@ function keepDnPart(dnParts: Map<string, DnPart[]>, text: string, closed: boolea
 /** Makes agent `name` take prepare requests and host the runs they ask for. */
 export function hostRuns(nc: NatsConnection, name: string, options: RunHostOptions): RunHost {
   const launcher = options.launcher ?? forkLauncher();
-  const nowMs = options.nowMs ?? wallNowMs;
+  const nowMs = options.nowMs ?? Date.now;
   const runs = new Map<string, HostedRun>();
   let closed = false;
 

@@ -7,7 +7,8 @@ import type { BrokerConnectOptions } from '../broker/connect.ts';
 import { probeClock } from './clockProbe.ts';
 import type { ProbeOptions } from './clockProbe.ts';
 import { AGENT_LOST_AFTER_MS } from './heartbeat.ts';
-import { ensureHeartbeatStream, lastHeartbeats } from './heartbeatStream.ts';
+import { ensureHeartbeatStream } from '../broker/agentsStream.ts';
+import { lastHeartbeats } from './heartbeatStream.ts';
 
 export type { AgentListing } from '../../shared/agentTypes.ts';
 

@@ -2,7 +2,6 @@
 // coordinator sends a few and keeps the tightest (clockEstimate.ts).
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { agentSubjectPrefix } from '../broker/permissions.ts';
-import { wallNowMs } from '../loadgen/wallClock.ts';
 import { estimateClock } from './clockEstimate.ts';
 import type { ClockEstimate, ClockSample } from './clockEstimate.ts';
 
@@ -20,11 +19,15 @@ export function clockSubject(name: string): string {
   return `${agentSubjectPrefix(name)}.time`;
 }
 
-/** Makes agent `name` answer each clock probe with its wall clock (`{agentMs}`). */
-export function answerClockProbes(nc: NatsConnection, name: string): Subscription {
+/** Makes agent `name` answer each clock probe with its wall clock, `nowMs()` (`{agentMs}`). */
+export function answerClockProbes(
+  nc: NatsConnection,
+  name: string,
+  nowMs: () => number = Date.now,
+): Subscription {
   return nc.subscribe(clockSubject(name), {
     callback: (err, msg) => {
-      if (err === null) msg.respond(JSON.stringify({ agentMs: wallNowMs() }));
+      if (err === null) msg.respond(JSON.stringify({ agentMs: nowMs() }));
     },
   });
 }

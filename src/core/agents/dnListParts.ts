@@ -2,7 +2,7 @@
 // their attribute values) is bigger than one broker message may be (1 MB by default). The parts go
 // to the agent as direct requests before its prepare request, never into a stream; the prepare
 // request's start messages then carry an empty list the agent fills from the parts.
-import type { DnSource } from '../loadgen/dnSource.ts';
+import type { DnSource } from '../workload/dnSource.ts';
 import type { PrepareRequest } from './agentRunProtocol.ts';
 
 /** Largest part, in bytes of JSON: well under a broker's smallest usual message limit. */

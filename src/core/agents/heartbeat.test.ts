@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { heartbeatContent, heartbeatSubject, parseHeartbeat } from './heartbeat.ts';
+import { heartbeatSubject } from '../broker/permissions.ts';
+import { heartbeatContent, parseHeartbeat } from './heartbeat.ts';
 
 const identity = { name: 'rack1', host: 'h1', version: '0.1.0', cores: 8 };
 

@@ -1,6 +1,5 @@
 // What an agent says about itself every 2 s: who and where it is, its state and how busy it is.
 import type { AgentState } from '../../shared/agentTypes.ts';
-import { agentSubjectPrefix } from '../broker/permissions.ts';
 
 export type { AgentState } from '../../shared/agentTypes.ts';
 
@@ -25,11 +24,6 @@ export interface Heartbeat {
   eventLoopUtilization: number;
   /** The agent's clock when it sent this. */
   sentAtMs: number;
-}
-
-/** The subject agent `name` publishes its heartbeats on. */
-export function heartbeatSubject(name: string): string {
-  return `${agentSubjectPrefix(name)}.heartbeat`;
 }
 
 /** What the process measured between two heartbeats. */

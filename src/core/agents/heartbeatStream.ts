@@ -1,32 +1,11 @@
-// The JetStream stream that keeps each agent's last heartbeat, so a coordinator that starts later
-// still sees which agents exist and when each was last heard from.
-import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+// Reads the JetStream stream that keeps each agent's last heartbeat (broker/agentsStream.ts), so a
+// coordinator that starts later still sees which agents exist and when each was last heard from.
+import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { AGENTS_STREAM, HEARTBEAT_SUBJECTS } from '../broker/agentsStream.ts';
 import { agentSubjectPrefix } from '../broker/permissions.ts';
-import { heartbeatSubject, parseHeartbeat } from './heartbeat.ts';
+import { parseHeartbeat } from './heartbeat.ts';
 import type { Heartbeat } from './heartbeat.ts';
-
-/** The stream's name. */
-export const AGENTS_STREAM = 'DIRBENCH_AGENTS';
-
-/** The subjects it keeps: every agent's heartbeat (`dirbench.agent.*.heartbeat`). */
-export const HEARTBEAT_SUBJECTS = heartbeatSubject('*');
-
-/**
- * Creates the stream (as the coordinator: agents have no JetStream API rights) unless it exists
- * with this configuration: file storage, one message per subject, so each agent's last heartbeat.
- * A per-run stream must not take these subjects too (a subject belongs to one stream).
- */
-export async function ensureHeartbeatStream(nc: NatsConnection): Promise<void> {
-  const jsm = await jetstreamManager(nc);
-  await jsm.streams.add({
-    name: AGENTS_STREAM,
-    subjects: [HEARTBEAT_SUBJECTS],
-    storage: StorageType.File,
-    retention: RetentionPolicy.Limits,
-    max_msgs_per_subject: 1,
-  });
-}
 
 /** An agent's last heartbeat and when the broker stored it. */
 export interface StoredHeartbeat {

@@ -21,7 +21,8 @@ import {
 import type { PrepareReply, PrepareRequest, ToWorker } from './agentRunProtocol.ts';
 import { probeClock } from './clockProbe.ts';
 import type { ProbeOptions } from './clockProbe.ts';
-import { AGENT_LOST_AFTER_MS, heartbeatSubject } from './heartbeat.ts';
+import { heartbeatSubject } from '../broker/permissions.ts';
+import { AGENT_LOST_AFTER_MS } from './heartbeat.ts';
 import { RemoteWorker } from './remoteWorker.ts';
 import { openRunStream } from './runStream.ts';
 

@@ -3,14 +3,30 @@
 // every agent asked for is there, and offers the run service a way to prepare them.
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ApiError, invalid, withField } from '../../shared/errors.ts';
-import type { RunAgentsRequest } from '../../shared/agentTypes.ts';
+import type { AgentLossPolicy, RunAgentsRequest } from '../../shared/agentTypes.ts';
 import type { BrokerInfo } from '../broker/brokerRecord.ts';
 import { connectBroker } from '../broker/connect.ts';
-import type { RunOnAgents } from '../runs/runOnAgents.ts';
 import { listAgents } from './agentsList.ts';
 import type { AgentListing } from '../../shared/agentTypes.ts';
-import { ensureHeartbeatStream } from './heartbeatStream.ts';
+import { ensureHeartbeatStream } from '../broker/agentsStream.ts';
 import { prepareAgentRun } from './natsLauncher.ts';
+import type { AgentRun } from './natsLauncher.ts';
+
+/** The load agents of one run, connected through their broker. */
+export interface RunOnAgents {
+  /** How many agents will take workers: a run's default worker count (one worker each). */
+  count: number;
+  /** The broker's address, recorded with the run (never its credentials). */
+  brokerUrl: string;
+  onAgentLoss: AgentLossPolicy;
+  /** Prepares run `runId` of `workers` worker processes and `loadMs` of load on the agents. */
+  prepare(runId: string, workers: number, loadMs: number): Promise<AgentRun>;
+  /** Lets go of the broker connection. */
+  close(): Promise<void>;
+}
+
+/** Connects to the agents a run request names. */
+export type AgentsOpener = (request: RunAgentsRequest) => Promise<RunOnAgents>;
 
 /** Where to connect as the coordinator. */
 export interface CoordinatorTarget {

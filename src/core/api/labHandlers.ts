@@ -4,8 +4,8 @@ import type { LabInfo } from '../../shared/labTypes.ts';
 import { shippedIndexProfiles } from '../lab/indexProfiles.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
-import { beginLabStart } from './labStart.ts';
-import type { LabStartDeps } from './labStart.ts';
+import { beginLabStart } from '../lab/labStart.ts';
+import type { LabStartDeps } from '../lab/labStart.ts';
 
 /** Builds the lab handlers; `emit` announces starts ending and targets changing as labs come and go. */
 export function labHandlers(labs: LabManager, targets: TargetsRepo, emit: LabStartDeps['emit']) {

@@ -30,7 +30,7 @@ import {
 import { toBrokerInfo } from './brokerRecord.ts';
 import type { BrokerInfo, BrokerRegistry, StoredBroker } from './brokerRecord.ts';
 import { connectWithCredentials } from './connect.ts';
-import { ensureHeartbeatStream } from '../agents/heartbeatStream.ts';
+import { ensureHeartbeatStream } from './agentsStream.ts';
 import { natsServerVersion, requireNatsServer } from './natsServer.ts';
 
 /** Address a broker listens on unless asked otherwise: this machine only. */

@@ -20,6 +20,11 @@ export function agentSubjectPrefix(name: string): string {
   return `${SUBJECT_ROOT}.agent.${name}`;
 }
 
+/** The subject agent `name` publishes its heartbeats on. */
+export function heartbeatSubject(name: string): string {
+  return `${agentSubjectPrefix(name)}.heartbeat`;
+}
+
 /**
  * The inbox prefix agent `name` connects with: replies to its requests (JetStream publish acks
  * among them) come under it, and no other agent may subscribe there.

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 import { generateDataset } from './generate.ts';
 import type { GenerateSource } from './generate.ts';
 import { writeSalfordLdif } from './salford.ts';

@@ -3,7 +3,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 import { FLAT_BASE_DN, flatPersonDn, flatPersonPassword } from './flat.ts';
 import { generateDataset, sideFilePaths } from './generate.ts';
 import type { GenerateResult, GenerateSource } from './generate.ts';

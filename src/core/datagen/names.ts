@@ -1,6 +1,6 @@
 // The first and last name lists from data/names, read once and checked to be plain ASCII letters.
 import { readFileSync } from 'node:fs';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 
 /** The name pools person entries are drawn from. */
 export interface NameLists {

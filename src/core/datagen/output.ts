@@ -1,6 +1,6 @@
 // Buffered file output for the generators: text goes into large buffers that are written while the next fills.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 
 /** About 1 MB per write: large enough that syscalls are cheap, small enough that memory stays flat. */
@@ -140,9 +140,4 @@ async function writeAll(file: FileHandle, data: Buffer, length: number): Promise
 /** A private name beside `finalPath` for a file still being written; renamed when complete. */
 export function partialPath(finalPath: string): string {
   return `${finalPath}.${process.pid}.${randomBytes(3).toString('hex')}.partial`;
-}
-
-/** Moves finished temporary files to their final names, the given order last-is-most-important. */
-export async function commitAll(files: readonly { from: string; to: string }[]): Promise<void> {
-  for (const { from, to } of files) await rename(from, to);
 }

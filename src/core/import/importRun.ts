@@ -13,7 +13,7 @@ import type {
   RunSummary,
 } from '../../shared/types.ts';
 import { createHistogram, encodeHistogram } from '../loadgen/histogram.ts';
-import { dirbenchCommit, dirbenchVersion } from '../runs/environment.ts';
+import { dirbenchCommit, dirbenchVersion } from '../base/version.ts';
 import type { ImportedRun } from '../store/historyWrites.ts';
 import { newId, nowIso } from '../store/ids.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';

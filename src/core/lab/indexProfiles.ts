@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { invalid } from '../../shared/errors.ts';
 import { parseCustomIndexes } from '../../shared/indexProfiles.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 import { validateIndexProfiles } from '../workload/catalogs.ts';
 
 /** The profile labs get when none is asked for: Salford's cn eq,sub,pres. */

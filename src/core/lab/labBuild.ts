@@ -2,8 +2,9 @@
 // count what it holds, reporting each step; a failure leaves no server running and no data behind.
 import { join } from 'node:path';
 import { ApiError } from '../../shared/errors.ts';
-import type { LabProgress, LabShape } from '../../shared/labTypes.ts';
+import type { LabShape } from '../../shared/labTypes.ts';
 import type { DatasetSpec } from '../datagen/dataset.ts';
+import type { BuildHooks } from './buildHooks.ts';
 import { ensureDataset } from './datasetCache.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from './driver.ts';
 import { countEntries } from './entryCount.ts';
@@ -21,18 +22,6 @@ import { writebackHint } from './writebackHint.ts';
 const READY_TIMEOUT_MS = 60_000;
 // Another process may grab the port between freePort() and slapd's bind; retry on a new one.
 const PORT_ATTEMPTS = 3;
-
-/** How a build reports on its lab: progress events and changes to its record. */
-export interface BuildHooks {
-  progress(
-    step: LabProgress['step'],
-    done: number,
-    total: number,
-    message: string,
-    notice?: string,
-  ): void;
-  update(patch: Partial<StoredLab>): void;
-}
 
 /** What a build needs from the manager. */
 export interface BuildDeps {

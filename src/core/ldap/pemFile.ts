@@ -1,6 +1,6 @@
 // Reads a PEM file a target names (CA, client certificate, key), with a field error when it cannot.
 import { invalid } from '../../shared/errors.ts';
-import { readSmallFile } from '../app/smallFile.ts';
+import { readSmallFile } from '../base/smallFile.ts';
 
 /** The text of PEM file `path` holding a `what` (e.g. "CA"), or a `field` error naming the path. */
 export function readPemFile(path: string, field: string, what: string): string {

@@ -25,8 +25,7 @@ import { RunClock } from './runClock.ts';
 import { WorkerTelemetrySampler } from './workerTelemetry.ts';
 import { CompiledWorkload } from '../workload/compileWorkload.ts';
 import { entryPickerFor } from '../workload/entryPicker.ts';
-import { shareOf } from '../runner/split.ts';
-import { wallNowMs } from './wallClock.ts';
+import { shareOf } from '../base/split.ts';
 
 /** Connections opened at the same time: enough to be quick, few enough not to trip accept backlogs. */
 const PARALLEL_CONNECTS = 16;
@@ -263,7 +262,7 @@ export class LoadWorker {
           (err) => this.fail(err),
         );
       },
-      Math.max(0, t0Ms - wallNowMs()),
+      Math.max(0, t0Ms - Date.now()),
     );
     this.scheduleTick(clock.elapsedNowNs());
   }

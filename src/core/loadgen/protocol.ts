@@ -3,7 +3,7 @@ import type { LdapFailure } from '../../shared/targetTypes.ts';
 import type { ConnectionPolicy, RateStep, WorkerTelemetry } from '../../shared/types.ts';
 import type { WorkloadSpec } from '../../shared/workload.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
-import type { DnSource } from './dnSource.ts';
+import type { DnSource } from '../workload/dnSource.ts';
 import type { PhaseHistograms } from './phaseRecorder.ts';
 import type { WorkerServers } from './serverChoice.ts';
 

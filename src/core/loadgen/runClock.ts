@@ -1,5 +1,4 @@
 // Maps the run's common wall-clock start (t0) onto this process's monotonic clock, for interval bucketing.
-import { wallNowMs } from './wallClock.ts';
 
 /** The run's time base in one worker: elapsed nanoseconds since t0 on the monotonic clock. */
 export class RunClock {
@@ -16,7 +15,7 @@ export class RunClock {
     this.t0Ms = t0Ms;
     this.totalS = totalS;
     // Read the wall clock once; from here on only the monotonic clock counts (immune to clock steps).
-    this.hrT0Ns = process.hrtime.bigint() + BigInt(Math.round((t0Ms - wallNowMs()) * 1e6));
+    this.hrT0Ns = process.hrtime.bigint() + BigInt(Math.round((t0Ms - Date.now()) * 1e6));
     this.endElapsedNs = totalS * 1e9;
   }
 

@@ -1,10 +1,10 @@
 // Load worker process entry (child_process.fork or Electron utilityProcess): wires the parent port to a LoadWorker.
-import { debugWanted, stackFrames, unexpectedMessage } from '../app/unexpected.ts';
+import { debugWanted, stackFrames, unexpectedMessage } from '../ldap/unexpected.ts';
 import { LoadWorker } from './loadWorker.ts';
 import { openParentPort } from './port.ts';
 import { isParentToWorker } from './protocol.ts';
 
-export type { DnSource } from './dnSource.ts';
+export type { DnSource } from '../workload/dnSource.ts';
 
 // No V8 GC flags here: --no-allocation-site-pretenuring, which removed a bimodal GC mode (12-16
 // mark-compacts per 2.7 s) in a micro-benchmark, changed nothing on 56 real runs on 2026-11-25

@@ -8,7 +8,7 @@ import { cellLabKey } from '../../shared/matrixSpecCells.ts';
 import { matrixServerKey } from '../../shared/matrixTargetGroup.ts';
 import { LAB_KINDS } from '../../shared/labKinds.ts';
 import type { LabProgress } from '../../shared/labTypes.ts';
-import { startLabAndWait } from '../api/labStart.ts';
+import { startLabAndWait } from '../lab/labStart.ts';
 import { countEntries } from '../lab/entryCount.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';

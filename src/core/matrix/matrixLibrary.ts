@@ -14,12 +14,12 @@ import {
   validateMatrixSpec,
 } from '../../shared/matrixSpec.ts';
 import type { ConcurrencyLookup } from '../../shared/matrixSpecCells.ts';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 import { resolveIndexProfile } from '../lab/indexProfiles.ts';
 import type { MatrixRepo } from '../store/matrixRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
-import { refuseBuiltInDelete } from '../store/savedIds.ts';
+import { refuseBuiltInDelete } from '../base/savedIds.ts';
 
 /** Re-throws a validation error of a nested check under `field` (e.g. `workloads[2]`). */
 function under<T>(field: string, fn: () => T): T {

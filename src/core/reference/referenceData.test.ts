@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ApiError } from '../../shared/errors.ts';
 import type { ReferenceTable } from '../../shared/reference.ts';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 import { referenceHandlers } from '../api/referenceHandlers.ts';
 import { loadReferenceData } from './referenceData.ts';
 import { validateReferenceFile } from './validateReference.ts';

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ApiError } from '../../shared/errors.ts';
 import type { ReferenceTable } from '../../shared/reference.ts';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 import { loadCatalogData } from '../workload/catalogs.ts';
 import { validateReferenceFile } from './validateReference.ts';
 

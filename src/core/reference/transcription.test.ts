@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { ReferencePoint, ReferenceSeries, ReferenceTable } from '../../shared/reference.ts';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 import { loadReferenceData } from './referenceData.ts';
 
 // The seeds sit beside the repository (../shared/seeds), not in it; DIRBENCH_SEEDS points elsewhere.

@@ -2,7 +2,7 @@
 // writes them, so HdrHistogram's own tools (HistogramLogProcessor, HdrHistogramVisualizer) read them.
 import { invalid } from '../../shared/errors.ts';
 import { decodeHistogram } from '../loadgen/histogram.ts';
-import { dirbenchVersion } from '../runs/environment.ts';
+import { dirbenchVersion } from '../base/version.ts';
 import type { SelectedRun } from './compareRuns.ts';
 
 /** Interval_Max is written in milliseconds: the histograms count microseconds. */

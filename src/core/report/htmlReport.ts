@@ -7,7 +7,7 @@ import type { ServerColors } from '../../shared/charts/serverColors.ts';
 import type { CompareRun } from '../../shared/compare.ts';
 import type { CompareMetric } from '../../shared/compareSeries.ts';
 import type { ReferenceTable } from '../../shared/reference.ts';
-import { dirbenchVersion } from '../runs/environment.ts';
+import { dirbenchVersion } from '../base/version.ts';
 import type { SelectedRun } from './compareRuns.ts';
 import { escapeHtml, inlineSvg, REPORT_CSS } from './html.ts';
 import { renderChartSvg } from './renderChart.ts';

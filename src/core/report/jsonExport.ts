@@ -1,6 +1,6 @@
 // JSON export: each run with its configuration, environment, summary and seconds (no passwords).
 import type { RunSample } from '../../shared/types.ts';
-import { dirbenchVersion } from '../runs/environment.ts';
+import { dirbenchVersion } from '../base/version.ts';
 import type { CompareSampleRow } from '../store/compareQueries.ts';
 import type { SelectedRun } from './compareRuns.ts';
 import { parseColumn } from './compareRuns.ts';

@@ -4,7 +4,7 @@ import type { CampaignCell, CampaignDetail } from '../../shared/matrix.ts';
 import { breaches } from '../../shared/thresholdCheck.ts';
 import type { RunDetail } from '../../shared/types.ts';
 import { describeCellServer } from '../matrix/labForCell.ts';
-import { dirbenchCommit, dirbenchVersion } from '../runs/environment.ts';
+import { dirbenchCommit, dirbenchVersion } from '../base/version.ts';
 import type { JunitCase, JunitSuite } from './junitXml.ts';
 
 /** The suite of a `dirbench run` (one case per repeat). */

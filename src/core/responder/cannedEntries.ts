@@ -1,5 +1,5 @@
 // What the responder answers with: one Salford-shaped inetOrgPerson entry and its root DSE.
-import { dirbenchVersion } from '../runs/environment.ts';
+import { dirbenchVersion } from '../base/version.ts';
 
 /** vendorName the responder's root DSE reports, so runs against it are recognisable. */
 export const RESPONDER_VENDOR_NAME = 'DirBench responder';

@@ -7,7 +7,7 @@ import { systemClock } from './orchestratorClock.ts';
 import type { OrchestratorClock } from './orchestratorClock.ts';
 import { RunAggregate } from './runAggregate.ts';
 import type { RunHandle, RunObserver, RunOutcome, RunPhaseName, RunPlan } from './runContract.ts';
-import { splitConnections } from './split.ts';
+import { splitConnections } from '../base/split.ts';
 import { exitReason, fatalReason, messageOf } from './workerFailures.ts';
 import { workerStart } from './workerStart.ts';
 

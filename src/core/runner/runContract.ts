@@ -2,7 +2,7 @@
 // its outcome and the handle that stops it.
 import type { RunConfig, RunSample, RunSummary } from '../../shared/types.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
-import type { DnSource } from '../loadgen/dnSource.ts';
+import type { DnSource } from '../workload/dnSource.ts';
 import type { WorkerServers } from '../loadgen/serverChoice.ts';
 
 /** Everything a run needs: its stored config, how to connect, and which DNs to read. */

@@ -3,7 +3,7 @@
 import type { RateStep } from '../../shared/types.ts';
 import type { WorkerStartMessage } from '../loadgen/protocol.ts';
 import { OP_TIMEOUT_MS } from './runContract.ts';
-import { splitConnections } from './split.ts';
+import { splitConnections } from '../base/split.ts';
 import type { RunPlan } from './runContract.ts';
 
 /** The run's tag in [unique] values: the id's random tail, so names never repeat an earlier run's. */

@@ -1,38 +1,9 @@
 // Captures the client environment recorded with every run (version, commit, host, CPU, OS, Node).
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { LabInfo } from '../../shared/labTypes.ts';
 import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { RunEnvironment } from '../../shared/types.ts';
-import { resourcePath, resourceRoot } from '../app/resources.ts';
-
-/** DirBench's version from package.json. */
-export function dirbenchVersion(): string {
-  const pkg = JSON.parse(readFileSync(resourcePath('package.json'), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
-}
-
-let cachedCommit: string | null | undefined;
-
-/** The git commit DirBench runs from, when it runs from a checkout. */
-export function dirbenchCommit(): string | null {
-  if (cachedCommit !== undefined) return cachedCommit;
-  try {
-    cachedCommit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
-      cwd: resourceRoot(),
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 2000,
-    })
-      .toString()
-      .trim();
-  } catch {
-    cachedCommit = null;
-  }
-  return cachedCommit;
-}
+import { dirbenchCommit, dirbenchVersion } from '../base/version.ts';
 
 /** Everything about this client and the target that a reader of the results needs. */
 export function captureEnvironment(

@@ -10,7 +10,7 @@ import { collectEntries } from '../ldap/collectDns.ts';
 import type { SampledEntries } from '../ldap/collectDns.ts';
 import { describeLdapFailure } from '../ldap/failure.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
-import type { DnSource } from '../loadgen/dnSource.ts';
+import type { DnSource } from '../workload/dnSource.ts';
 import type { ResolvedWorkload } from './resolveWorkload.ts';
 
 /** Most DNs sampled from an external server for random reads. */

@@ -1,12 +1,12 @@
 // The steps of launching a stored run: the orchestrator's plan, storing each second, the end figures.
 import type { LabInfo } from '../../shared/labTypes.ts';
 import { checkThresholds } from '../../shared/thresholdCheck.ts';
-import type { ThresholdResult } from '../../shared/thresholdCheck.ts';
 import { parseThresholds } from '../../shared/thresholds.ts';
+import type { ThresholdResult } from '../../shared/thresholds.ts';
 import type { RunConfig, RunSample, RunSummary } from '../../shared/types.ts';
 import { workloadLabels } from '../../shared/workload.ts';
 import type { LdapConnectionParams } from '../ldap/connection.ts';
-import type { DnSource } from '../loadgen/dnSource.ts';
+import type { DnSource } from '../workload/dnSource.ts';
 import type { RunLagWatch } from '../replication/runLag.ts';
 import { OP_TIMEOUT_MS } from '../runner/runContract.ts';
 import type { RunOutcome, RunPlan } from '../runner/runContract.ts';

@@ -1,28 +1,12 @@
 // A run whose workers go to load agents: the run service opens the agents a request names, prepares
 // them, launches through them, and adds each agent's part to the run's seconds and summary.
 import type { RunConfig, RunSample } from '../../shared/types.ts';
-import type { AgentLossPolicy, RunAgentsRequest } from '../../shared/agentTypes.ts';
 import { AGENT_GO_LEAD_MS, AGENT_RUN_STALL_MS } from '../agents/natsLauncher.ts';
 import type { AgentRun } from '../agents/natsLauncher.ts';
+import type { RunOnAgents } from '../agents/runAgents.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import type { RunOutcome, RunPlan } from '../runner/runContract.ts';
-import { splitConnections } from '../runner/split.ts';
-
-/** The load agents of one run, connected through their broker. */
-export interface RunOnAgents {
-  /** How many agents will take workers: a run's default worker count (one worker each). */
-  count: number;
-  /** The broker's address, recorded with the run (never its credentials). */
-  brokerUrl: string;
-  onAgentLoss: AgentLossPolicy;
-  /** Prepares run `runId` of `workers` worker processes and `loadMs` of load on the agents. */
-  prepare(runId: string, workers: number, loadMs: number): Promise<AgentRun>;
-  /** Lets go of the broker connection. */
-  close(): Promise<void>;
-}
-
-/** Connects to the agents a run request names. */
-export type AgentsOpener = (request: RunAgentsRequest) => Promise<RunOnAgents>;
+import { splitConnections } from '../base/split.ts';
 
 /** A run on agents from its launch to its end. */
 export interface AgentSession {

@@ -20,7 +20,7 @@ import type { RunHandle, RunOutcome } from '../runner/runContract.ts';
 import { databaseFailure } from '../store/databaseErrors.ts';
 import { runDnSource } from './runDnSource.ts';
 import { startOnAgents } from './runOnAgents.ts';
-import type { AgentsOpener } from './runOnAgents.ts';
+import type { AgentsOpener } from '../agents/runAgents.ts';
 import { endFigures, launchPlan, storeSample } from './runLaunch.ts';
 import type { LaunchParts } from './runLaunch.ts';
 import { resolveServerSet } from './serverSet.ts';

@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invalid } from '../../shared/errors.ts';
-import { readSmallFile } from '../app/smallFile.ts';
+import { readSmallFile } from '../base/smallFile.ts';
 
 /** The first line of a password file (like searchrate's --bindPasswordFile); `field` names the option. */
 export function readPasswordFile(path: string, field: string): string {

@@ -1,5 +1,6 @@
 // Schema migrations, applied in order; the index + 1 is the database's user_version.
-import type { Db } from './database.ts';
+// The handle's own type, not database.ts's Db: database.ts runs the migrations, so it imports this.
+import type { Database as Db } from 'better-sqlite3';
 import { repairOperationHistograms } from './operationHistogramRepair.ts';
 
 /** One step: SQL, or a function for data SQL cannot fix (run in the same transaction). */

@@ -8,7 +8,8 @@
 // does as it is; a later fix is a new migration.
 import type { LatencySummary, OperationSample } from '../../shared/types.ts';
 import { decodeHistogram, summarize } from '../loadgen/histogram.ts';
-import type { Db } from './database.ts';
+// The handle's own type, not database.ts's Db: database.ts runs the migrations, so it imports this.
+import type { Database as Db } from 'better-sqlite3';
 import { operationHistogramsJson, parseOperationHistograms } from './operationHistograms.ts';
 
 /** Largest array index + 1: keys below it are the ones JavaScript lists first. */

@@ -13,7 +13,7 @@ import type { RunSource } from '../../shared/history.ts';
 import type { ReplicationLagSecond } from '../../shared/replicationTypes.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { breaches } from '../../shared/thresholdCheck.ts';
-import type { ThresholdResult } from '../../shared/thresholdCheck.ts';
+import type { ThresholdResult } from '../../shared/thresholds.ts';
 import type { Db } from './database.ts';
 import { facets, listItem, listRuns } from './historyQueries.ts';
 import { annotateRun, deleteRuns, insertImportedRun, serverOf } from './historyWrites.ts';

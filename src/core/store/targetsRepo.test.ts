@@ -54,15 +54,15 @@ test('a typed password goes to a mode-600 file under secrets/, never into SQLite
   assert.equal(databaseText(dir).includes(SECRET), false);
   assert.equal(JSON.stringify(publicTarget(saved)).includes(SECRET), false);
   // Switching to an environment variable deletes the file DirBench wrote.
-  const edited = repo.save({ ...base, id: saved.id, passwordEnv: 'DIRBENCH_TEST_PW' });
-  assert.equal(edited.passwordEnv, 'DIRBENCH_TEST_PW');
+  const edited = repo.save({ ...base, id: saved.id, passwordEnv: 'TARGETS_REPO_TEST_PW' });
+  assert.equal(edited.passwordEnv, 'TARGETS_REPO_TEST_PW');
   assert.throws(() => statSync(saved.passwordFile as string), /ENOENT/);
   assert.throws(
     () => repo.password(edited),
     (err: unknown) => err instanceof ApiError && err.field === 'passwordEnv',
   );
-  process.env.DIRBENCH_TEST_PW = SECRET;
-  t.after(() => delete process.env.DIRBENCH_TEST_PW);
+  process.env.TARGETS_REPO_TEST_PW = SECRET;
+  t.after(() => delete process.env.TARGETS_REPO_TEST_PW);
   assert.equal(repo.password(edited), SECRET);
 });
 

@@ -15,7 +15,6 @@ import type { LoadControl } from '../loadgen/loadControl.ts';
 import { OpWatch } from '../loadgen/opDeadline.ts';
 import { persistentLoop } from '../loadgen/persistentLoop.ts';
 import { RunClock } from '../loadgen/runClock.ts';
-import { wallNowMs } from '../loadgen/wallClock.ts';
 import { CompiledWorkload } from '../workload/compileWorkload.ts';
 import type { PreparedOp, WorkloadRuntime } from '../workload/compileWorkload.ts';
 import { planDn } from './hostileFaults.ts';
@@ -179,7 +178,7 @@ export async function runSession(
   const control: LoadControl = {
     issuing: true,
     recording: true,
-    clock: new RunClock(wallNowMs(), 3600),
+    clock: new RunClock(Date.now(), 3600),
     recorder: new EndsRecorder(limits.ends, () => (control.issuing = false)),
     workload: workloadFor(spec, params, counters),
     open: null,

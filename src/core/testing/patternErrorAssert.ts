@@ -1,6 +1,6 @@
 // One check of a malformed-pattern error, for the value-pattern and OpenDJ tests.
 import assert from 'node:assert/strict';
-import { PatternError } from '../workload/pattern/errors.ts';
+import { PatternError } from '../pattern/errors.ts';
 
 /** What a PatternError should say: what was parsed, the text under the caret, where and why. */
 export interface ExpectedPatternError {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { IndexProfile, IndexType, WorkloadCatalog } from '../../shared/workload.ts';
-import { resourcePath } from '../app/resources.ts';
+import { resourcePath } from '../base/resources.ts';
 import {
   child,
   choiceField,

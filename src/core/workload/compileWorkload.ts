@@ -20,7 +20,7 @@ import { compileSearch } from './ops/search.ts';
 import { compileSearchAndModify } from './ops/searchAndModify.ts';
 import { templateExpander } from './ops/template.ts';
 import { OwnEntries } from './ownEntries.ts';
-import { parseValuePattern } from './pattern/index.ts';
+import { parseValuePattern } from '../pattern/index.ts';
 
 /** What compiling needs besides the definition. */
 export interface WorkloadRuntime {

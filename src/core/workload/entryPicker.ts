@@ -2,8 +2,8 @@
 import type { LabShape } from '../../shared/labTypes.ts';
 import { DIRECTORY_SHAPES } from '../datagen/shapes.ts';
 import { rebaseDn } from '../ldif/rebase.ts';
-import type { DnSource } from '../loadgen/dnSource.ts';
-import { dnSourceSize } from '../loadgen/dnSource.ts';
+import type { DnSource } from './dnSource.ts';
+import { dnSourceSize } from './dnSource.ts';
 
 /** Random access to the directory's existing entries by index. */
 export interface EntryPicker {

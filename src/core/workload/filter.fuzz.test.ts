@@ -4,7 +4,7 @@ import { FilterParser } from 'ldapts';
 import { Prng } from '../datagen/prng.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { fuzz, joined, maybeTruncated, oddText } from '../testing/fuzzCheck.ts';
-import { parseValuePattern } from './pattern/index.ts';
+import { parseValuePattern } from '../pattern/index.ts';
 import { filterPatternField } from './patternFields.ts';
 
 // RFC 4515 pieces: attribute descriptions, match operators, values with escapes and stars, nesting.

@@ -3,9 +3,10 @@ import { test } from 'node:test';
 import { Prng } from '../datagen/prng.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { OpContext } from './opContext.ts';
-import { escapeFilterValue, searchRequestBuilder } from './ops/search.ts';
+import { escapeFilterValue } from './filterContext.ts';
+import { searchRequestBuilder } from './ops/search.ts';
 import type { OpTools } from './ops/opTypes.ts';
-import { parseValuePattern } from './pattern/index.ts';
+import { parseValuePattern } from '../pattern/index.ts';
 import { filterSkeleton } from './filterCheck.ts';
 import { filterPatternField } from './patternFields.ts';
 

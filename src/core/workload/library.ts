@@ -1,12 +1,11 @@
 // Every workload a run can name: the built-in read, the study catalogs and the user's saved ones.
 import { ApiError, invalid } from '../../shared/errors.ts';
 import type { WorkloadListItem, WorkloadSpec } from '../../shared/workload.ts';
-import type { WorkloadsRepo } from '../store/workloadsRepo.ts';
 import { READ_RANDOM } from './builtin.ts';
 import { loadCatalogData } from './catalogs.ts';
 import type { CatalogData } from './catalogs.ts';
 import { validateWorkloadSpec } from './validateWorkload.ts';
-import { refuseBuiltInDelete } from '../store/savedIds.ts';
+import { refuseBuiltInDelete } from '../base/savedIds.ts';
 
 /** The pseudo-catalogs of the built-in workload and of the user's saved ones. */
 const BUILTIN = { name: 'builtin', title: 'Built-in', version: 1 };
@@ -38,13 +37,22 @@ export function listItem(
   };
 }
 
+/** Where the user's own workloads are kept (the store's user_workloads table). */
+interface SavedWorkloads {
+  list(): { spec: WorkloadSpec }[];
+  find(id: string): { spec: WorkloadSpec } | null;
+  /** Inserts or replaces the definition under its id. */
+  save(spec: WorkloadSpec): { spec: WorkloadSpec };
+  delete(id: string): void;
+}
+
 /** Looks workloads up by id and keeps the user's own. */
 export class WorkloadLibrary {
-  private readonly repo: WorkloadsRepo;
+  private readonly repo: SavedWorkloads;
   private readonly dataDir: string | undefined;
   private data: CatalogData | null = null;
 
-  constructor(repo: WorkloadsRepo, dataDir?: string) {
+  constructor(repo: SavedWorkloads, dataDir?: string) {
     this.repo = repo;
     this.dataDir = dataDir;
   }

@@ -1,6 +1,6 @@
 // Per-operation expansion state: the seeded random stream, the op's one random existing entry, unique names.
 import type { Prng } from '../datagen/prng.ts';
-import type { PatternContext } from './pattern/index.ts';
+import type { PatternContext } from '../pattern/index.ts';
 import { parentDn } from './entryPicker.ts';
 import type { EntryPicker } from './entryPicker.ts';
 

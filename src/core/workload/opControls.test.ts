@@ -13,7 +13,7 @@ import type { EntryPicker } from './entryPicker.ts';
 import { compileControls } from './opControls.ts';
 import { OpContext } from './opContext.ts';
 import type { OpTools } from './ops/opTypes.ts';
-import { parseValuePattern } from './pattern/index.ts';
+import { parseValuePattern } from '../pattern/index.ts';
 
 const tools = { pattern: (t: string) => parseValuePattern(t) } as unknown as OpTools;
 

@@ -16,10 +16,10 @@ import {
 } from '../ldap/controls/encodeControls.ts';
 import type { ControlBytes } from '../ldap/controls/encodeControls.ts';
 import type { PreparedRequest } from '../ldap/lean/prepared.ts';
+import { filterContext } from './filterContext.ts';
 import type { OpContext } from './opContext.ts';
-import type { PatternContext } from './pattern/index.ts';
+import type { PatternContext } from '../pattern/index.ts';
 import type { OpTools } from './ops/opTypes.ts';
-import { filterContext } from './ops/search.ts';
 
 /** Thrown when the server answered a write without the pre-read or post-read entry it was asked for. */
 export class ReadEntryMissingError extends Error {

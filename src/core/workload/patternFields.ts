@@ -3,8 +3,8 @@ import { invalid } from '../../shared/errors.ts';
 import { inputExcerpt } from '../../shared/inputExcerpt.ts';
 import type { EntryTemplate, TemplateAttribute } from '../../shared/workload.ts';
 import { checkFilterSyntax } from './filterCheck.ts';
-import { PatternError, parseValuePattern } from './pattern/index.ts';
-import type { ValuePattern } from './pattern/index.ts';
+import { PatternError, parseValuePattern } from '../pattern/index.ts';
+import type { ValuePattern } from '../pattern/index.ts';
 import { child, fieldsOf, integerField, listOf, optional, stringField } from './specFields.ts';
 
 /** Where patterns are read from (`[file:...]` names are relative to `baseDir`) and what they use. */

@@ -3,7 +3,7 @@ import { createContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createApiClient } from '../../shared/client.ts';
 import type { ApiClient } from '../../shared/client.ts';
-import type { RendererTransport } from './transport.ts';
+import type { RendererTransport } from './rendererTransport.ts';
 
 /** What the API context holds: the client, its transport and the link state. */
 export interface ApiContextValue {

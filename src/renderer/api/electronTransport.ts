@@ -1,7 +1,7 @@
 // Transport over the Electron preload bridge (contextBridge); errors arrive as plain `{kind, message, field}`.
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
-import type { RendererTransport } from './transport.ts';
+import type { RendererTransport } from './rendererTransport.ts';
 
 /** What electron/preload.ts exposes as `window.dirbench`. */
 export interface DirbenchBridge {

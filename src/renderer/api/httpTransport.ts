@@ -2,7 +2,7 @@
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { eventSocket } from './eventSocket.ts';
-import type { RendererTransport } from './transport.ts';
+import type { RendererTransport } from './rendererTransport.ts';
 
 /** Same-origin HTTP transport; the host's auth cookie rides along with every request. */
 export function httpTransport(location: Location): RendererTransport {

@@ -41,8 +41,3 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   // The download has its own copy once click() returns; the URL can go after this task.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
-
-/** Reads a file the user picked as text. */
-export function readFileText(file: File): Promise<string> {
-  return file.text();
-}

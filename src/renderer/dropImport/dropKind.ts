@@ -8,12 +8,6 @@ import { inputExcerpt, jsonSyntaxProblem } from '../../shared/inputExcerpt.ts';
 export const ACCEPTED_KINDS =
   'an UnboundID searchrate --csv file, an OpenDJ searchrate/addrate/modrate -S (script-friendly) CSV, a matrix JSON or a workload JSON';
 
-/** Label of each import format, as the preview and messages name it. */
-export const FORMAT_LABELS: Record<ImportFormat, string> = {
-  'searchrate-csv': 'UnboundID searchrate CSV',
-  'opendj-csv': 'OpenDJ rate-tool CSV',
-};
-
 /** A saved definition found in a dropped JSON file. */
 export type DroppedDefinition =
   | { kind: 'matrix'; spec: Record<string, unknown>; name: string }

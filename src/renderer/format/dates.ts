@@ -11,10 +11,3 @@ export function formatDateTime(iso: string): string {
   const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
-
-/** Whole seconds between two ISO times, or null when the end is unknown. */
-export function secondsBetween(startIso: string, endIso: string | null): number | null {
-  if (endIso === null) return null;
-  const ms = new Date(endIso).getTime() - new Date(startIso).getTime();
-  return Number.isFinite(ms) ? Math.max(0, Math.round(ms / 1000)) : null;
-}

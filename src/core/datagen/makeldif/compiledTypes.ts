@@ -1,8 +1,9 @@
 // What compiling a template file produces: one program per branch and template, their subordinates,
-// and the state each generated entry reads and fills.
+// the state each generated entry reads and fills, and the draft each program is generated from.
 import type { NameCycler } from './nameCycler.ts';
 import type { TextProps } from './textProps.ts';
 import type { LineDef, ValueForm } from './parse.ts';
+import type { SlotLayout } from './slots.ts';
 
 /** The mutable state one generated entry reads and fills (a single object reused for every entry). */
 export interface EntryState {
@@ -83,4 +84,32 @@ export interface ProgramSpec {
   inBranch: boolean;
   rdnAttrs: string[];
   fixedDn: string | null;
+}
+
+/** One program being generated; slot `s` holds its first value in `v{s}`, further ones in `a{s}`. */
+export interface ProgramDraft {
+  spec: ProgramSpec;
+  /** The program's index among the file's programs (what `H.noDn` reports). */
+  index: number;
+  slots: SlotLayout;
+  /** The slot of each RDN attribute, undefined where no line gives it. */
+  rdnSlots: (number | undefined)[];
+  /** Why the template cannot make a DN, or null. */
+  problem: string | null;
+  /** Per slot, as of the line being compiled: has a value yet, always has one, what its values hold. */
+  defined: boolean[];
+  always: boolean[];
+  props: (TextProps | null)[];
+  formOf: (ValueForm | null)[];
+  /** The constant text of each static slot (its lines, de-duplicated). */
+  staticBlocks: (string | null)[];
+  /** Code before the declarations, before the lines (a DN of static values only), and of the lines. */
+  head: string[];
+  dnHead: string[];
+  body: string[];
+  /** How each single-line slot is written, and which of them always have a value. */
+  singleRender: string[];
+  singleAlways: Set<number>;
+  /** Counters restarted below each new parent. */
+  resets: Set<number>;
 }

@@ -2,7 +2,7 @@
 import { escapeRdnValue } from '../../ldif/dn.ts';
 import { ldifLine } from '../../ldif/write.ts';
 import type { LineDef } from './parse.ts';
-import type { ProgramDraft } from './programDraft.ts';
+import type { ProgramDraft } from './compiledTypes.ts';
 import { slotOf, staticText } from './slots.ts';
 import type { TextProps } from './textProps.ts';
 

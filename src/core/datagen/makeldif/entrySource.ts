@@ -1,7 +1,7 @@
 // The source of a program's generated entry function, assembled from its draft: declarations,
 // line code, then the entry text (dn, objectClass, the other attributes in order of first appearance).
 import { dnLineCode } from './dnCode.ts';
-import type { ProgramDraft } from './programDraft.ts';
+import type { ProgramDraft } from './compiledTypes.ts';
 import { slotOf } from './slots.ts';
 
 /** The body of `new Function('H', 'P', 'F', 'S', 'rng', ...)`: returns the entry function. */

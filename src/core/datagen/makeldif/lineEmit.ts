@@ -4,7 +4,7 @@ import { dnCheck } from './dnCode.ts';
 import { renderLine } from './lineWriters.ts';
 import type { LineDef } from './parse.ts';
 import { noteValue } from './programDraft.ts';
-import type { ProgramDraft } from './programDraft.ts';
+import type { ProgramDraft } from './compiledTypes.ts';
 import { combine, partsAreSafe, propsOf } from './textProps.ts';
 import type { TextProps } from './textProps.ts';
 

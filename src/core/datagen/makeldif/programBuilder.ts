@@ -12,7 +12,7 @@ import { makeHelpers } from './lineWriters.ts';
 import type { Helpers } from './lineWriters.ts';
 import type { Part } from './parse.ts';
 import { noteValue, startDraft } from './programDraft.ts';
-import type { ProgramDraft } from './programDraft.ts';
+import type { ProgramDraft } from './compiledTypes.ts';
 import type { TemplateResources } from './resources.ts';
 import { hasPersonClass, slotOf, staticText } from './slots.ts';
 import type { AttrRef, TagCode, TagContext } from './tagContext.ts';

@@ -1,41 +1,11 @@
 // The state of one branch or template while its entry function is generated: what is known about
 // each slot so far, and the code written so far.
-import type { ProgramSpec } from './compiledTypes.ts';
+import type { ProgramDraft, ProgramSpec } from './compiledTypes.ts';
+import type { TextProps } from './textProps.ts';
 import { dnCheck, rdnProblem } from './dnCode.ts';
 import { renderConstLine } from './lineWriters.ts';
-import type { ValueForm } from './parse.ts';
 import { layoutSlots, slotOf, staticText } from './slots.ts';
-import type { SlotLayout } from './slots.ts';
 import { mergeProps } from './textProps.ts';
-import type { TextProps } from './textProps.ts';
-
-/** One program being generated; slot `s` holds its first value in `v{s}`, further ones in `a{s}`. */
-export interface ProgramDraft {
-  spec: ProgramSpec;
-  /** The program's index among the file's programs (what `H.noDn` reports). */
-  index: number;
-  slots: SlotLayout;
-  /** The slot of each RDN attribute, undefined where no line gives it. */
-  rdnSlots: (number | undefined)[];
-  /** Why the template cannot make a DN, or null. */
-  problem: string | null;
-  /** Per slot, as of the line being compiled: has a value yet, always has one, what its values hold. */
-  defined: boolean[];
-  always: boolean[];
-  props: (TextProps | null)[];
-  formOf: (ValueForm | null)[];
-  /** The constant text of each static slot (its lines, de-duplicated). */
-  staticBlocks: (string | null)[];
-  /** Code before the declarations, before the lines (a DN of static values only), and of the lines. */
-  head: string[];
-  dnHead: string[];
-  body: string[];
-  /** How each single-line slot is written, and which of them always have a value. */
-  singleRender: string[];
-  singleAlways: Set<number>;
-  /** Counters restarted below each new parent. */
-  resets: Set<number>;
-}
 
 /** A draft with its slots laid out, its static slots written as constants and its DN problem known. */
 export function startDraft(spec: ProgramSpec, index: number): ProgramDraft {

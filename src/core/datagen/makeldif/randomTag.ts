@@ -1,7 +1,7 @@
 // <random:TYPE:...>: random letters, digits, hex, base64, numbers in a format, months and telephone numbers.
-import { MAX_RANDOM_LENGTH } from '../../workload/pattern/tokens.ts';
-import { MONTHS } from '../../workload/pattern/dateFormat.ts';
-import { compileDecimalFormat } from '../../workload/pattern/decimalFormat.ts';
+import { MAX_RANDOM_LENGTH } from '../../pattern/tokens.ts';
+import { MONTHS } from '../../pattern/dateFormat.ts';
+import { compileDecimalFormat } from '../../pattern/decimalFormat.ts';
 import type { Prng } from '../prng.ts';
 import { propsOf, propsOfAll, SAFE_PROPS, UNKNOWN_PROPS } from './textProps.ts';
 import { argCount, intArg } from './tagContext.ts';

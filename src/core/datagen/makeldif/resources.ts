@@ -1,7 +1,7 @@
 // Files a template reads (<file:...>, first.names, last.names): where a name resolves, and its lines, read once.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { resourcePath } from '../../app/resources.ts';
+import { resourcePath } from '../../base/resources.ts';
 
 /** DirBench's own lists (names, cities, states, streets), so OpenDJ's example.template runs as is. */
 export function defaultResourceDir(): string {

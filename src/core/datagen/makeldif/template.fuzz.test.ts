@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
-import { resourcePath } from '../../app/resources.ts';
+import { resourcePath } from '../../base/resources.ts';
 import { fuzz, joined, numberText, oddText } from '../../testing/fuzzCheck.ts';
 import type { EntryState, Program, Subordinate } from './compiledTypes.ts';
 import { loadTemplateText } from './engine.ts';

@@ -4,7 +4,6 @@ import { spawnForeground } from '../foregroundServer.ts';
 import type { ForegroundOptions, ForegroundServer } from '../foregroundServer.ts';
 import { waitForLdap } from '../ldapReady.ts';
 import { processMatches, stopProcess } from '../processes.ts';
-import { releaseWatched } from '../watchdog.ts';
 import type { StopOutcome } from '../processes.ts';
 
 // slapd's own debug level "none" (32768): errors and start/stop notices only, never per-operation
@@ -37,11 +36,6 @@ export async function spawnSlapd(opts: SlapdStartOptions): Promise<SlapdProcess>
   if (opts.ldapsPort !== undefined) listeners.push(`ldaps://127.0.0.1:${opts.ldapsPort}/`);
   const args = ['-f', opts.confPath, '-h', listeners.join(' '), '-d', SLAPD_DEBUG_LEVEL];
   return { ...(await spawnForeground(opts.slapd, args, opts)), url };
-}
-
-/** Lets this process exit while slapd runs: persistent labs stay up, watchdog labs then stop with us. */
-export function releaseSlapd(proc: SlapdProcess): void {
-  releaseWatched(proc.child);
 }
 
 /** Thrown when slapd exits before it answers. */

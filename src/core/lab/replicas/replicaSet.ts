@@ -8,7 +8,7 @@ import type { LabReplica } from '../../../shared/labTypes.ts';
 import type { LabDriver, LabServerConfig, RunningServer } from '../driver.ts';
 import { countEntries } from '../entryCount.ts';
 import { freePort } from '../freePort.ts';
-import type { BuildHooks } from '../labBuild.ts';
+import type { BuildHooks } from '../buildHooks.ts';
 import type { StoredLab } from '../labRecord.ts';
 import { releaseWatched } from '../watchdog.ts';
 import { replicaSupportOf } from './support.ts';

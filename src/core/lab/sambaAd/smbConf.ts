@@ -1,6 +1,6 @@
 // The smb.conf of a Samba AD lab: a domain controller that serves LDAP only, on one loopback
 // address of its own, with every file it writes under the lab.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { SambaAdLayout } from './layout.ts';
 
 /** Kerberos realm of every lab's domain: labs never meet (each has its own address and files). */
@@ -52,19 +52,4 @@ export function sambaAdSmbConf(layout: SambaAdLayout, address: string): string {
 /** Writes the lab's smb.conf for `address`. */
 export function writeSambaAdSmbConf(layout: SambaAdLayout, address: string): void {
   writeFileSync(layout.smbConf, sambaAdSmbConf(layout, address), { mode: 0o600 });
-}
-
-/** The address a lab's smb.conf serves on; null when it names none. */
-export function smbConfAddress(text: string): string | null {
-  const match = /^\s*interfaces\s*=\s*([0-9.]+)/m.exec(text);
-  return match === null ? null : (match[1] as string);
-}
-
-/** The address the lab in `layout` was last configured to serve on; null before its first start. */
-export function configuredAddress(layout: SambaAdLayout): string | null {
-  try {
-    return smbConfAddress(readFileSync(layout.smbConf, 'utf8'));
-  } catch {
-    return null;
-  }
 }

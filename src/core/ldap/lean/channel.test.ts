@@ -15,7 +15,7 @@ import { compileModify } from '../../workload/ops/modify.ts';
 import type { OpFactory, OpTools } from '../../workload/ops/opTypes.ts';
 import { compileSearch } from '../../workload/ops/search.ts';
 import { OwnEntries } from '../../workload/ownEntries.ts';
-import { parseValuePattern } from '../../workload/pattern/index.ts';
+import { parseValuePattern } from '../../pattern/index.ts';
 import { internalsOf } from '../clientInternals.ts';
 import { ConnectionCounters } from '../connectionCounters.ts';
 import { failureCodeName } from '../failure.ts';

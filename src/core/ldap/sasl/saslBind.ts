@@ -17,14 +17,6 @@ import type { ScramMechanism } from './scram.ts';
 /** The challenge-response SASL mechanisms DirBench drives itself (ldapts sends one step only). */
 export type ChallengeMechanism = 'DIGEST-MD5' | 'CRAM-MD5' | ScramMechanism;
 
-/** The mechanisms of ChallengeMechanism, for validation. */
-export const CHALLENGE_MECHANISMS: readonly ChallengeMechanism[] = [
-  'DIGEST-MD5',
-  'CRAM-MD5',
-  'SCRAM-SHA-1',
-  'SCRAM-SHA-256',
-];
-
 /** AuthenticationChoice's [3] SaslCredentials. */
 const SASL_CREDENTIALS = 0xa3;
 const SUCCESS = 0;

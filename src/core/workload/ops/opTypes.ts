@@ -5,7 +5,7 @@ import type { LdapConnectionParams } from '../../ldap/connection.ts';
 import type { ConnectionCounters } from '../../ldap/connectionCounters.ts';
 import type { OpContext } from '../opContext.ts';
 import type { OwnEntries } from '../ownEntries.ts';
-import type { ValuePattern } from '../pattern/index.ts';
+import type { ValuePattern } from '../../pattern/index.ts';
 
 /** Runs one expanded operation on a ready client; resolves with the entries it returned (0 for writes). */
 export type OpRun = (client: Client) => Promise<number>;

@@ -6,25 +6,12 @@ import { countingSearch } from '../../ldap/countingSearch.ts';
 import type { CountingSearchRequest } from '../../ldap/countingSearch.ts';
 import { sendLean } from '../../ldap/lean/channel.ts';
 import { SearchEncoder } from '../../ldap/lean/encode.ts';
+import { filterContext } from '../filterContext.ts';
 import { compileControls, leanWithControls } from '../opControls.ts';
 import type { OpContext } from '../opContext.ts';
-import type { PatternContext } from '../pattern/index.ts';
+import type { PatternContext } from '../../pattern/index.ts';
 import { ldaptsOp } from './opTypes.ts';
 import type { OpFactory, OpTools } from './opTypes.ts';
-
-/** RFC 4515 escapes for a value taken from an entry, so its `*`, `(`, `)`, `\` and NUL match literally. */
-export function escapeFilterValue(value: string): string {
-  return value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
-
-/** The op's context with [entry:ATTR] values escaped: entries of another server may hold anything. */
-export function filterContext(ctx: PatternContext): PatternContext {
-  return {
-    rng: ctx.rng,
-    unique: () => ctx.unique(),
-    entry: (attribute) => escapeFilterValue(ctx.entry(attribute)),
-  };
-}
 
 /** Builds the request of one search from its patterns; `fixed` holds the fields every op shares. */
 export interface SearchRequestBuilder {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Prng } from '../../datagen/prng.ts';
 import { OpContext } from '../opContext.ts';
 import type { EntryPicker } from '../entryPicker.ts';
-import { parseValuePattern } from '../pattern/index.ts';
+import { parseValuePattern } from '../../pattern/index.ts';
 import type { OpTools } from './opTypes.ts';
 import { templateExpander } from './template.ts';
 

@@ -1,7 +1,7 @@
 // Expands an add template into a DN and its attributes, the RDN value included as LDAP requires.
 import type { EntryTemplate } from '../../../shared/workload.ts';
 import type { OpContext } from '../opContext.ts';
-import type { ValuePattern } from '../pattern/index.ts';
+import type { ValuePattern } from '../../pattern/index.ts';
 import type { OpTools } from './opTypes.ts';
 
 /** One expanded entry, ready for client.add. */

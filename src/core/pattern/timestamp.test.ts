@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Prng } from '../../datagen/prng.ts';
+import { Prng } from '../datagen/prng.ts';
 import { compileDateFormat } from './dateFormat.ts';
 import { failAt, PatternError } from './errors.ts';
 import { formatGeneralizedTime, parseGeneralizedTime } from './timestamp.ts';

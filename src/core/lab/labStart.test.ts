@@ -4,12 +4,12 @@ import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { LabInfo, LabProgress } from '../../shared/labTypes.ts';
 import type { TargetInput } from '../../shared/targetTypes.ts';
-import type { LabBuild, LabManager } from '../lab/labManager.ts';
-import { toInfo } from '../lab/labRecord.ts';
-import type { LabStartRequest } from '../lab/labRecord.ts';
+import type { LabBuild, LabManager } from './labManager.ts';
+import { toInfo } from './labRecord.ts';
+import type { LabStartRequest } from './labRecord.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import { storedLabFixture } from '../testing/labFixture.ts';
-import { labHandlers } from './labHandlers.ts';
+import { labHandlers } from '../api/labHandlers.ts';
 import { startLabAndWait } from './labStart.ts';
 
 /** The live events, kept in order, with the listeners a waiter adds. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { Prng } from '../../datagen/prng.ts';
-import { fuzz, joined, maybeTruncated, numberText, oddText } from '../../testing/fuzzCheck.ts';
+import { Prng } from '../datagen/prng.ts';
+import { fuzz, joined, maybeTruncated, numberText, oddText } from '../testing/fuzzCheck.ts';
 import { PatternError, parseOpenDjPattern, parseValuePattern } from './index.ts';
 import type { PatternContext, ValuePattern } from './index.ts';
 

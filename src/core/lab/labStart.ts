@@ -4,14 +4,15 @@
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { LabEnded, LabInfo, LabProgress } from '../../shared/labTypes.ts';
-import type { LabManager } from '../lab/labManager.ts';
-import type { LabStartRequest } from '../lab/labRecord.ts';
-import type { TargetsRepo } from '../store/targetsRepo.ts';
+import type { TargetInput } from '../../shared/targetTypes.ts';
+import type { LabManager } from './labManager.ts';
+import type { LabStartRequest } from './labRecord.ts';
 
 /** What starting a lab needs: the labs, the targets a ready lab becomes, and the event bus. */
 export interface LabStartDeps {
   labs: Pick<LabManager, 'begin' | 'get'>;
-  targets: Pick<TargetsRepo, 'save'>;
+  /** Saves the target a ready lab becomes (the targets table), answering its id. */
+  targets: { save(input: TargetInput, labId: string): { id: string } };
   emit: (message: ApiEventMessage) => void;
 }
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Prng } from '../../datagen/prng.ts';
-import { assertPatternError } from '../../testing/patternErrorAssert.ts';
-import { patternFilesFixture } from '../../testing/patternFilesFixture.ts';
+import { Prng } from '../datagen/prng.ts';
+import { assertPatternError } from '../testing/patternErrorAssert.ts';
+import { patternFilesFixture } from '../testing/patternFilesFixture.ts';
 import { openDjToValuePattern, parseOpenDjPattern, PatternError } from './index.ts';
 
 const ctx = (seed = 1) => ({ rng: new Prng(seed), entry: () => '', unique: () => '' });

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Prng } from '../../datagen/prng.ts';
-import { assertPatternError } from '../../testing/patternErrorAssert.ts';
-import { patternFilesFixture } from '../../testing/patternFilesFixture.ts';
+import { Prng } from '../datagen/prng.ts';
+import { assertPatternError } from '../testing/patternErrorAssert.ts';
+import { patternFilesFixture } from '../testing/patternFilesFixture.ts';
 import { PatternError, parseValuePattern } from './index.ts';
 import type { ParseOptions, PatternContext, ValuePattern } from './index.ts';
-import { thrownBy } from '../../testing/thrownBy.ts';
+import { thrownBy } from '../testing/thrownBy.ts';
 
 /** A context with a seeded random source; [entry:A] yields "<A>", [unique] u1, u2, ... */
 function context(seed = 1): PatternContext {

@@ -1,5 +1,4 @@
 // Joins compiled pieces into a ValuePattern whose next() is one tight loop.
-import { PatternError } from './errors.ts';
 import type { Component, CompileEnv, ParseOptions, PatternContext, ValuePattern } from './types.ts';
 
 /** What a parser hands over: literal text and compiled components in output order. */
@@ -67,5 +66,3 @@ export function assemble(a: Assembly): ValuePattern {
     next,
   };
 }
-
-export { PatternError };

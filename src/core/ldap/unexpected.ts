@@ -1,8 +1,8 @@
 // How every host words an error no check expected: one line (an LDAP failure in failure.ts's words,
 // anything else as its name and message); the stack trace only when debugging was asked for.
 import { MessageParserError, ResultCodeError } from 'ldapts';
-import { LdapConnectError } from '../ldap/connection.ts';
-import { describeLdapFailure } from '../ldap/failure.ts';
+import { LdapConnectError } from './connection.ts';
+import { describeLdapFailure } from './failure.ts';
 
 /** The variable `--debug` sets (child processes inherit it): unexpected errors print their stack. */
 export const DEBUG_ENV = 'DIRBENCH_DEBUG';

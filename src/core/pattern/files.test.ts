@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Prng } from '../../datagen/prng.ts';
+import { Prng } from '../datagen/prng.ts';
 import { PatternError, parseValuePattern } from './index.ts';
 import type { ParseOptions, ValuePattern } from './index.ts';
 
