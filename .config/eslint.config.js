@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import { coreAreaImports } from './coreAreaImports.ts';
 
 const nodeBuiltins = [
@@ -87,6 +88,12 @@ const CORE_AREAS = {
   app: ['*'], // the composition root
 };
 
+// Function size: a warning above 80 lines, an error above 120. One rule has one severity, so the
+// error is the same built-in rule registered again under a local name.
+const functionLines = (max) => ({ max, skipBlankLines: true, skipComments: true });
+const productCode = ['src/**', 'electron/**'];
+const notProductCode = ['**/*.test.ts', '**/*.test.tsx', 'src/core/testing/**', 'e2e/**'];
+
 /** Forbids the given module patterns with a message naming the layer rule. */
 const forbid = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -106,6 +113,17 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+    },
+  },
+  {
+    files: productCode,
+    ignores: notProductCode,
+    plugins: {
+      size: { rules: { 'max-lines-per-function': builtinRules.get('max-lines-per-function') } },
+    },
+    rules: {
+      'max-lines-per-function': ['warn', functionLines(80)],
+      'size/max-lines-per-function': ['error', functionLines(120)],
     },
   },
   {

@@ -4,7 +4,7 @@ import { METHODS as NODE_METHODS } from 'node:http';
 import { API_CHANNELS } from '../../src/shared/api.ts';
 import type { ApiChannel } from '../../src/shared/api.ts';
 import { streamFor } from '../../src/core/datagen/prng.ts';
-import { MAX_BODY_BYTES } from '../../src/host/server.ts';
+import { MAX_BODY_BYTES } from '../../src/host/httpRoutes.ts';
 import type { Prng } from '../../src/core/datagen/prng.ts';
 
 /**

@@ -60,18 +60,17 @@ export function validateReplicationTopology(topology: ReplicationTopology): void
   const consumers: unknown = (Object(topology) as { consumers?: unknown }).consumers;
   const field = 'replication.consumers';
   if (!Array.isArray(consumers) || consumers.length < 1 || consumers.length > 8) {
-    throw invalid(
-      field,
-      'replication.consumers must list 1 to 8 consumer URLs, e.g. ["ldap://replica1:389"]',
-    );
+    const rule = 'must list 1 to 8 consumer URLs, e.g. ["ldap://replica1:389"]';
+    throw invalid(field, `${field} ${rule}`, { detail: rule });
   }
   consumers.forEach((url: unknown, i) => {
-    if (typeof url !== 'string' || !/^ldaps?:\/\/[^/\s]+\/?$/i.test(url))
-      throw invalid(
-        `${field}[${i}]`,
-        `${field}[${i}] must be an LDAP URL like ldap://replica1:389, got ${JSON.stringify(url)}`,
-      );
+    if (typeof url !== 'string' || !/^ldaps?:\/\/[^/\s]+\/?$/i.test(url)) {
+      const rule = `must be an LDAP URL like ldap://replica1:389, got ${JSON.stringify(url)}`;
+      throw invalid(`${field}[${i}]`, `${field}[${i}] ${rule}`, { detail: rule });
+    }
   });
-  if (new Set(consumers.map((u: string) => u.toLowerCase())).size !== consumers.length)
-    throw invalid(field, 'replication.consumers names a consumer twice; list each once');
+  if (new Set(consumers.map((u: string) => u.toLowerCase())).size !== consumers.length) {
+    const rule = 'names a consumer twice; list each once';
+    throw invalid(field, `${field} ${rule}`, { detail: rule });
+  }
 }

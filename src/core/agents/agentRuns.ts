@@ -48,6 +48,43 @@ export interface RunHostOptions {
   relays?: RelayPublisher;
 }
 
+/** Starts the workers `run` names, relaying their messages and exits; their pids, in order. */
+function launchWorkers(
+  run: HostedRun,
+  launcher: WorkerLauncher,
+  publish: (runId: string, workerIndex: number, relayed: Relayed) => void,
+  onAllEnded: () => void,
+): (number | null)[] {
+  const { runId } = run.request;
+  const pids: (number | null)[] = [];
+  for (const { workerIndex, start } of run.request.workers) {
+    const handle = launcher(workerIndex);
+    const state = { handle, exited: false };
+    run.workers.set(workerIndex, state);
+    pids.push(handle.pid ?? null);
+    handle.onMessage((message) => publish(runId, workerIndex, { kind: 'message', message }));
+    handle.onExit((code, signal) => {
+      state.exited = true;
+      publish(runId, workerIndex, { kind: 'exit', code, signal });
+      if ([...run.workers.values()].every((w) => w.exited)) onAllEnded();
+    });
+    handle.send(start);
+  }
+  return pids;
+}
+
+/** Keeps a DN list part (`text`) until its run's prepare request comes; the reply to its sender. */
+function keepDnPart(dnParts: Map<string, DnPart[]>, text: string, closed: boolean): PrepareReply {
+  const part = parseDnPart(text);
+  if (part === null) return { ok: false, error: 'not a DN list part' };
+  if (!closed) {
+    dnParts.set(part.runId, [...(dnParts.get(part.runId) ?? []), part]);
+    // Parts whose prepare request never comes are dropped with the run's wait for 'go'.
+    setTimeout(() => dnParts.delete(part.runId), GO_WAIT_LIMIT_MS).unref();
+  }
+  return { ok: true, pids: [] };
+}
+
 /** Makes agent `name` take prepare requests and host the runs they ask for. */
 export function hostRuns(nc: NatsConnection, name: string, options: RunHostOptions): RunHost {
   const launcher = options.launcher ?? forkLauncher();
@@ -89,26 +126,11 @@ export function hostRuns(nc: NatsConnection, name: string, options: RunHostOptio
       return { ok: false, error: `run ${received.runId}: parts of its DN list did not arrive` };
     const run: HostedRun = { request, workers: new Map(), cancelDeadline: () => undefined };
     runs.set(request.runId, run);
-    const pids: (number | null)[] = [];
-    for (const { workerIndex, start } of request.workers) {
-      const handle = launcher(workerIndex);
-      const state = { handle, exited: false };
-      run.workers.set(workerIndex, state);
-      pids.push(handle.pid ?? null);
-      handle.onMessage((message) =>
-        publish(request.runId, workerIndex, { kind: 'message', message }),
-      );
-      handle.onExit((code, signal) => {
-        state.exited = true;
-        publish(request.runId, workerIndex, { kind: 'exit', code, signal });
-        if ([...run.workers.values()].every((w) => w.exited)) {
-          run.cancelDeadline();
-          runs.delete(request.runId);
-          options.log(`run ${request.runId}: all its workers here have ended`);
-        }
-      });
-      handle.send(start);
-    }
+    const pids = launchWorkers(run, launcher, publish, () => {
+      run.cancelDeadline();
+      runs.delete(request.runId);
+      options.log(`run ${request.runId}: all its workers here have ended`);
+    });
     armDeadline(run, GO_WAIT_LIMIT_MS, `no 'go' within ${GO_WAIT_LIMIT_MS / 1000} s`);
     options.log(
       `run ${request.runId}: started worker ${request.workers.map((w) => w.workerIndex + 1).join(', ')}`,
@@ -119,16 +141,7 @@ export function hostRuns(nc: NatsConnection, name: string, options: RunHostOptio
   const subscriptions: Subscription[] = [
     nc.subscribe(dnPartSubject(name), {
       callback: (err, msg) => {
-        if (err !== null) return;
-        const part = parseDnPart(msg.string());
-        if (part !== null && !closed) {
-          dnParts.set(part.runId, [...(dnParts.get(part.runId) ?? []), part]);
-          // Parts whose prepare request never comes are dropped with the run's wait for 'go'.
-          setTimeout(() => dnParts.delete(part.runId), GO_WAIT_LIMIT_MS).unref();
-        }
-        const reply: PrepareReply =
-          part === null ? { ok: false, error: 'not a DN list part' } : { ok: true, pids: [] };
-        msg.respond(JSON.stringify(reply));
+        if (err === null) msg.respond(JSON.stringify(keepDnPart(dnParts, msg.string(), closed)));
       },
     }),
     nc.subscribe(prepareSubject(name), {

@@ -18,7 +18,7 @@ import {
   toWorkerSubject,
   workerIndexOfSubject,
 } from './agentRunProtocol.ts';
-import type { PrepareReply, PrepareRequest } from './agentRunProtocol.ts';
+import type { PrepareReply, PrepareRequest, ToWorker } from './agentRunProtocol.ts';
 import { probeClock } from './clockProbe.ts';
 import type { ProbeOptions } from './clockProbe.ts';
 import { heartbeatSubject } from '../broker/permissions.ts';
@@ -90,6 +90,163 @@ async function probeAgents(
   return offsets;
 }
 
+/** The live state of a run on agents, shared by the steps that prepare, watch and launch it. */
+interface RunState {
+  nc: NatsConnection;
+  options: AgentRunOptions;
+  nowMs: () => number;
+  /** The agent of each worker, by worker index. */
+  placement: string[];
+  agents: RunAgent[];
+  tally: AgentTally;
+  workers: Map<number, RemoteWorker>;
+  /** Start messages gathered until every agent gets its one prepare request. */
+  starts: Map<number, WorkerStartMessage>;
+  lastHeardMs: Map<string, number>;
+  losses: string[];
+  flushQueued: boolean;
+}
+
+/** Agent `name` is lost; `how` completes "worker N was ended by ...". */
+function loseAgent(run: RunState, name: string, how: string): void {
+  const live = run.placement
+    .flatMap((a, i) => (a === name ? [run.workers.get(i)] : []))
+    .filter((w) => !!w)
+    .filter((w) => !w.exited);
+  if (live.length === 0) return;
+  run.tally.lose(name);
+  run.losses.push(how);
+  for (const w of live) {
+    if (run.options.onAgentLoss === 'continue') w.lose(how);
+    else w.end(null, how);
+  }
+}
+
+/** Reads the run's stream and the agents' heartbeats, losing agents silent too long; returns the stop. */
+async function watchAgents(run: RunState): Promise<() => Promise<void>> {
+  const { nc, nowMs, lastHeardMs } = run;
+  const lostAfterMs = run.options.lostAfterMs ?? AGENT_LOST_AFTER_MS;
+  const stream = await openRunStream(nc, run.options.runId, (subject, body) => {
+    const name = subject.split('.')[2] ?? '';
+    lastHeardMs.set(name, nowMs());
+    const index = workerIndexOfSubject(subject);
+    const relayed = parseRelayed(body);
+    // Only the agent a worker was placed on speaks for it.
+    if (index === null || relayed === null || run.placement[index] !== name) return;
+    run.workers.get(index)?.deliver(relayed);
+  });
+  const subscriptions: Subscription[] = run.agents.map(({ name }) =>
+    nc.subscribe(heartbeatSubject(name), {
+      callback: (err) => {
+        if (err === null) lastHeardMs.set(name, nowMs());
+      },
+    }),
+  );
+  const silence = setInterval(() => {
+    for (const [name, heardMs] of lastHeardMs) {
+      const silentMs = nowMs() - heardMs;
+      if (silentMs > lostAfterMs)
+        loseAgent(
+          run,
+          name,
+          `the loss of agent ${name} (silent for ${(silentMs / 1000).toFixed(1)} s)`,
+        );
+    }
+  }, SILENCE_CHECK_MS);
+  silence.unref();
+  return async () => {
+    clearInterval(silence);
+    for (const s of subscriptions) s.unsubscribe();
+    await stream.close();
+  };
+}
+
+/** Sends agent `name` its prepare request, a big DN list ahead of it in parts. */
+async function sendPrepare(nc: NatsConnection, name: string, request: PrepareRequest) {
+  const { request: small, parts } = splitPrepare(request);
+  for (const part of parts) {
+    const reply = (
+      await nc.request(dnPartSubject(name), JSON.stringify(part), { timeout: PREPARE_TIMEOUT_MS })
+    ).json<PrepareReply>();
+    if (!reply.ok) throw new Error(reply.error);
+  }
+  return nc.request(prepareSubject(name), JSON.stringify(small), { timeout: PREPARE_TIMEOUT_MS });
+}
+
+/** Sends `agent` one prepare request with its start messages; its reply gives the workers' pids. */
+function prepareAgent(run: RunState, agent: RunAgent): void {
+  const request: PrepareRequest = {
+    runId: run.options.runId,
+    clockOffsetMs: agent.clockOffsetMs,
+    loadMs: run.options.loadMs,
+    workers: agent.workers.flatMap((i) => {
+      const start = run.starts.get(i);
+      return start === undefined ? [] : [{ workerIndex: i, start }];
+    }),
+  };
+  if (request.workers.length === 0) return;
+  void sendPrepare(run.nc, agent.name, request)
+    .then((msg) => {
+      const reply = msg.json<PrepareReply>();
+      if (!reply.ok)
+        loseAgent(run, agent.name, `agent ${agent.name} refusing the run: ${reply.error}`);
+      else
+        request.workers.forEach(({ workerIndex }, k) => {
+          const worker = run.workers.get(workerIndex);
+          if (worker !== undefined) worker.pid = reply.pids[k] ?? undefined;
+        });
+    })
+    .catch((err: unknown) =>
+      loseAgent(
+        run,
+        agent.name,
+        `agent ${agent.name} not taking the run: ${err instanceof Error ? err.message : String(err)}`,
+      ),
+    );
+}
+
+/** Sends worker `workerIndex` (on agent `name`) a message; a start is gathered for the prepare. */
+function sendToWorker(run: RunState, name: string, workerIndex: number, message: ToWorker): void {
+  if (message.type === 'start') {
+    // The orchestrator launches every worker in one go: gather them, then prepare each agent once.
+    run.starts.set(workerIndex, message);
+    if (!run.flushQueued) {
+      run.flushQueued = true;
+      queueMicrotask(() => {
+        for (const agent of run.agents) prepareAgent(run, agent);
+      });
+    }
+    return;
+  }
+  if (message.type === 'go') run.tally.start(message.t0Ms);
+  try {
+    run.nc.publish(toWorkerSubject(name, run.options.runId, workerIndex), JSON.stringify(message));
+  } catch (err) {
+    loseAgent(
+      run,
+      name,
+      `agent ${name} unreachable: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+}
+
+/** The orchestrator's launcher: each worker a RemoteWorker on its placed agent. */
+function launcherOf(run: RunState): WorkerLauncher {
+  return (workerIndex) => {
+    const name = run.placement[workerIndex];
+    if (name === undefined)
+      throw new Error(`worker ${workerIndex + 1} is beyond the ${run.options.workers} placed`);
+    const worker = new RemoteWorker(
+      (message) => sendToWorker(run, name, workerIndex, message),
+      (message) => {
+        if (message.type === 'interval') run.tally.add(workerIndex, message);
+      },
+    );
+    run.workers.set(workerIndex, worker);
+    return worker;
+  };
+}
+
 /**
  * Prepares run `runId` on `agents` and returns a launcher for the orchestrator. The workers' start
  * messages, which the orchestrator sends right after launching, go to each agent in one prepare
@@ -101,7 +258,6 @@ export async function prepareAgentRun(
 ): Promise<AgentRun> {
   checkRunId(options.runId);
   const nowMs = options.nowMs ?? Date.now;
-  const lostAfterMs = options.lostAfterMs ?? AGENT_LOST_AFTER_MS;
   const placement = placeWorkers(options.workers, options.agents);
   const offsets = await probeAgents(nc, new Set(placement), options.probe);
   const agents: RunAgent[] = [...offsets].map(([name, clockOffsetMs]) => ({
@@ -110,139 +266,25 @@ export async function prepareAgentRun(
     workers: placement.flatMap((a, i) => (a === name ? [i] : [])),
     ...options.machines?.get(name),
   }));
-  const tally = new AgentTally(placement, nowMs);
-  const workers = new Map<number, RemoteWorker>();
-  const starts = new Map<number, WorkerStartMessage>();
-  const lastHeardMs = new Map(agents.map((a) => [a.name, nowMs()]));
-  const losses: string[] = [];
-  let flushQueued = false;
-
-  const workersOf = (name: string): RemoteWorker[] =>
-    placement.flatMap((a, i) => (a === name ? [workers.get(i)] : [])).filter((w) => !!w);
-  /** Agent `name` is lost; `how` completes "worker N was ended by ...". */
-  const loseAgent = (name: string, how: string): void => {
-    const live = workersOf(name).filter((w) => !w.exited);
-    if (live.length === 0) return;
-    tally.lose(name);
-    losses.push(how);
-    for (const w of live) {
-      if (options.onAgentLoss === 'continue') w.lose(how);
-      else w.end(null, how);
-    }
-  };
-
-  const stream = await openRunStream(nc, options.runId, (subject, body) => {
-    const name = subject.split('.')[2] ?? '';
-    lastHeardMs.set(name, nowMs());
-    const index = workerIndexOfSubject(subject);
-    const relayed = parseRelayed(body);
-    // Only the agent a worker was placed on speaks for it.
-    if (index === null || relayed === null || placement[index] !== name) return;
-    workers.get(index)?.deliver(relayed);
-  });
-  const subscriptions: Subscription[] = agents.map(({ name }) =>
-    nc.subscribe(heartbeatSubject(name), {
-      callback: (err) => {
-        if (err === null) lastHeardMs.set(name, nowMs());
-      },
-    }),
-  );
-  const silence = setInterval(() => {
-    for (const [name, heardMs] of lastHeardMs) {
-      const silentMs = nowMs() - heardMs;
-      if (silentMs > lostAfterMs)
-        loseAgent(name, `the loss of agent ${name} (silent for ${(silentMs / 1000).toFixed(1)} s)`);
-    }
-  }, SILENCE_CHECK_MS);
-  silence.unref();
-
-  /** Sends agent `name` its prepare request, a big DN list ahead of it in parts. */
-  const sendPrepare = async (name: string, request: PrepareRequest) => {
-    const { request: small, parts } = splitPrepare(request);
-    for (const part of parts) {
-      const reply = (
-        await nc.request(dnPartSubject(name), JSON.stringify(part), { timeout: PREPARE_TIMEOUT_MS })
-      ).json<PrepareReply>();
-      if (!reply.ok) throw new Error(reply.error);
-    }
-    return nc.request(prepareSubject(name), JSON.stringify(small), { timeout: PREPARE_TIMEOUT_MS });
-  };
-
-  /** Sends each agent one prepare request with the start messages gathered so far. */
-  const prepareAll = (): void => {
-    for (const agent of agents) {
-      const request: PrepareRequest = {
-        runId: options.runId,
-        clockOffsetMs: agent.clockOffsetMs,
-        loadMs: options.loadMs,
-        workers: agent.workers.flatMap((i) => {
-          const start = starts.get(i);
-          return start === undefined ? [] : [{ workerIndex: i, start }];
-        }),
-      };
-      if (request.workers.length === 0) continue;
-      void sendPrepare(agent.name, request)
-        .then((msg) => {
-          const reply = msg.json<PrepareReply>();
-          if (!reply.ok)
-            loseAgent(agent.name, `agent ${agent.name} refusing the run: ${reply.error}`);
-          else
-            request.workers.forEach(({ workerIndex }, k) => {
-              const worker = workers.get(workerIndex);
-              if (worker !== undefined) worker.pid = reply.pids[k] ?? undefined;
-            });
-        })
-        .catch((err: unknown) =>
-          loseAgent(
-            agent.name,
-            `agent ${agent.name} not taking the run: ${err instanceof Error ? err.message : String(err)}`,
-          ),
-        );
-    }
-  };
-
-  const launcher: WorkerLauncher = (workerIndex) => {
-    const name = placement[workerIndex];
-    if (name === undefined)
-      throw new Error(`worker ${workerIndex + 1} is beyond the ${options.workers} placed`);
-    const worker = new RemoteWorker(
-      (message) => {
-        if (message.type === 'start') {
-          // The orchestrator launches every worker in one go: gather them, then prepare each agent once.
-          starts.set(workerIndex, message);
-          if (!flushQueued) {
-            flushQueued = true;
-            queueMicrotask(prepareAll);
-          }
-          return;
-        }
-        if (message.type === 'go') tally.start(message.t0Ms);
-        try {
-          nc.publish(toWorkerSubject(name, options.runId, workerIndex), JSON.stringify(message));
-        } catch (err) {
-          loseAgent(
-            name,
-            `agent ${name} unreachable: ${err instanceof Error ? err.message : String(err)}`,
-          );
-        }
-      },
-      (message) => {
-        if (message.type === 'interval') tally.add(workerIndex, message);
-      },
-    );
-    workers.set(workerIndex, worker);
-    return worker;
-  };
-
-  return {
-    launcher,
+  const run: RunState = {
+    nc,
+    options,
+    nowMs,
+    placement,
     agents,
-    tally,
-    losses: () => [...losses],
-    close: async () => {
-      clearInterval(silence);
-      for (const s of subscriptions) s.unsubscribe();
-      await stream.close();
-    },
+    tally: new AgentTally(placement, nowMs),
+    workers: new Map(),
+    starts: new Map(),
+    lastHeardMs: new Map(agents.map((a) => [a.name, nowMs()])),
+    losses: [],
+    flushQueued: false,
+  };
+  const stopWatching = await watchAgents(run);
+  return {
+    launcher: launcherOf(run),
+    agents,
+    tally: run.tally,
+    losses: () => [...run.losses],
+    close: stopWatching,
   };
 }

@@ -7,20 +7,12 @@ import type {
   ApiRequest,
   ApiResponse,
 } from '../../shared/api.ts';
-import { agentHandlers } from '../api/agentHandlers.ts';
-import { brokerHandlers, brokerListing } from '../api/brokerHandlers.ts';
+import { brokerListing } from '../api/brokerHandlers.ts';
+import { coreHandlers } from './coreHandlers.ts';
 import { LocalAgents } from '../agents/localAgents.ts';
 import { callApi } from '../api/dispatch.ts';
 import type { CampaignProgress } from '../../shared/matrix.ts';
 import type { RunRequest } from '../../shared/types.ts';
-import { explorerHandlers } from '../api/explorerHandlers.ts';
-import { historyHandlers } from '../api/historyHandlers.ts';
-import { labHandlers } from '../api/labHandlers.ts';
-import { matrixHandlers } from '../api/matrixHandlers.ts';
-import { referenceHandlers } from '../api/referenceHandlers.ts';
-import { runsHandlers } from '../api/runsHandlers.ts';
-import { targetsHandlers } from '../api/targetsHandlers.ts';
-import { workloadsHandlers } from '../api/workloadsHandlers.ts';
 import { BrokerManager } from '../broker/brokerManager.ts';
 import { LabManager } from '../lab/labManager.ts';
 import { CampaignRunner } from '../matrix/campaignRunner.ts';
@@ -100,27 +92,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Opens the database, recovers from a previous crash and wires the services. */
-export async function openCore(options: CoreOptions): Promise<Core> {
-  const db = openDatabase(options.dbFile);
-  const listeners = new Set<(message: ApiEventMessage) => void>();
-  const emit = (message: ApiEventMessage): void => {
-    for (const listener of listeners) listener(message);
-  };
-  const targets = new TargetsRepo(
-    db,
-    new TargetSecrets(join(options.dataDir, 'secrets'), options.sealer ?? null),
-  );
-  // Databases from before secret references held plain passwords: they move to files here.
-  targets.movePlainPasswords();
-  const runs = new RunsRepo(db);
+/** The labs, brokers and local agents, each rid of the processes a crashed host left behind. */
+async function openManagers(
+  options: CoreOptions,
+  db: Db,
+  emit: (message: ApiEventMessage) => void,
+): Promise<Pick<Core, 'labs' | 'brokers' | 'localAgents'>> {
   const labs = new LabManager({
     dataDir: options.dataDir,
     registry: new LabsRepo(db),
     onProgress: (progress) => emit({ event: 'lab/progress', payload: progress }),
     onChange: (lab) => emit({ event: 'lab/changed', payload: { lab } }),
   });
-  runs.markInterrupted(isAlive);
   await labs.reapOrphans();
   const brokers = new BrokerManager({
     dataDir: options.dataDir,
@@ -135,6 +118,49 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     onChange: (agent) => emit({ event: 'agents/changed', payload: { agent } }),
     log: options.log ?? (() => undefined),
   });
+  return { labs, brokers, localAgents };
+}
+
+/** The core's shutdown: stops what this process owns, once, then closes the database. */
+function shutdownOf(
+  core: Pick<
+    Core,
+    'db' | 'targets' | 'labs' | 'brokers' | 'localAgents' | 'runService' | 'campaigns'
+  >,
+): Core['shutdown'] {
+  const { db, targets, labs, brokers, localAgents, runService, campaigns } = core;
+  let closed = false;
+  return async (reason, ending = 'stopped') => {
+    if (closed) return;
+    closed = true;
+    // Failed first: a campaign's shutdown would otherwise stop its cell's run as "shutting down".
+    if (ending === 'failed') runService.failActive(reason);
+    await campaigns.shutdown();
+    await runService.stopAll(reason);
+    await localAgents.stopAll();
+    await labs.stopOwned();
+    await brokers.stopOwned();
+    for (const lab of labs.list()) if (lab.state !== 'running') targets.deleteForLab(lab.id);
+    db.close();
+  };
+}
+
+/** Opens the database, recovers from a previous crash and wires the services. */
+export async function openCore(options: CoreOptions): Promise<Core> {
+  const db = openDatabase(options.dbFile);
+  const listeners = new Set<(message: ApiEventMessage) => void>();
+  const emit = (message: ApiEventMessage): void => {
+    for (const listener of listeners) listener(message);
+  };
+  const targets = new TargetsRepo(
+    db,
+    new TargetSecrets(join(options.dataDir, 'secrets'), options.sealer ?? null),
+  );
+  // Databases from before secret references held plain passwords: they move to files here.
+  targets.movePlainPasswords();
+  const runs = new RunsRepo(db);
+  runs.markInterrupted(isAlive);
+  const { labs, brokers, localAgents } = await openManagers(options, db, emit);
   // Targets of labs that are gone would only fail when used.
   for (const lab of labs.list()) {
     if (lab.state !== 'running' && lab.state !== 'loading' && lab.state !== 'starting')
@@ -170,31 +196,20 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   });
   campaigns.markInterrupted();
   const activeCampaign = (): CampaignProgress | null => campaigns.active();
-  const handlers: ApiHandlers = {
-    ...targetsHandlers(targets, emit),
-    ...labHandlers(labs, targets, emit),
-    ...runsHandlers(runService, activeCampaign, targets),
-    ...workloadsHandlers(workloads, emit),
-    ...matrixHandlers(matrices, campaignsRepo, campaigns, emit),
-    ...explorerHandlers(db),
-    ...historyHandlers(runs, emit),
-    ...referenceHandlers(),
-    ...brokerHandlers({
-      brokers,
-      localAgents,
-      users: {
-        activeRunBroker: () => runService.activeRun()?.config.broker ?? null,
-        activeCampaignBroker: () => {
-          const active = campaigns.active();
-          return active === null
-            ? null
-            : (campaignsRepo.get(active.campaignId).spec.agents?.broker ?? null);
-        },
-      },
-    }),
-    ...agentHandlers((id) => brokers.get(id), localAgents),
-  };
-  let closed = false;
+  const handlers = coreHandlers({
+    db,
+    targets,
+    runs,
+    labs,
+    brokers,
+    localAgents,
+    workloads,
+    runService,
+    matrices,
+    campaignsRepo,
+    campaigns,
+    emit,
+  });
   return {
     db,
     targets,
@@ -220,18 +235,6 @@ export async function openCore(options: CoreOptions): Promise<Core> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async shutdown(reason, ending = 'stopped') {
-      if (closed) return;
-      closed = true;
-      // Failed first: a campaign's shutdown would otherwise stop its cell's run as "shutting down".
-      if (ending === 'failed') runService.failActive(reason);
-      await campaigns.shutdown();
-      await runService.stopAll(reason);
-      await localAgents.stopAll();
-      await labs.stopOwned();
-      await brokers.stopOwned();
-      for (const lab of labs.list()) if (lab.state !== 'running') targets.deleteForLab(lab.id);
-      db.close();
-    },
+    shutdown: shutdownOf({ db, targets, labs, brokers, localAgents, runService, campaigns }),
   };
 }

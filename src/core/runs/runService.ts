@@ -1,13 +1,9 @@
 // Starts, tracks and stores benchmark runs: resolves the target, runs the orchestrator, persists every second.
 import type { ApiEventMessage } from '../../shared/api.ts';
 import { ApiError } from '../../shared/errors.ts';
-import type { LabInfo } from '../../shared/labTypes.ts';
 import type { ActiveRun, RunConfig, RunDetail, RunRequest, RunSample } from '../../shared/types.ts';
 import type { RunAgentsRequest } from '../../shared/agentTypes.ts';
-import { checkThresholds } from '../../shared/thresholdCheck.ts';
-import { parseThresholds } from '../../shared/thresholds.ts';
 import { validateRunRequest } from '../../shared/validation.ts';
-import { workloadLabels } from '../../shared/workload.ts';
 import type { LabManager } from '../lab/labManager.ts';
 import { watchReplication } from '../replication/runLag.ts';
 import { workloadOnLab } from '../lab/labPlacement.ts';
@@ -16,17 +12,17 @@ import { openServerMonitor } from '../monitor/serverMonitor.ts';
 import { MONITOR_READERS } from '../lab/drivers.ts';
 import { targetConnection } from '../ldap/targetConnection.ts';
 import { testConnection } from '../ldap/testConnection.ts';
-import type { DnSource } from '../workload/dnSource.ts';
 import { defaultWorkerCount } from '../runner/defaults.ts';
 import type { WorkerLauncher } from '../runner/launcher.ts';
 import { startRun } from '../runner/orchestrator.ts';
 import { OP_TIMEOUT_MS } from '../runner/runContract.ts';
-import type { RunHandle } from '../runner/runContract.ts';
-import { databaseFailure, isDatabaseFailure } from '../store/databaseErrors.ts';
+import type { RunHandle, RunOutcome } from '../runner/runContract.ts';
+import { databaseFailure } from '../store/databaseErrors.ts';
 import { runDnSource } from './runDnSource.ts';
 import { startOnAgents } from './runOnAgents.ts';
-import type { AgentSession } from './runOnAgents.ts';
 import type { AgentsOpener } from '../agents/runAgents.ts';
+import { endFigures, launchPlan, storeSample } from './runLaunch.ts';
+import type { LaunchParts } from './runLaunch.ts';
 import { resolveServerSet } from './serverSet.ts';
 import type { RunServerSide } from './serverSet.ts';
 import { ServerWatch } from './serverWatch.ts';
@@ -35,14 +31,12 @@ import type { CalibrationsRepo } from '../store/calibrationsRepo.ts';
 import type { RunsRepo } from '../store/runsRepo.ts';
 import type { TargetsRepo } from '../store/targetsRepo.ts';
 import type { WorkloadLibrary } from '../workload/library.ts';
-import { withCalibratedCeiling } from './calibratedCeiling.ts';
 import { captureEnvironment } from './environment.ts';
 import { checkRunLength, hardCap, loadGuardLimits } from './loadGuard.ts';
 import { checkExternalBinds, resolveWorkload } from './resolveWorkload.ts';
 import { runThresholds } from './runThresholds.ts';
 import { unstoredEnding } from './unstoredEnding.ts';
 import type { RunOutcomeText } from './unstoredEnding.ts';
-import type { ResolvedWorkload } from './resolveWorkload.ts';
 
 /** What the run service needs from its host. */
 export interface RunServiceDeps {
@@ -188,58 +182,39 @@ export class RunService {
     }
     return {
       runId,
-      done: this.launch(runId, config, connection, dnPlan.dnSource, workload, lab, session, side),
+      done: this.launch({
+        runId,
+        config,
+        connection,
+        dnSource: dnPlan.dnSource,
+        workload,
+        lab,
+        session,
+        side,
+      }),
       notes: dnPlan.note === null ? [] : [dnPlan.note],
     };
   }
 
-  private launch(
-    runId: string,
-    config: RunConfig,
-    connection: LdapConnectionParams,
-    dnSource: DnSource,
-    workload: ResolvedWorkload,
-    lab: LabInfo | null,
-    session: AgentSession | null,
-    side: RunServerSide,
-  ): Promise<RunDetail> {
+  private launch(parts: LaunchParts): Promise<RunDetail> {
+    const { runId, config, connection, lab, session, side } = parts;
     const { runs, emit, labs } = this.deps;
     const launcher = session?.launcher ?? this.deps.launcher;
     const labSide = lab && { pid: lab.pid, operationCounts: () => labs.operationCounts(lab.id) };
     const watch = new ServerWatch(labSide, side.target, config.serverSet ? config.url : null);
     // A replicated lab or a target with consumers: each consumer's replication lag while load runs.
     const lag = watchReplication(lab && labs.get(lab.id), config, connection, runId, runs);
-    const plan = {
-      runId,
-      config,
-      connection,
-      dnSource,
-      ...(side.servers === undefined ? {} : { servers: side.servers }),
-      passwordFiles: workload.passwordFiles,
-      ...(workload.baseDir === undefined ? {} : { workloadBaseDir: workload.baseDir }),
-      opTimeoutMs: (config.opTimeoutS ?? OP_TIMEOUT_MS / 1000) * 1000,
-      ...session?.plan,
-    };
     // Every run has a hard maximum length, whatever happens to its phases.
     const cap = hardCap(loadGuardLimits().maxRunS, (reason) => handle.stop(reason));
-    const handle = startRun(plan, launcher, {
+    const handle = startRun(launchPlan(parts), launcher, {
       onSample: (measuredSample, histogramBase64, intendedHistogramBase64, operationHistograms) => {
         const merged = session?.withAgents(measuredSample) ?? measuredSample;
         const sample = { ...merged, ...watch.sampleFields(), ...lag?.sampleFields() };
-        try {
-          runs.appendSample(
-            runId,
-            sample,
-            histogramBase64,
-            intendedHistogramBase64 ?? null,
-            operationHistograms ?? null,
-          );
-        } catch (err) {
-          // The run ends at this second; the database's trouble is worded here, where it is known.
-          throw isDatabaseFailure(err)
-            ? databaseFailure(err, `storing second ${sample.second}`)
-            : err;
-        }
+        storeSample(runs, runId, sample, {
+          histogramBase64,
+          intendedHistogramBase64,
+          operationHistograms,
+        });
         this.active?.samples.push(sample);
         emit({ event: 'run/sample', payload: { runId, sample } });
       },
@@ -271,35 +246,7 @@ export class RunService {
     this.active = state;
     emit({ event: 'run/started', payload: { runId, active: this.snapshot(state) } });
     const stored = handle.done.then(
-      async (runOutcome) => {
-        await session?.close();
-        const outcome = session?.withAgentFigures(runOutcome, config) ?? runOutcome;
-        let summary =
-          outcome.summary && withCalibratedCeiling(outcome.summary, config, this.deps.calibrations);
-        // The server's own counts beside the client's, over every phase.
-        if (summary !== null) summary = await watch.summarize(summary, state.samples);
-        if (lag !== null) summary = await lag.end(summary);
-        // Only a completed run is judged: a failed or stopped one has already said what went wrong.
-        const thresholdResults =
-          outcome.status === 'completed' && config.thresholds !== undefined
-            ? checkThresholds(
-                parseThresholds(config.thresholds, 'thresholds'),
-                summary,
-                workloadLabels(config.workloadSpec),
-              )
-            : null;
-        this.store(runId, outcome, () =>
-          runs.finish(
-            runId,
-            outcome.status,
-            outcome.endReason,
-            summary,
-            outcome.histogramBase64,
-            thresholdResults,
-          ),
-        );
-        return this.finish(runId, outcome.status, outcome.endReason);
-      },
+      (runOutcome) => this.storeEnding(parts, runOutcome, { watch, lag, samples: state.samples }),
       (err: unknown) => {
         const reason = `internal error: ${err instanceof Error ? err.message : String(err)}`;
         const failed = { status: 'failed' as const, endReason: reason };
@@ -317,6 +264,33 @@ export class RunService {
       .catch(() => undefined);
     state.stored = stored;
     return stored;
+  }
+
+  /** Stores a finished run's outcome with its end figures, and frees the service. */
+  private async storeEnding(
+    { runId, config, session }: LaunchParts,
+    runOutcome: RunOutcome,
+    watched: Parameters<typeof endFigures>[3],
+  ): Promise<RunDetail> {
+    await session?.close();
+    const outcome = session?.withAgentFigures(runOutcome, config) ?? runOutcome;
+    const { summary, thresholdResults } = await endFigures(
+      outcome,
+      config,
+      this.deps.calibrations,
+      watched,
+    );
+    this.store(runId, outcome, () =>
+      this.deps.runs.finish(
+        runId,
+        outcome.status,
+        outcome.endReason,
+        summary,
+        outcome.histogramBase64,
+        thresholdResults,
+      ),
+    );
+    return this.finish(runId, outcome.status, outcome.endReason);
   }
 
   /** The load agents `request` names, connected; an error when this host has no broker access. */

@@ -3,8 +3,7 @@
 // and find the files and commands for agents on other machines.
 import { useState } from 'react';
 import type { BrokerListing, LocalAgent } from '../../../shared/agentTypes.ts';
-import { useApi, useQuery } from '../../api/useApi.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { useQuery } from '../../api/useApi.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingBlock } from '../../components/Loading.tsx';
@@ -12,13 +11,13 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useReadyMarker } from '../../hooks/useReadyMarker.ts';
 import { defaultBrokerId, isBrokerUrl, runningBrokers } from './agentFacts.ts';
 import { agentRows, connectedCount } from './agentRows.ts';
-import { AgentsTable } from './AgentsTable.tsx';
+import { AgentsSection } from './AgentsSection.tsx';
 import { BrokerFacts } from './BrokerFacts.tsx';
 import { BrokerPicker } from './BrokerPicker.tsx';
 import { RemoteAgentSetup } from './RemoteAgentSetup.tsx';
 import { StartBrokerCard } from './StartBrokerCard.tsx';
-import { useConfirmedAction } from './useConfirmedAction.tsx';
-import { AGENTS_REFRESH_MS, useAgentsPoll } from './useAgentsPoll.ts';
+import { useAgentActions } from './useAgentActions.ts';
+import { useAgentsPoll } from './useAgentsPoll.ts';
 import type { BrokerRef } from './useAgentsPoll.ts';
 
 /** The request to poll with: none until a broker is named (and a URL has its credentials file). */
@@ -28,19 +27,6 @@ function pollRef(ref: BrokerRef): BrokerRef | null {
   return ref;
 }
 
-const BROKER_STOP = {
-  title: 'Stop broker',
-  confirmLabel: 'Stop broker',
-  consequence:
-    'Agents DirBench runs stop now, agents elsewhere stop by themselves 5 s later, and a run taking its load from the broker fails. Its passwords and JetStream data are deleted; its log is kept.',
-};
-
-const AGENT_STOP = {
-  title: 'Stop agent',
-  confirmLabel: 'Stop agent',
-  consequence: 'The run loses this agent: it fails, or goes on without it if it was told to.',
-};
-
 /** The broker card, the chosen broker's agents and, for a local one, how to add agents elsewhere. */
 function BrokerAgents({
   brokers,
@@ -49,11 +35,10 @@ function BrokerAgents({
   brokers: BrokerListing[];
   local: readonly LocalAgent[];
 }) {
-  const api = useApi();
   const [ref, setRef] = useState<BrokerRef>(() => ({ broker: defaultBrokerId(brokers) }));
   const asked = pollRef(ref);
   const poll = useAgentsPoll(asked);
-  const actions = useConfirmedAction();
+  const { actions, stopBroker, startAgent, stopAgent } = useAgentActions();
   const broker = runningBrokers(brokers).find((b) => b.id === ref.broker);
   useReadyMarker(asked === null || poll.agents !== undefined || poll.error !== undefined);
   const rows = agentRows(
@@ -62,19 +47,6 @@ function BrokerAgents({
     local.filter((a) => a.broker === broker?.id),
   );
   const firstFree = rows.find((r) => r.canStart)?.name;
-
-  const stopBroker = (id: string): void =>
-    actions.run('broker', { ...BROKER_STOP, failure: `Broker ${id} did not stop` }, (confirmed) =>
-      api.call('brokers/stop', { id, confirmed }),
-    );
-  const startAgent = (id: string, name: string): void =>
-    actions.run(name, { ...AGENT_STOP, failure: `Agent ${name} did not start` }, () =>
-      api.call('agents/start', { broker: id, name }),
-    );
-  const stopAgent = (id: string, name: string): void =>
-    actions.run(name, { ...AGENT_STOP, failure: `Agent ${name} did not stop` }, (confirmed) =>
-      api.call('agents/stop', { broker: id, name, confirmed }),
-    );
 
   return (
     <>
@@ -107,59 +79,21 @@ function BrokerAgents({
           testId="agents-action-error"
         />
       )}
-      <section className="section">
-        <h2 className="section-title">
-          Agents
-          {asked !== null && (
-            <span className="section-title-note">
-              updated every {AGENTS_REFRESH_MS / 1_000} s while this page is open
-            </span>
-          )}
-        </h2>
-        {asked === null && runningBrokers(brokers).length === 0 && (
-          <EmptyState icon="agents" title="No broker is running">
-            Agents reach DirBench through a NATS broker. Start one above (or with dirbench broker
-            start), then start its agents here or on other machines. Or pick &ldquo;Another broker,
-            by URL&rdquo; to watch one elsewhere.
-          </EmptyState>
-        )}
-        {asked === null && runningBrokers(brokers).length > 0 && (
-          <p className="muted">
-            Give the broker&apos;s URL and the coordinator&apos;s credentials file.
-          </p>
-        )}
-        {poll.error && (
-          <ErrorPanel
-            title="Could not reach the broker"
-            message={poll.error.message}
-            testId="agents-error"
-          >
-            <p className="muted small">
-              DirBench keeps trying every {AGENTS_REFRESH_MS / 1_000} s.
-            </p>
-          </ErrorPanel>
-        )}
-        {poll.loading && rows.length === 0 && (
-          <LoadingBlock label="Asking the broker for its agents" />
-        )}
-        {poll.agents?.length === 0 && rows.length === 0 && (
-          <EmptyState icon="agents" title="No agent has connected to this broker yet">
-            An agent started with its credentials file appears here within 2 s.
-          </EmptyState>
-        )}
-        {rows.length > 0 && (
-          <AgentsTable
-            rows={rows}
-            busy={actions.busy}
-            {...(broker === undefined
-              ? {}
-              : {
-                  onStart: (name: string) => startAgent(broker.id, name),
-                  onStop: (name: string) => stopAgent(broker.id, name),
-                })}
-          />
-        )}
-      </section>
+      <AgentsSection
+        polling={asked !== null}
+        anyRunning={runningBrokers(brokers).length > 0}
+        poll={poll}
+        rows={rows}
+        busy={actions.busy}
+        handlers={
+          broker === undefined
+            ? {}
+            : {
+                onStart: (name: string) => startAgent(broker.id, name),
+                onStop: (name: string) => stopAgent(broker.id, name),
+              }
+        }
+      />
       {broker && (
         <section className="section">
           <h2 className="section-title">Agents on other machines</h2>

@@ -17,6 +17,7 @@ import { RadioSegments } from '../../components/RadioSegments.tsx';
 import { BaselineSection } from './BaselineSection.tsx';
 import { CompareExports } from './CompareExports.tsx';
 import { overlayCandidates, runsOfTest, testChoices } from './compareChoices.ts';
+import { OverlayPicker, TestPicker } from './ComparePickers.tsx';
 import { FigurePicker } from './FigurePicker.tsx';
 import { PaperTableView } from './PaperTableView.tsx';
 
@@ -74,44 +75,9 @@ export function ComparePanel({
         />
         {/* The pickers of what is charted wrap as one when the chart kinds fill the row. */}
         <div className="compare-selects">
-          {workloads.length > 1 && (
-            <label className="compare-select">
-              <span>Test</span>
-              <select
-                value={workload}
-                onChange={(e) => setWorkload(e.target.value)}
-                data-testid="compare-workload"
-              >
-                {workloads.map((w) => (
-                  <option key={w} value={w}>
-                    {w}
-                  </option>
-                ))}
-                <option value="">All tests</option>
-              </select>
-            </label>
-          )}
+          <TestPicker workloads={workloads} value={workload} onChange={setWorkload} />
           <FigurePicker row={row} metric={metric} onChange={setMetric} />
-          <label className="compare-select">
-            <span>Published figures</span>
-            <select
-              value={overlayId}
-              onChange={(e) => setOverlayId(e.target.value)}
-              disabled={candidates.length === 0}
-              title={
-                candidates.length === 0
-                  ? 'No published table has this chart’s axis and unit'
-                  : 'Overlay a study’s published figures (other hardware)'
-              }
-            >
-              <option value="">None</option>
-              {candidates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.study.split(':')[0]} {t.table}: {t.title}
-                </option>
-              ))}
-            </select>
-          </label>
+          <OverlayPicker candidates={candidates} value={overlayId} onChange={setOverlayId} />
         </div>
       </div>
       <div ref={chartBox}>

@@ -51,3 +51,34 @@ test('a consumer that is no LDAP URL, a repeat, or too many show beside the fiel
   );
   assert.equal(errorsFor('ldap://r1:389'), undefined);
 });
+
+test('a consumers error reads from its field and detail, never by cutting the field from the prose', () => {
+  // A message that does not open with its field: the old text rewrite showed it with the path left in.
+  const worded = new ApiError(
+    'validation',
+    'Replica URL rejected: ldap:/x',
+    'replication.consumers[2]',
+    {
+      detail: 'must be an LDAP URL like ldap://replica1:389, got "ldap:/x"',
+    },
+  );
+  assert.equal(
+    replicaConsumerMessage(worded),
+    'Consumer 3 must be an LDAP URL like ldap://replica1:389, got "ldap:/x"',
+  );
+  const whole = new ApiError(
+    'validation',
+    'the replication list is too long',
+    'replication.consumers',
+    {
+      detail: 'must list 1 to 8 consumer URLs',
+    },
+  );
+  assert.equal(
+    replicaConsumerMessage(whole),
+    'Replication consumers: must list 1 to 8 consumer URLs',
+  );
+  // Without a detail there is no rule written for the field: the message is shown whole.
+  const bare = new ApiError('validation', 'replication is not allowed here', 'replication');
+  assert.equal(replicaConsumerMessage(bare), 'replication is not allowed here');
+});

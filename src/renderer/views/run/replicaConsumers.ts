@@ -19,10 +19,15 @@ export function isReplicationField(field: string | undefined): boolean {
   return field?.startsWith('replication') === true;
 }
 
-/** A consumers error in the form's words: which consumer (by its place in the list) and what to fix. */
-export function replicaConsumerMessage(error: Pick<ApiError, 'field' | 'message'>): string {
-  const at = /^replication\.consumers\[(\d+)\]/.exec(error.field ?? '');
-  const rest = error.message.replace(/^replication\.consumers(\[\d+\])?\s*/, '');
-  if (at !== null) return `Consumer ${Number(at[1]) + 1} ${rest}`;
-  return `Replication consumers: ${rest}`;
+/**
+ * A consumers error in the form's words, from its structured parts: which consumer (the index in
+ * its `field`) and the rule written for that field (its `detail`); the message prose is not parsed.
+ */
+export function replicaConsumerMessage(
+  error: Pick<ApiError, 'field' | 'message' | 'detail'>,
+): string {
+  const at = /^replication\.consumers\[(\d+)\]$/.exec(error.field ?? '');
+  if (error.detail === undefined) return error.message;
+  if (at !== null) return `Consumer ${Number(at[1]) + 1} ${error.detail}`;
+  return `Replication consumers: ${error.detail}`;
 }

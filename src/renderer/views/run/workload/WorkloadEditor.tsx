@@ -1,14 +1,13 @@
 // "Copy and edit": a workload definition as JSON with line numbers, checked live by the host, saved as user/NAME.
 import { useRef, useState } from 'react';
-import type { UIEvent } from 'react';
 import { ApiError } from '../../../../shared/errors.ts';
 import type { WorkloadSpec } from '../../../../shared/workload.ts';
 import { useApi, useQuery } from '../../../api/useApi.ts';
 import { ErrorPanel } from '../../../components/ErrorPanel.tsx';
-import { InputField } from '../../../components/FieldControls.tsx';
-import { Icon } from '../../../components/Icon.tsx';
-import { LoadingBlock, Spinner } from '../../../components/Loading.tsx';
+import { LoadingBlock } from '../../../components/Loading.tsx';
 import { Modal } from '../../../components/Modal.tsx';
+import { CodeEditor, selectLine } from './CodeEditor.tsx';
+import { EditorFooter } from './EditorFooter.tsx';
 import { lineOfPath, parseJsonWithLines } from './jsonLines.ts';
 import { EditorStatus } from './EditorStatus.tsx';
 import { useWorkloadCheck } from './useWorkloadCheck.ts';
@@ -73,6 +72,31 @@ export function WorkloadEditor({
   );
 }
 
+/** Why the name cannot be saved: unusable, or the host's check or save refused its id. */
+function nameErrorOf(
+  name: string,
+  checkError: ApiError | null,
+  saveError: ApiError | null,
+): string | undefined {
+  if (!SAVED_NAME.test(name.trim()))
+    return name.trim() === ''
+      ? 'Give the workload a name'
+      : "Letters, digits, '.', '_' and '-' (at most 64), starting with a letter or digit";
+  if (checkError?.field === 'id') return checkMessage(checkError);
+  if (saveError?.field === 'id') return checkMessage(saveError);
+  return undefined;
+}
+
+/** The line at fault: where the JSON does not parse, or where the field the check names is. */
+function errorLineOf(
+  parsed: ReturnType<typeof parseJsonWithLines>,
+  checkError: ApiError | null,
+): number | null {
+  if (!parsed.ok) return parsed.line;
+  if (checkError?.field === undefined || checkError.field === 'id') return null;
+  return lineOfPath(parsed.lines, checkError.field);
+}
+
 function EditorBody({
   initialText,
   initialName,
@@ -92,7 +116,6 @@ function EditorBody({
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<ApiError | null>(null);
   const textRef = useRef<HTMLTextAreaElement | null>(null);
-  const gutterRef = useRef<HTMLDivElement | null>(null);
 
   const parsed = parseJsonWithLines(text);
   const id = `user/${name.trim()}`;
@@ -102,38 +125,8 @@ function EditorBody({
     parsed.ok ? withId(parsed.value, nameOk ? id : 'user/draft') : undefined,
   );
   const checkError = check.state === 'invalid' ? check.error : null;
-  const nameError = !nameOk
-    ? name.trim() === ''
-      ? 'Give the workload a name'
-      : "Letters, digits, '.', '_' and '-' (at most 64), starting with a letter or digit"
-    : checkError?.field === 'id'
-      ? checkMessage(checkError)
-      : saveError?.field === 'id'
-        ? checkMessage(saveError)
-        : undefined;
-  const replaces = nameOk && savedIds.includes(id);
-  const errorLine = !parsed.ok
-    ? parsed.line
-    : checkError?.field !== undefined && checkError.field !== 'id'
-      ? lineOfPath(parsed.lines, checkError.field)
-      : null;
-  const lineCount = text.split('\n').length;
+  const errorLine = errorLineOf(parsed, checkError);
   const canSave = parsed.ok && nameOk && check.state === 'valid' && !saving;
-
-  const syncGutter = (event: UIEvent<HTMLTextAreaElement>) => {
-    if (gutterRef.current) gutterRef.current.scrollTop = event.currentTarget.scrollTop;
-  };
-
-  const goToLine = (line: number) => {
-    const area = textRef.current;
-    if (!area) return;
-    const lines = text.split('\n');
-    const start = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0);
-    area.focus();
-    area.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
-    const lineHeight = 18;
-    area.scrollTop = Math.max(0, (line - 4) * lineHeight);
-  };
 
   const save = async () => {
     if (!parsed.ok) return;
@@ -157,77 +150,32 @@ function EditorBody({
           The definition as JSON, checked as you type. Its id is <code>user/NAME</code> from the
           name below; runs store the definition they used, so editing never changes past results.
         </p>
-        <div className={errorLine !== null ? 'code-editor code-editor-invalid' : 'code-editor'}>
-          <div className="code-gutter" ref={gutterRef} aria-hidden="true">
-            {Array.from({ length: lineCount }, (_, i) => (
-              <div key={i} className={i + 1 === errorLine ? 'code-line-error' : undefined}>
-                {i + 1}
-              </div>
-            ))}
-          </div>
-          <textarea
-            ref={textRef}
-            className="code-text"
-            aria-label="Workload definition (JSON)"
-            spellCheck={false}
-            autoComplete="off"
-            wrap="off"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onScroll={syncGutter}
-            aria-invalid={errorLine !== null}
-            aria-describedby="editor-status"
-          />
-        </div>
+        <CodeEditor text={text} onText={setText} errorLine={errorLine} textRef={textRef} />
         <EditorStatus
           parsed={parsed}
           check={check}
           errorLine={errorLine}
           saveError={saveError?.field === 'id' ? null : saveError}
-          onGoToLine={goToLine}
+          onGoToLine={(line) => {
+            if (textRef.current) selectLine(textRef.current, line);
+          }}
         />
       </div>
-      <footer className="modal-footer editor-footer">
-        <div className="editor-name">
-          <InputField
-            id="editor-name"
-            label="Save as"
-            error={nameError}
-            hint={replaces ? `Replaces your saved ${id}.` : undefined}
-            className="mono"
-            type="text"
-            spellCheck={false}
-            autoComplete="off"
-            value={name}
-            onValue={(text) => {
-              setName(text);
-              setSaveError(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && canSave) void save();
-            }}
-            wrap={(input) => (
-              <div className="input-prefixed">
-                <span className="input-prefix mono">user/</span>
-                {input}
-              </div>
-            )}
-          />
-        </div>
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void save()}
-          disabled={!canSave}
-          data-testid="editor-save"
-        >
-          {saving ? <Spinner /> : <Icon name="check" size={14} />}
-          {nameOk ? `Save as ${id}` : 'Save'}
-        </button>
-      </footer>
+      <EditorFooter
+        name={name}
+        onName={(text) => {
+          setName(text);
+          setSaveError(null);
+        }}
+        id={id}
+        nameOk={nameOk}
+        nameError={nameErrorOf(name, checkError, saveError)}
+        replaces={nameOk && savedIds.includes(id)}
+        canSave={canSave}
+        saving={saving}
+        onSave={() => void save()}
+        onClose={onClose}
+      />
     </>
   );
 }
