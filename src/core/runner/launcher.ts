@@ -1,6 +1,7 @@
 // Starts load worker processes; the Node hosts fork them, Electron supplies a utilityProcess launcher.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { compileCacheDir } from '../base/compileCache.ts';
 import type { ParentToWorker, WorkerToParent } from '../loadgen/protocol.ts';
 
 /** Absolute path of the worker entry module (the Electron host points utilityProcess at its bundled copy). */
@@ -35,6 +36,8 @@ export function forkLauncher(modulePath: string = WORKER_MODULE_PATH): WorkerLau
       execPath: process.execPath,
       // Not the parent's flags: a test runner's or inspector's options must not leak into workers.
       execArgv: [],
+      // Node compiles the worker's modules once per version, not once per worker and run.
+      env: { ...process.env, NODE_COMPILE_CACHE: compileCacheDir() },
       // Structured clone: DN lists and nested objects cross without a JSON round trip.
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
