@@ -7,7 +7,7 @@ import { invalid } from '../../shared/errors.ts';
 import type { LatencySummary, RunDetail, RunRequest } from '../../shared/types.ts';
 import { startResponder } from '../../core/responder/responder.ts';
 import type { Responder } from '../../core/responder/responder.ts';
-import { withCliCore } from '../coreForCli.ts';
+import { localWorkerCount, withCliCore } from '../coreForCli.ts';
 import type { Core } from '../../core/app/core.ts';
 import { locations, ms, printJsonLine } from '../options.ts';
 import { policyToken } from '../../shared/describe.ts';
@@ -152,6 +152,7 @@ export async function calibrateCommand(options: RawOptions): Promise<number> {
       scratch,
       (core) => calibrate(core, started, request, options),
       'calibration ended',
+      localWorkerCount(request),
     );
   } finally {
     await responder?.close();

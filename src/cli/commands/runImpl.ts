@@ -15,7 +15,7 @@ import { firstNamingContext, workloadDnSuffix } from '../../core/workload/target
 import { runThresholds } from '../../core/runs/runThresholds.ts';
 import { runSuite } from '../../core/report/junitCases.ts';
 import { agentsRequestFromOptions, checkAgentsEarly } from '../agentRunOptions.ts';
-import { withCliCore } from '../coreForCli.ts';
+import { localWorkerCount, withCliCore } from '../coreForCli.ts';
 import { runOnce } from '../runOnce.ts';
 import {
   breachLines,
@@ -317,5 +317,7 @@ export async function runCommand(options: RawOptions): Promise<number> {
       }
     },
     'CLI run ended',
+    // Load agents run the workers of a run on agents; a local run's start loading now.
+    request.agents === undefined ? localWorkerCount(request) : 0,
   );
 }

@@ -86,3 +86,33 @@ export function forkLauncher(modulePath: string = WORKER_MODULE_PATH): WorkerLau
     };
   };
 }
+
+/** A fork launcher whose first workers were started ahead, and the way to end the ones never used. */
+export interface WarmLauncher {
+  launcher: WorkerLauncher;
+  /** Ends the workers started ahead that no run took (an idle worker's channel keeps this process up). */
+  dispose(): void;
+}
+
+/**
+ * Forks workers 0..count-1 now, so they load their code while the command prepares its run (opens
+ * the store, checks the target); the run's launcher takes them, and forks any further one on demand.
+ * A worker does nothing until its start message, so one started ahead is the same as a late one.
+ */
+export function warmForkLauncher(count: number, modulePath?: string): WarmLauncher {
+  const fresh = forkLauncher(modulePath);
+  const waiting = new Map<number, WorkerHandle>();
+  for (let index = 0; index < count; index++) waiting.set(index, fresh(index));
+  return {
+    launcher(workerIndex) {
+      const handle = waiting.get(workerIndex);
+      if (handle === undefined) return fresh(workerIndex);
+      waiting.delete(workerIndex);
+      return handle;
+    },
+    dispose() {
+      for (const handle of waiting.values()) handle.kill();
+      waiting.clear();
+    },
+  };
+}
