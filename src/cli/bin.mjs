@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry of the `dirbench` command: re-runs itself on the project's Node >= 22 when started on an older one.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const mainTs = join(here, 'main.ts');
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 
-if (major > 22 || (major === 22 && minor >= 18)) {
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  // What scripts ask most often, answered without loading TypeScript (dirbench.ts prints the same line).
+  const pkg = JSON.parse(readFileSync(join(here, '..', '..', 'package.json'), 'utf8'));
+  process.stdout.write(`${pkg.version}\n`);
+} else if (major > 22 || (major === 22 && minor >= 18)) {
   await import(mainTs);
 } else {
   // Node < 22.18 cannot strip TypeScript types; the `node` dev dependency ships a newer runtime.

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { dirbenchVersion } from '../core/base/version.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const BIN = fileURLToPath(new URL('./bin.mjs', import.meta.url));
 
 /** An --import module that prints, on exit, every module URL the process loaded (one a line, on stderr). */
 const TRACE = `data:text/javascript,${encodeURIComponent(`
@@ -14,9 +16,9 @@ registerHooks({ load(url, context, next) { loaded.push(url); return next(url, co
 process.on('exit', () => writeSync(2, loaded.map((url) => 'loaded ' + url + '\\n').join('')));
 `)}`;
 
-/** The modules `dirbench ARGS` loads, and what it printed. */
-function modulesOf(args: string[]): { loaded: string[]; stdout: string } {
-  const result = spawnSync(process.execPath, ['--import', TRACE, MAIN, ...args], {
+/** The modules `dirbench ARGS` loads (run from `entry`), and what it printed. */
+function modulesOf(args: string[], entry = MAIN): { loaded: string[]; stdout: string } {
+  const result = spawnSync(process.execPath, ['--import', TRACE, entry, ...args], {
     encoding: 'utf8',
     timeout: 30_000,
     env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
@@ -44,4 +46,13 @@ test('--version and help load no command implementation and no heavy dependency'
       `dirbench ${args.join(' ')}`,
     );
   }
+});
+
+test('the installed command answers --version without loading any TypeScript', () => {
+  const { loaded, stdout } = modulesOf(['--version'], BIN);
+  assert.equal(stdout, `${dirbenchVersion()}\n`);
+  assert.deepEqual(
+    loaded.filter((url) => url.endsWith('.ts')),
+    [],
+  );
 });
