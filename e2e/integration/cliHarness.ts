@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /** The CLI's entry point, as the child's command line shows it. */
 export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
-/** The package's launcher: relaunches main.ts on the project's Node when started on an older one. */
+/** The package's launcher: runs the CLI bundle when built (else main.ts), on the project's Node when started on an older one. */
 export const BIN = fileURLToPath(new URL('../../src/cli/bin.mjs', import.meta.url));
 
 /** Which Node runs which entry of the CLI (an older Node with BIN plays a user's Node 20). */

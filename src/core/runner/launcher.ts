@@ -5,7 +5,12 @@ import { compileCacheDir } from '../base/compileCache.ts';
 import type { ParentToWorker, WorkerToParent } from '../loadgen/protocol.ts';
 
 /** Absolute path of the worker entry module (the Electron host points utilityProcess at its bundled copy). */
-export const WORKER_MODULE_PATH = fileURLToPath(new URL('../loadgen/worker.ts', import.meta.url));
+export const WORKER_MODULE_PATH = fileURLToPath(
+  // From the sources, the module itself; from a bundle (dist/cli, dist/electron), the worker beside it.
+  import.meta.url.endsWith('.ts')
+    ? new URL('../loadgen/worker.ts', import.meta.url)
+    : new URL('./worker.mjs', import.meta.url),
+);
 
 /** A running worker process as the orchestrator sees it. */
 export interface WorkerHandle {
