@@ -51,6 +51,13 @@ test('a missing file under assets/ is a 404, not the UI page served as a script'
       assert.equal(err.kind, 'missing-asset');
     }
   }
+  // Not built yet: no 404, the host answers every path with its "build the UI" message instead.
+  const unbuilt = mkdtempSync(join(tmpdir(), 'dirbench-static-unbuilt-')) + sep;
+  try {
+    assert.equal(staticFileFor('/assets/app.js', unbuilt), join(unbuilt, 'index.html'));
+  } finally {
+    rmSync(unbuilt, { recursive: true, force: true });
+  }
 });
 
 test('malformed escapes and NUL bytes are a 400, never a crash', () => {
