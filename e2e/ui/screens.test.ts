@@ -135,3 +135,16 @@ test(
     assert.deepEqual(watch.errors, []);
   },
 );
+
+test('a screen whose code cannot be fetched says so, and the other screens still open', async (t) => {
+  const { page } = await startUi(t);
+  await waitReady(page);
+  await page.route('**/assets/LabsView-*.js', (route) => route.abort());
+  await page.evaluate(() => (window.location.hash = '#/labs'));
+  const failure = page.getByTestId('screen-error');
+  await failure.waitFor();
+  assert.match(await failure.innerText(), /Could not open Labs[\s\S]*LabsView-/);
+  // The shell survived: another screen opens, and the failure does not follow it.
+  await showRoute(page, '#/history');
+  assert.equal(await failure.count(), 0);
+});
