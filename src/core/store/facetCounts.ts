@@ -20,16 +20,21 @@ const COUNTED = [
   'source',
 ] as const;
 
+/** ` AND NOT (condition)`: an update trigger skips a column the update left as it was. */
+function unless(condition: string | undefined): string {
+  return condition === undefined ? '' : ` AND NOT (${condition})`;
+}
+
 /** One more run (or tag) with `value` in `facet`; a null value is not counted, as GROUP BY left it out. */
-function add(facet: string, value: string, unless = 'FALSE'): string {
+function add(facet: string, value: string, skip?: string): string {
   return `INSERT INTO run_facets (facet, value, count) SELECT '${facet}', ${value}, 1
-      WHERE ${value} IS NOT NULL AND NOT (${unless})
+      WHERE ${value} IS NOT NULL${unless(skip)}
       ON CONFLICT (facet, value) DO UPDATE SET count = count + 1;`;
 }
 
 /** One run (or tag) fewer; a value no run has any more leaves the facet. */
-function remove(facet: string, value: string, unless = 'FALSE'): string {
-  return `UPDATE run_facets SET count = count - 1 WHERE facet = '${facet}' AND value = ${value} AND NOT (${unless});
+function remove(facet: string, value: string, skip?: string): string {
+  return `UPDATE run_facets SET count = count - 1 WHERE facet = '${facet}' AND value = ${value}${unless(skip)};
     DELETE FROM run_facets WHERE facet = '${facet}' AND value = ${value} AND count <= 0;`;
 }
 
