@@ -122,10 +122,12 @@ export function whereOf(filter: HistoryFilter): Clause {
   for (const word of (filter.text ?? '').split(/\s+/).filter((w) => w !== '')) {
     const like = containsPattern(word);
     const matches = TEXT_COLUMNS.map((column) => `${column} LIKE ? ESCAPE '\\'`);
-    // A set of matching runs built once per word, rather than a probe of run_tags per row scanned.
-    matches.push(`id IN (SELECT run_id FROM run_tags WHERE tag LIKE ? ESCAPE '\\')`);
+    // Tags: a set of matching runs built once per word, not a run_tags probe per row scanned; and
+    // when no tag matches at all (asked once), no set is looked in for each of 100,000 rows.
+    matches.push(`(EXISTS (SELECT 1 FROM run_tags WHERE tag LIKE ? ESCAPE '\\')
+      AND id IN (SELECT run_id FROM run_tags WHERE tag LIKE ? ESCAPE '\\'))`);
     clause.sql += ` AND (${matches.join(' OR ')})`;
-    for (let i = 0; i < matches.length; i++) clause.params.push(like);
+    for (let i = 0; i <= matches.length; i++) clause.params.push(like);
   }
   return clause;
 }
