@@ -8,16 +8,10 @@ import type { RunBaseRow } from './runRows.ts';
 /** Separates tags inside one group_concat value (a control character no tag may contain). */
 const TAG_SEPARATOR = '\u001f';
 
-/** The columns of a history row; every one is in the runs_history covering index. */
-const ROW_COLUMNS = `id, target_name, workload, entries, connections, depth, status, ops_per_sec, p99_us,
-  started_at, ended_at, server_vendor, server_version, notes, campaign_id, source, thresholds_breached`;
-
-/** A row's tags, looked up for that row. */
-const ROW_TAGS =
-  '(SELECT group_concat(tag, char(31)) FROM run_tags t WHERE t.run_id = runs.id) AS tags';
-
-/** The columns of a history row, plus its tags. */
-const LIST_COLUMNS = `${ROW_COLUMNS}, ${ROW_TAGS}`;
+/** The columns of a history row, plus its tags; every one is in the runs_history covering index. */
+const LIST_COLUMNS = `id, target_name, workload, entries, connections, depth, status, ops_per_sec, p99_us,
+  started_at, ended_at, server_vendor, server_version, notes, campaign_id, source, thresholds_breached,
+  (SELECT group_concat(tag, char(31)) FROM run_tags t WHERE t.run_id = runs.id) AS tags`;
 
 interface ListRow extends RunBaseRow {
   ops_per_sec: number | null;
@@ -142,37 +136,20 @@ function listSource(filter: HistoryFilter): string {
   return filter.campaignId === undefined ? 'runs INDEXED BY runs_history' : 'runs';
 }
 
-/**
- * The statement listing a (checked) filter's rows, newest first, and its parameters. A page looks
- * its rows' tags up one by one; a whole list leaves them to listRuns (see everyRunsTags).
- */
+/** The statement listing a (checked) filter's rows, newest first, and its parameters. */
 export function listQuery(filter: HistoryFilter): Clause {
   const where = whereOf(filter);
-  const tags = filter.limit === undefined ? 'NULL AS tags' : ROW_TAGS;
   return {
-    sql: `SELECT ${ROW_COLUMNS}, ${tags} FROM ${listSource(filter)} WHERE ${where.sql}
+    sql: `SELECT ${LIST_COLUMNS} FROM ${listSource(filter)} WHERE ${where.sql}
       ORDER BY started_at DESC, id DESC LIMIT ?`,
     params: [...where.params, filter.limit ?? -1],
   };
-}
-
-/** Every tagged run's tags in one pass over run_tags, rather than a lookup for each of 100,000 rows. */
-function everyRunsTags(db: Db): Map<string, string> {
-  const rows = db
-    .prepare('SELECT run_id, group_concat(tag, char(31)) FROM run_tags GROUP BY run_id')
-    .raw()
-    .all() as [string, string][];
-  return new Map(rows);
 }
 
 /** History rows matching a (checked) filter, newest first. */
 export function listRuns(db: Db, filter: HistoryFilter): RunListItem[] {
   const query = listQuery(filter);
   const rows = db.prepare(query.sql).all(...query.params) as ListRow[];
-  if (filter.limit === undefined) {
-    const tags = everyRunsTags(db);
-    for (const row of rows) row.tags = tags.get(row.id) ?? null;
-  }
   return rows.map(toItem);
 }
 
