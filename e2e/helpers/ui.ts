@@ -20,10 +20,11 @@ function testPassed(t: TestContext): boolean {
 }
 
 /**
- * Starts the host on a fresh data folder and opens the app in it. After the test: trace and
- * screenshot while the host still runs (kept only on failure), then the host is stopped by PID.
+ * Starts the host on a fresh data folder and opens the app in it (`beforeOpen` sees the page before
+ * it loads). After the test: trace and screenshot while the host still runs (kept only on failure),
+ * then the host is stopped by PID.
  */
-export async function startUi(t: TestContext): Promise<Ui> {
+export async function startUi(t: TestContext, beforeOpen?: (page: Page) => void): Promise<Ui> {
   const serve = await startServe();
   let session: BrowserSession | null = null;
   t.after(async () => {
@@ -38,6 +39,6 @@ export async function startUi(t: TestContext): Promise<Ui> {
       await serve.stop();
     }
   });
-  session = await launchPage(serve.url);
+  session = await launchPage(serve.url, beforeOpen);
   return { page: session.page, serve };
 }

@@ -42,8 +42,14 @@ function safeName(name: string): string {
   return name.replace(/[^\w.-]+/g, '-').slice(0, 80);
 }
 
-/** Launches Chromium at `/usr/bin/chromium` and opens `url`. */
-export async function launchPage(url: string): Promise<BrowserSession> {
+/**
+ * Launches Chromium at `/usr/bin/chromium` and opens `url`; `beforeOpen` may attach listeners to the
+ * page first (to see every request of the cold start).
+ */
+export async function launchPage(
+  url: string,
+  beforeOpen?: (page: Page) => void,
+): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -69,6 +75,7 @@ export async function launchPage(url: string): Promise<BrowserSession> {
     await browser.close();
     return kept;
   };
+  beforeOpen?.(page);
   await page.goto(url);
   return { browser, page, errors, finish };
 }

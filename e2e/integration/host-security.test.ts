@@ -1,7 +1,10 @@
 // Browser mode's gate, proven against the real `dirbench serve`: token, Host, Origin, cookie, CORS, interfaces.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { WebSocket } from 'ws';
+import { RENDERER_DIR } from '../../src/host/static.ts';
 import { rawRequest, spawnServe } from './hostServe.ts';
 import type { RawResponse, ServeProcess } from './hostServe.ts';
 
@@ -30,6 +33,16 @@ function assertNoCors(res: RawResponse): void {
   assert.deepEqual(cors, [], 'no CORS header is ever sent');
 }
 
+/** A script of the built UI (its names carry content hashes), or a made-up one while it is not built. */
+function assetPath(): string {
+  try {
+    const script = readdirSync(join(RENDERER_DIR, 'assets')).find((name) => name.endsWith('.js'));
+    return `/assets/${script ?? 'index.js'}`;
+  } catch {
+    return '/assets/index.js';
+  }
+}
+
 /** The status of an API call and of a static file request with these headers. */
 async function statuses(headers: Record<string, string>): Promise<number[]> {
   const api = await rawRequest(
@@ -40,7 +53,7 @@ async function statuses(headers: Record<string, string>): Promise<number[]> {
     '{}',
   );
   const page = await rawRequest(port, 'GET', '/', headers);
-  const asset = await rawRequest(port, 'GET', '/assets/index.js', headers);
+  const asset = await rawRequest(port, 'GET', assetPath(), headers);
   for (const res of [api, page, asset]) assertNoCors(res);
   return [api.status, page.status, asset.status];
 }

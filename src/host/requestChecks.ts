@@ -7,6 +7,7 @@ export type RefusalKind =
   | 'bad-target'
   | 'bad-escape'
   | 'bad-path'
+  | 'missing-asset'
   | 'wrong-method'
   | 'unknown-channel'
   | 'not-json-type'

@@ -40,6 +40,26 @@ test('any other path is the UI page, which routes itself', () => {
   }
 });
 
+test('a missing file under assets/ is a 404, not the UI page served as a script', () => {
+  for (const path of ['/assets/RunView-0ld8uild.js', '/assets/gone.css', '/assets/x/y.js']) {
+    try {
+      staticFileFor(path, root);
+      assert.fail(`${path} was not refused`);
+    } catch (err) {
+      assert.ok(err instanceof RequestRefused, String(err));
+      assert.equal(err.status, 404);
+      assert.equal(err.kind, 'missing-asset');
+    }
+  }
+  // Not built yet: no 404, the host answers every path with its "build the UI" message instead.
+  const unbuilt = mkdtempSync(join(tmpdir(), 'dirbench-static-unbuilt-')) + sep;
+  try {
+    assert.equal(staticFileFor('/assets/app.js', unbuilt), join(unbuilt, 'index.html'));
+  } finally {
+    rmSync(unbuilt, { recursive: true, force: true });
+  }
+});
+
 test('malformed escapes and NUL bytes are a 400, never a crash', () => {
   assert.equal(refusedKind('/%E0%A4%A'), 'bad-escape');
   assert.equal(refusedKind('/assets/%'), 'bad-escape');

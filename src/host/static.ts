@@ -28,16 +28,31 @@ export function rendererBuilt(): boolean {
   return existsSync(join(RENDERER_DIR, 'index.html'));
 }
 
+/** Vite's folder of hashed script, style and image files (its default `build.assetsDir`). */
+const ASSETS_PREFIX = `assets${sep}`;
+
 /**
  * The file under `rootDir` (which ends in a path separator) a request path names, or index.html for a
- * path naming no file (the UI routes in the page); refuses with 400 a malformed path or one leaving it.
+ * path naming no file (the UI routes in the page); refuses with 400 a malformed path or one leaving it,
+ * and with 404 a missing file under assets/ of a built UI: a page from an older build asking for a
+ * screen's chunk gets a clean failure, not the HTML page as a script.
  */
 export function staticFileFor(pathname: string, rootDir: string = RENDERER_DIR): string {
   const relative = normalize(decodePathname(pathname)).replace(/^([/\\])+/, '');
   const file = join(rootDir, relative);
   if (!file.startsWith(rootDir) || file.includes(`${sep}..${sep}`))
     throw new RequestRefused(400, 'bad-path', 'The path leads outside the UI folder.');
-  return isFile(file) ? file : join(rootDir, 'index.html');
+  if (isFile(file)) return file;
+  const index = join(rootDir, 'index.html');
+  // While the UI is not built every path gets the "build it" answer (serveStatic), assets too.
+  const built = isFile(index);
+  if (built && relative.startsWith(ASSETS_PREFIX) && relative.length > ASSETS_PREFIX.length)
+    throw new RequestRefused(
+      404,
+      'missing-asset',
+      'This file is not in the built UI (it was rebuilt since the page loaded): reload the page.',
+    );
+  return index;
 }
 
 /** True when `path` is a regular file; a name too long for the file system, say, is not one. */

@@ -1,22 +1,25 @@
-// The app shell: sidebar plus the screen the hash route names.
+// The app shell: sidebar plus the screen the hash route names, each screen fetched when first shown.
 import { useEffect } from 'react';
+import { ScreenSuspense } from './components/ScreenSuspense.tsx';
 import { Sidebar } from './components/Sidebar.tsx';
 import { DropImport } from './dropImport/DropImport.tsx';
 import { useDesktopCommands } from './desktop/useDesktopCommands.ts';
-import { useHashRoute } from './hooks/useHashRoute.ts';
+import { routeHref, useHashRoute } from './hooks/useHashRoute.ts';
 import { useCampaignNotifications } from './notify/campaignNotifications.ts';
 import type { Route } from './hooks/useHashRoute.ts';
-import { AgentsView } from './views/agents/AgentsView.tsx';
-import { CampaignsView } from './views/campaigns/CampaignsView.tsx';
-import { CampaignView } from './views/campaigns/CampaignView.tsx';
-import { CompareView } from './views/compare/CompareView.tsx';
-import { RunDetailView } from './views/detail/RunDetailView.tsx';
-import { HistoryView } from './views/history/HistoryView.tsx';
-import { LabsView } from './views/labs/LabsView.tsx';
-import { MatrixView } from './views/matrix/MatrixView.tsx';
-import { ReferenceView } from './views/reference/ReferenceView.tsx';
-import { RunView } from './views/run/RunView.tsx';
-import { TargetsView } from './views/targets/TargetsView.tsx';
+import {
+  AgentsView,
+  CampaignsView,
+  CampaignView,
+  CompareView,
+  HistoryView,
+  LabsView,
+  MatrixView,
+  ReferenceView,
+  RunDetailView,
+  RunView,
+  TargetsView,
+} from './lazyScreens.ts';
 
 const TITLES: Record<Route['name'], string> = {
   targets: 'Targets',
@@ -71,7 +74,9 @@ export function App() {
     <div className="app">
       <Sidebar route={route} />
       <main className="main">
-        <Screen route={route} />
+        <ScreenSuspense title={TITLES[route.name]} route={routeHref(route)}>
+          <Screen route={route} />
+        </ScreenSuspense>
       </main>
       <DropImport />
     </div>

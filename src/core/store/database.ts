@@ -47,6 +47,9 @@ function prepared(db: Db, file: string): Db {
   // WAL + NORMAL: each committed transaction (one per stored second) survives the process being
   // killed; only an OS crash or power loss can drop the last commits before a checkpoint.
   db.pragma('synchronous = NORMAL');
+  // 32 MiB of page cache (SQLite's default is 2 MiB), used only as pages are read: at 100,000 runs
+  // the covering history index a filter or search walks stays in memory between queries.
+  db.pragma('cache_size = -32768');
   migrate(db, file);
   return db;
 }

@@ -4,6 +4,7 @@ import type { HistoryFilter } from '../../shared/history.ts';
 import type { RootDseInfo } from '../../shared/targetTypes.ts';
 import type { RunConfig, RunEnvironment } from '../../shared/types.ts';
 import { ApiError } from '../../shared/errors.ts';
+import { runEnvironmentFixture } from '../testing/runConfigFixture.ts';
 import { READ_RANDOM } from '../workload/builtin.ts';
 import { openDatabase } from './database.ts';
 import { checkAnnotation, checkHistoryFilter, normalizeTags } from './historyChecks.ts';
@@ -48,18 +49,7 @@ function rootDse(vendorName: string | null, vendorVersion: string | null): RootD
 }
 
 function environment(dse: RootDseInfo | null, lab: RunEnvironment['lab'] = null): RunEnvironment {
-  return {
-    dirbenchVersion: '0.1.0',
-    dirbenchCommit: null,
-    hostname: 'h',
-    cpuModel: 'cpu',
-    cpuCores: 2,
-    totalMemoryMb: 1024,
-    os: 'linux',
-    node: 'v24',
-    rootDse: dse,
-    lab,
-  };
+  return runEnvironmentFixture({ rootDse: dse, lab });
 }
 
 const summary = {

@@ -1,6 +1,7 @@
 // Schema migrations, applied in order; the index + 1 is the database's user_version.
 // The handle's own type, not database.ts's Db: database.ts runs the migrations, so it imports this.
 import type { Database as Db } from 'better-sqlite3';
+import { facetCountsMigration } from './facetCounts.ts';
 import { repairOperationHistograms } from './operationHistogramRepair.ts';
 
 /** One step: SQL, or a function for data SQL cannot fix (run in the same transaction). */
@@ -222,6 +223,8 @@ export const MIGRATIONS: readonly Migration[] = [
   -- How a target's connections bind: simple (null) or SASL DIGEST-MD5 / CRAM-MD5 as bind_dn.
   ALTER TABLE targets ADD COLUMN bind_mechanism TEXT;
   `,
+  // History at 100,000 runs: facet counts kept by triggers (see facetCounts.ts).
+  facetCountsMigration(),
 ];
 
 /** Runs the steps that take a database from schema version `from` to `to`, in the caller's transaction. */

@@ -1,5 +1,5 @@
 // A complete stored run configuration for tests, so each test states only the settings it is about.
-import type { RunConfig } from '../../shared/types.ts';
+import type { RunConfig, RunEnvironment } from '../../shared/types.ts';
 import type { RunPlan } from '../runner/runContract.ts';
 import { READ_RANDOM } from '../workload/builtin.ts';
 
@@ -27,6 +27,23 @@ export function runConfigFixture(overrides: Partial<RunConfig> = {}): RunConfig 
     targetOpsPerSec: null,
     rateProfile: null,
     cooldownS: 0,
+    ...overrides,
+  };
+}
+
+/** A client host's environment with no root DSE and no lab, with `overrides`. */
+export function runEnvironmentFixture(overrides: Partial<RunEnvironment> = {}): RunEnvironment {
+  return {
+    dirbenchVersion: '0.1.0',
+    dirbenchCommit: null,
+    hostname: 'h',
+    cpuModel: 'cpu',
+    cpuCores: 2,
+    totalMemoryMb: 1024,
+    os: 'linux',
+    node: 'v24',
+    rootDse: null,
+    lab: null,
     ...overrides,
   };
 }

@@ -30,7 +30,7 @@ export function ChartPanel({
   /** Base name of exported images; defaults to the test id. */
   fileName?: string;
 }) {
-  const ref = useECharts(option);
+  const { ref, loadError } = useECharts(option);
   const data = Object.fromEntries(
     Object.entries(counts ?? {}).map(([name, count]) => [`data-${name}`, count]),
   );
@@ -57,7 +57,14 @@ export function ChartPanel({
         {...data}
         role="img"
         aria-label={label}
-      />
+      >
+        {/* ECharts never touched this container, so the message has it to itself. */}
+        {loadError && (
+          <p className="chart-load-error" role="alert">
+            Could not load the chart drawing code ({loadError}). Reload the window to try again.
+          </p>
+        )}
+      </div>
     </section>
   );
 }

@@ -2,7 +2,8 @@
 import { downloadBlob } from '../components/download.ts';
 import { darkChartOption, DARK_CHART_BACKGROUND } from '../theme/darkChartOption.ts';
 import { darkChartExports } from '../theme/themeStore.ts';
-import { DARK_CHART_THEME, echarts } from './echarts.ts';
+import { loadChartLibrary } from './chartLibrary.ts';
+import type { ChartLibrary } from './chartLibrary.ts';
 import type { ChartOption } from './echarts.ts';
 
 /** Image formats a chart exports to. */
@@ -16,6 +17,7 @@ const LIGHT_BACKGROUND = '#ffffff';
  * the dark background with the dark palette when `dark`.
  */
 export function chartSvg(
+  { echarts, DARK_CHART_THEME }: ChartLibrary,
   option: ChartOption,
   widthPx: number,
   heightPx: number,
@@ -81,7 +83,7 @@ export async function exportChart(
   heightPx: number,
 ): Promise<void> {
   const dark = darkChartExports();
-  const svg = chartSvg(option, widthPx, heightPx, dark);
+  const svg = chartSvg(await loadChartLibrary(), option, widthPx, heightPx, dark);
   const blob =
     kind === 'svg'
       ? new Blob([svg], { type: 'image/svg+xml' })
