@@ -63,7 +63,7 @@ function prepareStore(file: string): SeededStore {
       process.stdout.write(`Reusing ${file}: ${held.runs.toLocaleString('en-US')} runs\n`);
       return held;
     }
-    const seeded = seedRuns(db, runCount);
+    const seeded = seedRuns(db, runCount, 7, { longRuns: true });
     db.pragma('wal_checkpoint(TRUNCATE)');
     process.stdout.write(
       `Seeded ${seeded.runs.toLocaleString('en-US')} runs, ${seeded.samples.toLocaleString('en-US')} stored seconds, in ${((performance.now() - start) / 1000).toFixed(1)} s\n`,

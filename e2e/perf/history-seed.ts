@@ -313,8 +313,16 @@ function bulkPlan(i: number, r: () => number, now: number): Plan {
   };
 }
 
-/** Writes `count` finished runs plus 21 runs of 600 s, in one transaction. */
-export function seedRuns(db: Db, count: number, seed = 7): SeededStore {
+/**
+ * Writes `count` finished runs in one transaction; with `longRuns`, 21 runs of 600 s more (the
+ * history bench's run detail and compare), so a UI test seeding N runs sees N rows.
+ */
+export function seedRuns(
+  db: Db,
+  count: number,
+  seed = 7,
+  { longRuns = false }: { longRuns?: boolean } = {},
+): SeededStore {
   const r = random(seed);
   const encoded = histograms(r);
   const s = statements(db);
@@ -322,7 +330,7 @@ export function seedRuns(db: Db, count: number, seed = 7): SeededStore {
   let samples = 0;
   db.transaction(() => {
     for (let i = 0; i < count; i++) samples += writeRun(s, bulkPlan(i, r, now), encoded, r);
-    LONG_IDS.forEach((id, i) => {
+    (longRuns ? LONG_IDS : []).forEach((id, i) => {
       const plan: Plan = {
         ...bulkPlan(i, r, now),
         id,

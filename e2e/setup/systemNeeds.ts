@@ -1,6 +1,6 @@
 // What the test suite needs from the machine beyond npm packages: each need, how to tell it is
 // there (the way the labs and tests look for it), and the Debian/Ubuntu package that provides it.
-import { accessSync, constants, existsSync, globSync, statSync } from 'node:fs';
+import { existsSync, globSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { findNatsServer, natsServerSearchDirs } from '../../src/core/broker/natsServer.ts';
@@ -13,6 +13,7 @@ import {
   OPENDJ_ZIP_ENV,
   findOpenDjZip,
 } from '../../src/core/lab/opendj/software.ts';
+import { isExecutable } from '../../src/core/lab/installLookup.ts';
 
 /** How the needs look at the machine; tests pass a fake. */
 export interface MachineProbe {
@@ -160,15 +161,6 @@ export function missingNeeds(
   return needs.filter((need) => !need.present(probe));
 }
 
-function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** The probe of this machine. */
 export function machineProbe(env: NodeJS.ProcessEnv = process.env): MachineProbe {
   return {
@@ -177,7 +169,7 @@ export function machineProbe(env: NodeJS.ProcessEnv = process.env): MachineProbe
     onPath: (command) =>
       (env['PATH'] ?? '')
         .split(delimiter)
-        .some((dir) => dir !== '' && isExecutableFile(join(dir, command))),
+        .some((dir) => dir !== '' && isExecutable(join(dir, command))),
     openLdap: () => findOpenLdap().ok,
     ds389: () => findDs389().ok,
     java: () => findJava(env).ok,

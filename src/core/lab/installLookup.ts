@@ -1,7 +1,7 @@
 // Looking for a lab server installed from the system's packages: the lookup's result, the
 // availability a person sees (with the install hint of the kind's row), and the driver's cached
 // install.
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { ApiError } from '../../shared/errors.ts';
 import { LAB_KINDS } from '../../shared/labKinds.ts';
 import type { LabAvailability, LabKind } from '../../shared/labTypes.ts';
@@ -9,11 +9,11 @@ import type { LabAvailability, LabKind } from '../../shared/labTypes.ts';
 /** Result of looking for a server's installation: the install, or the parts that are missing. */
 export type InstallLookup<T> = { ok: true; install: T } | { ok: false; missing: string[] };
 
-/** True when `path` is a file this process may execute. */
+/** True when `path` is a file (not a folder, which also passes X_OK) this process may execute. */
 export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
-    return true;
+    return statSync(path).isFile();
   } catch {
     return false;
   }

@@ -1,8 +1,9 @@
 // Finds a Java runtime recent enough for the JVM lab servers, OpenDJ 4.9 and ApacheDS (JAVA_HOME
 // first, then `java` on PATH).
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { isExecutable } from './installLookup.ts';
 
 /** Oldest Java feature release the OpenDJ labs accept. */
 export const MIN_JAVA_MAJOR = 11;
@@ -36,15 +37,6 @@ export function parseJavaVersion(output: string): { version: string; major: numb
   return Number.isInteger(major) && major > 0 ? { version, major } : null;
 }
 
-function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** Candidate launchers in order: $JAVA_HOME/bin/java, then every `java` on PATH. */
 function candidates(env: NodeJS.ProcessEnv): string[] {
   const found: string[] = [];
@@ -53,7 +45,7 @@ function candidates(env: NodeJS.ProcessEnv): string[] {
   for (const dir of (env['PATH'] ?? '').split(delimiter)) {
     if (dir !== '') found.push(join(dir, 'java'));
   }
-  return [...new Set(found)].filter(isExecutableFile);
+  return [...new Set(found)].filter(isExecutable);
 }
 
 // `java -version` costs about 50 ms; availability() is asked often, so remember answers per launcher.
