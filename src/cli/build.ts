@@ -2,13 +2,16 @@
 // run by `prepare`): type stripping at build time, each command's implementation a chunk of its own
 // (loaded when the command runs), npm packages left in node_modules. bin.mjs runs the bundle while
 // it is newer than every source it was built from (inputs.json), else the sources.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const outdir = 'dist/cli';
+
+// Chunk names carry content hashes: without a clean folder every build would leave the last one's.
+rmSync(join(root, outdir), { recursive: true, force: true });
 
 const result = await build({
   absWorkingDir: root,
