@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { processCommandLine } from '../../src/core/lab/processes.ts';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
-import { BIN, runCli } from './cliHarness.ts';
+import { CLI, runCli } from './cliHarness.ts';
 import type { CliEntry } from './cliHarness.ts';
 import {
   descendantPids,
@@ -25,7 +25,7 @@ import { callApi, spawnServe } from './hostServe.ts';
 /** The Node of a machine with Node 20 (null: none here, so there is no relaunch to test). */
 const OLDER_NODE = olderNode();
 /** The launcher on that Node, as `npx dirbench` starts it there. */
-const LAUNCHER: CliEntry = { node: OLDER_NODE ?? '', script: BIN };
+const LAUNCHER: CliEntry = { node: OLDER_NODE ?? '', script: CLI };
 const NO_OLDER_NODE = {
   skip:
     OLDER_NODE === null ? 'no Node older than 22.18 here: bin.mjs has nothing to relaunch' : false,

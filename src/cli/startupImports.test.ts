@@ -1,34 +1,17 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { dirbenchVersion } from '../core/base/version.ts';
+import { traceModules } from '../core/testing/moduleTrace.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const BIN = fileURLToPath(new URL('./bin.mjs', import.meta.url));
 
-/** An --import module that prints, on exit, every module URL the process loaded (one a line, on stderr). */
-const TRACE = `data:text/javascript,${encodeURIComponent(`
-import { registerHooks } from 'node:module';
-import { writeSync } from 'node:fs';
-const loaded = [];
-registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
-process.on('exit', () => writeSync(2, loaded.map((url) => 'loaded ' + url + '\\n').join('')));
-`)}`;
-
 /** The modules `dirbench ARGS` loads (run from `entry`), and what it printed. */
 function modulesOf(args: string[], entry = MAIN): { loaded: string[]; stdout: string } {
-  const result = spawnSync(process.execPath, ['--import', TRACE, entry, ...args], {
-    encoding: 'utf8',
-    timeout: 30_000,
-    env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
-  });
-  assert.equal(result.status, 0, result.stderr);
-  const loaded = result.stderr
-    .split('\n')
-    .filter((line) => line.startsWith('loaded '))
-    .map((line) => line.slice('loaded '.length));
-  return { loaded, stdout: result.stdout };
+  const run = traceModules(entry, args);
+  assert.equal(run.status, 0, run.stderr);
+  return run;
 }
 
 /** Dependencies only some commands need: charts, PNGs, the broker client, the store, histograms. */
