@@ -62,7 +62,7 @@ function waitForUrl(child: ChildProcess, output: () => string): Promise<string> 
 export async function startServe(): Promise<ServeHandle> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dirbench-ui-'));
   const dbFile = join(dataDir, 'dirbench.sqlite');
-  const args = ['src/cli/main.ts', 'serve', '--port', '0', '--db', dbFile, '--data-dir', dataDir];
+  const args = ['src/cli/bin.mjs', 'serve', '--port', '0', '--db', dbFile, '--data-dir', dataDir];
   const child = spawn(NODE, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, DIRBENCH_DB: dbFile },

@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { jetstreamManager, StorageType } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -21,9 +20,8 @@ import { stopBrokerProcess } from '../../src/core/broker/brokerProcess.ts';
 import { connectBroker } from '../../src/core/broker/connect.ts';
 import { findNatsServer } from '../../src/core/broker/natsServer.ts';
 import { agentConnected, waitFor } from './agentsHarness.ts';
-import { runCli } from './cliHarness.ts';
+import { CLI, runCli } from './cliHarness.ts';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const fixture = join(import.meta.dirname, 'fixtures', 'startOwnedBroker.ts');
 
 /** A spawned process, its stderr so far and how it ended. */

@@ -14,12 +14,10 @@ import { withCliCore } from '../../src/cli/coreForCli.ts';
 import { startResponder } from '../../src/core/responder/responder.ts';
 import type { Responder } from '../../src/core/responder/responder.ts';
 import type { WorkloadSpec } from '../../src/shared/workload.ts';
-import { runCli } from './cliHarness.ts';
+import { CLI, runCli } from './cliHarness.ts';
 import type { CliLaunch, CliResult } from './cliHarness.ts';
 import { runInProcess } from './inProcessCli.ts';
 
-/** What `dirbench` runs: the entry a user's shell starts. */
-const BIN = fileURLToPath(new URL('../../src/cli/bin.mjs', import.meta.url));
 const FAIL_MID_RUN = fileURLToPath(new URL('./fixtures/failMidRun.ts', import.meta.url));
 const CLI_TIMEOUT_MS = 60_000;
 const BASE = 'o=x';
@@ -84,7 +82,7 @@ for (const [signal, code, meaning] of [
   ['SIGTERM', 143, 'stopped by SIGTERM'],
 ] as const) {
   test(`${signal} mid-run exits ${code}, the exit-code table's "${meaning}"; the run is stored stopped`, async () => {
-    const result = await runAndAct((pid) => process.kill(pid, signal), { entry: BIN });
+    const result = await runAndAct((pid) => process.kill(pid, signal), { entry: CLI });
     assert.equal(result.code, code, result.stderr);
     assert.equal(EXIT_CODES.find((e) => e.code === code)?.meaning, meaning);
     assert.doesNotMatch(result.stderr, /^\s+at /m);
@@ -96,7 +94,7 @@ for (const [signal, code, meaning] of [
 
 test('an error nothing catches mid-run: one line naming the run and --debug, exit 1, the run stored failed with it', async () => {
   const result = await runAndAct(() => undefined, {
-    entry: BIN,
+    entry: CLI,
     nodeArgs: ['--import', FAIL_MID_RUN],
     env: { DIRBENCH_TEST_INJECT: 'throw' },
   });
@@ -113,7 +111,7 @@ test('an error nothing catches mid-run: one line naming the run and --debug, exi
 test('an unhandled rejection mid-run with --debug: the same line, then the stack trace', async () => {
   const result = await runAndAct(
     () => undefined,
-    { entry: BIN, nodeArgs: ['--import', FAIL_MID_RUN], env: { DIRBENCH_TEST_INJECT: 'reject' } },
+    { entry: CLI, nodeArgs: ['--import', FAIL_MID_RUN], env: { DIRBENCH_TEST_INJECT: 'reject' } },
     ['--debug'],
   );
   assert.equal(result.code, 1, result.stderr);

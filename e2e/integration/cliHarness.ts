@@ -2,11 +2,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The CLI's entry point, as the child's command line shows it. */
-export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-
-/** The package's launcher: relaunches main.ts on the project's Node when started on an older one. */
-export const BIN = fileURLToPath(new URL('../../src/cli/bin.mjs', import.meta.url));
+/**
+ * What the tests run as `dirbench`: the package's launcher, as a user's command does. It runs the
+ * bundle (`npm run build:cli`, built by `prepare`) while that is newer than its sources, else the
+ * sources: a fresh clone tests the bundle, an edited checkout its edits.
+ */
+export const CLI = fileURLToPath(new URL('../../src/cli/bin.mjs', import.meta.url));
 
 /** Which Node runs which entry of the CLI (an older Node with BIN plays a user's Node 20). */
 export interface CliEntry {
@@ -25,7 +26,7 @@ export interface CliResult {
 export interface CliLaunch {
   /** Node options before the entry (e.g. `--import FILE`). */
   nodeArgs?: string[];
-  /** The entry script (default: src/cli/main.ts; src/cli/bin.mjs is what `dirbench` runs). */
+  /** The entry script (default: CLI, the launcher `dirbench` runs). */
   entry?: string;
   /** Extra environment variables. */
   env?: Record<string, string>;

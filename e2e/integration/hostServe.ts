@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../helpers/uiServe.ts';
+import { CLI } from './cliHarness.ts';
 import type { CliEntry } from './cliHarness.ts';
 
 const NODE = join(REPO_ROOT, 'node_modules', '.bin', 'node');
@@ -26,10 +27,10 @@ export interface ServeProcess {
   stop: () => Promise<void>;
 }
 
-/** Spawns `dirbench serve ARGS --port 0` on a fresh data folder (the project's Node and main.ts unless `entry`). */
+/** Spawns `dirbench serve ARGS --port 0` on a fresh data folder (the project's Node and the launcher unless `entry`). */
 export function spawnServe(
   args: string[],
-  entry: CliEntry = { node: NODE, script: 'src/cli/main.ts' },
+  entry: CliEntry = { node: NODE, script: CLI },
 ): ServeProcess {
   const dataDir = mkdtempSync(join(tmpdir(), 'dirbench-host-'));
   const child = spawn(

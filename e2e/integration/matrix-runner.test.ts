@@ -7,15 +7,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import type { CampaignProgress, MatrixSpec } from '../../src/shared/matrix.ts';
 import { openCore } from '../../src/core/app/core.ts';
 import type { Core } from '../../src/core/app/core.ts';
-import { runCli } from './cliHarness.ts';
+import { CLI, runCli } from './cliHarness.ts';
 import { trackedLauncher } from './engineHarness.ts';
-
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 /** A core in a fresh data folder, shut down and removed when the test ends (even on failure). */
 async function freshCore(t: { after: (fn: () => Promise<void>) => void }): Promise<Core> {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { processCommandLine } from '../../src/core/lab/processes.ts';
 import type { LabInfo } from '../../src/shared/labTypes.ts';
-import { BIN, runCli } from './cliHarness.ts';
+import { CLI, runCli } from './cliHarness.ts';
 import type { CliEntry } from './cliHarness.ts';
 import {
   descendantPids,
@@ -25,7 +25,7 @@ import { callApi, spawnServe } from './hostServe.ts';
 /** The Node of a machine with Node 20 (null: none here, so there is no relaunch to test). */
 const OLDER_NODE = olderNode();
 /** The launcher on that Node, as `npx dirbench` starts it there. */
-const LAUNCHER: CliEntry = { node: OLDER_NODE ?? '', script: BIN };
+const LAUNCHER: CliEntry = { node: OLDER_NODE ?? '', script: CLI };
 const NO_OLDER_NODE = {
   skip:
     OLDER_NODE === null ? 'no Node older than 22.18 here: bin.mjs has nothing to relaunch' : false,
@@ -77,13 +77,16 @@ function commandLines(pids: readonly number[]): string[] {
 }
 
 /** Asserts that the run's processes include one whose command line has each of `parts`. */
-function assertMadeOf(tree: readonly number[], parts: readonly string[]): void {
+function assertMadeOf(tree: readonly number[], parts: readonly (string | string[])[]): void {
   const lines = commandLines(tree);
-  for (const part of parts)
+  for (const part of parts) {
+    // A list: any of these (the launcher runs the sources, or the bundle when it is built).
+    const either = typeof part === 'string' ? [part] : part;
     assert.ok(
-      lines.some((l) => l.includes(part)),
-      `${part} in\n${lines.join('\n')}`,
+      lines.some((l) => either.some((p) => l.includes(p))),
+      `${either.join(' or ')} in\n${lines.join('\n')}`,
     );
+  }
 }
 
 /** SIGKILLs `pid` and waits (at most 5 s) until no process of its tree or naming `dir` is left. */
@@ -116,8 +119,8 @@ test(
     const [launcherPid, tree] = await measuringRun(dbFile, LAUNCHER);
     try {
       assertMadeOf(tree, [
-        'src/cli/main.ts run',
-        'loadgen/worker.ts',
+        ['src/cli/main.ts run', 'dist/cli/dirbench.mjs run'],
+        ['loadgen/worker.ts', 'dist/cli/worker.mjs'],
         'slapd -f',
         'dirbench-watchdog',
       ]);
@@ -191,7 +194,11 @@ test(
       await measuring(dbFile, serve.output);
       const launcherPid = serve.child.pid ?? 0;
       tree = descendantPids(launcherPid);
-      assertMadeOf(tree, ['src/cli/main.ts serve', 'loadgen/worker.ts', 'slapd -f']);
+      assertMadeOf(tree, [
+        ['src/cli/main.ts serve', 'dist/cli/dirbench.mjs serve'],
+        ['loadgen/worker.ts', 'dist/cli/worker.mjs'],
+        'slapd -f',
+      ]);
 
       await killAndExpectNothingLeft(launcherPid, tree, serve.dataDir);
       const [run] = storedRuns(dbFile);
@@ -221,7 +228,11 @@ test(
       });
       await Promise.race([serving, cli.result]);
       tree = descendantPids(cli.pid);
-      const served = tree.find((pid) => processCommandLine(pid)?.includes('src/cli/main.ts serve'));
+      const served = tree.find((pid) =>
+        ['src/cli/main.ts serve', 'dist/cli/dirbench.mjs serve'].some(
+          (line) => processCommandLine(pid)?.includes(line) === true,
+        ),
+      );
       assert.ok(served !== undefined, `the relaunched serve in\n${commandLines(tree).join('\n')}`);
       process.kill(served, 'SIGKILL');
       const { code } = await cli.result;

@@ -25,7 +25,7 @@ import type { Snapshot } from './agentBudgetReport.ts';
 import { machineLine } from './machine.ts';
 import { processCpu, treeCpu } from './processCpu.ts';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/cli/bin.mjs', import.meta.url));
 const CHILD = fileURLToPath(new URL('./agentBudgetChild.ts', import.meta.url));
 /** Seconds the idle agents are watched before the run (heartbeats only). */
 const IDLE_S = 4;

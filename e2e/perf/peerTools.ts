@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ToolSpec } from './toolRun.ts';
 
 /** DirBench's command line entry, run with this Node. */
-export const DIRBENCH_CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+export const DIRBENCH_CLI = fileURLToPath(new URL('../../src/cli/bin.mjs', import.meta.url));
 /** The bare Node client: the floor under any Node load tool, run with this Node. */
 export const BARE_NODE_CLIENT = fileURLToPath(new URL('./bareNodeClient.ts', import.meta.url));
 

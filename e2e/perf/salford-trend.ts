@@ -12,7 +12,7 @@ import type { ReferenceTable } from '../../src/shared/reference.ts';
 import { machineLine } from './machine.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = path.join(REPO, 'src/cli/main.ts');
+const CLI = path.join(REPO, 'src/cli/bin.mjs');
 /** The published table of each search test (seed 000, Tables 5-8). */
 const TABLES: Record<string, string> = {
   'salford/S.1': 'salford/table-5',

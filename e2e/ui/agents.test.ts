@@ -14,8 +14,8 @@ import { findNatsServer } from '../../src/core/broker/natsServer.ts';
 import { saveScreenshot, showRoute, startUi, waitReady } from '../helpers/ui.ts';
 import { apiCall, openFinishedRun, startLabTarget } from '../helpers/uiFlows.ts';
 import { agentConnected } from '../integration/agentsHarness.ts';
+import { CLI } from '../integration/cliHarness.ts';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const BROKER_FIXTURE = fileURLToPath(
   new URL('../integration/fixtures/startOwnedBroker.ts', import.meta.url),
 );

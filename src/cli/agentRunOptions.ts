@@ -3,7 +3,6 @@
 // errors about the request's agents name the options instead.
 import { ApiError, withField } from '../shared/errors.ts';
 import type { RunAgentsRequest } from '../shared/agentTypes.ts';
-import { openRunAgents } from '../core/agents/runAgents.ts';
 import type { Core } from '../core/app/core.ts';
 import type { OptionTable } from './commandSpec.ts';
 import { invalid } from '../shared/errors.ts';
@@ -86,6 +85,8 @@ export function agentsRequestFromOptions(options: RawOptions): RunAgentsRequest 
 /** Checks that the broker answers and the agents asked for are there, before any lab starts. */
 export async function checkAgentsEarly(core: Core, request: RunAgentsRequest): Promise<void> {
   try {
+    // The agents' client (NATS) loads only for a run on agents.
+    const { openRunAgents } = await import('../core/agents/runAgents.ts');
     const agents = await openRunAgents(request, (id) => core.brokers.get(id));
     await agents.close();
   } catch (err) {

@@ -1,7 +1,9 @@
 // Opens the core for one CLI command with forked worker processes, and shuts it down on signals.
 import { openCore } from '../core/app/core.ts';
 import type { Core } from '../core/app/core.ts';
-import { forkLauncher } from '../core/runner/launcher.ts';
+import { splitConnections } from '../core/base/split.ts';
+import { defaultWorkerCount } from '../core/runner/defaults.ts';
+import { forkLauncher, warmForkLauncher } from '../core/runner/launcher.ts';
 import { signalExitCode } from './commandSpec.ts';
 import { failCore, guardCore } from './guard.ts';
 import { stopCause } from './launcherWatch.ts';
@@ -19,9 +21,18 @@ export async function withCliCore<T>(
   options: RawOptions,
   work: (core: Core) => Promise<T> | T,
   endReason = 'CLI command ended',
+  warmWorkers = 0,
 ): Promise<T> {
   const { dataDir, dbFile } = locations(options);
-  const core = await openCore({ dbFile, dataDir, launcher: forkLauncher() });
+  // Workers a run will need start loading now, while the store opens and the run is prepared.
+  const warm = warmWorkers > 0 ? warmForkLauncher(warmWorkers) : null;
+  let core: Core;
+  try {
+    core = await openCore({ dbFile, dataDir, launcher: warm?.launcher ?? forkLauncher() });
+  } catch (err) {
+    warm?.dispose();
+    throw err;
+  }
   const forget = guardCore(core);
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -45,7 +56,13 @@ export async function withCliCore<T>(
   } finally {
     forget();
     await core.shutdown(endReason);
+    warm?.dispose();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/** The local worker processes a run of these settings uses: one per share of its connections. */
+export function localWorkerCount(request: { workers?: number; connections?: number }): number {
+  return splitConnections(request.connections ?? 1, request.workers ?? defaultWorkerCount()).length;
 }

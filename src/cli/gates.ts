@@ -3,29 +3,12 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ApiError, invalid } from '../shared/errors.ts';
 import { breaches } from '../shared/thresholdCheck.ts';
-import { parseThreshold, THRESHOLD_GRAMMAR } from '../shared/thresholds.ts';
+import { parseThreshold } from '../shared/thresholds.ts';
 import type { RunDetail } from '../shared/types.ts';
 import { junitXml } from '../core/report/junitXml.ts';
 import type { JunitSuite } from '../core/report/junitXml.ts';
-import type { OptionTable } from './commandSpec.ts';
 import { guardReported } from './guard.ts';
 import type { RawOptions } from './options.ts';
-
-/** The gate options `run` and `matrix run` take. */
-export const GATE_OPTIONS = {
-  threshold: {
-    type: 'string',
-    multiple: true,
-    value: 'EXPR',
-    description: `pass/fail check of every run, repeatable: ${THRESHOLD_GRAMMAR}; a breach exits 3`,
-  },
-  junit: {
-    type: 'string',
-    value: 'FILE',
-    description:
-      'write JUnit XML for CI servers: a test case per run or cell, breached thresholds as failures',
-  },
-} as const satisfies OptionTable;
 
 /** The --threshold expressions as typed, each checked now so a typo costs no run; undefined when none. */
 export function thresholdOption(options: RawOptions): string[] | undefined {

@@ -1,6 +1,7 @@
 // Help texts, all derived from the command declarations: a command's usage, options and examples,
 // a family's sub-commands, and the overview of `dirbench --help`.
-import { fileURLToPath } from 'node:url';
+import { sep } from 'node:path';
+import { resourcePath } from '../core/base/resources.ts';
 import { allCommands, EXIT_CODES } from './commandSpec.ts';
 import type {
   CliEntry,
@@ -13,7 +14,7 @@ import type {
 import { jsonOption, ROOT_OPTIONS } from './commonOptions.ts';
 
 /** DirBench's docs folder: the guide by task (README.md) and the command reference (cli.md). */
-export const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
+export const DOCS_DIR = `${resourcePath('docs')}${sep}`;
 
 /** The options every command takes, as the overview and docs/cli.md list them. */
 export const COMMON_HELP_OPTIONS: OptionTable = {

@@ -9,7 +9,10 @@ export type DataExportFormat = 'csv' | 'json' | 'hlog';
 export type ChartImageFormat = 'png' | 'svg';
 
 /** Output formats of peer tools DirBench imports as external runs. */
-export type ImportFormat = 'searchrate-csv' | 'opendj-csv';
+export const IMPORT_FORMATS = ['searchrate-csv', 'opendj-csv'] as const;
+
+/** One of IMPORT_FORMATS. */
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Which runs an export covers: some runs, or every run of a campaign. */
 export type ExportSelection = { runIds: string[] } | { campaignId: string };

@@ -11,6 +11,11 @@ export const LAB_SHAPES = ['salford', 'flat'] as const;
 /** A generated directory shape (core's DIRECTORY_SHAPES has one entry for each). */
 export type LabShape = (typeof LAB_SHAPES)[number];
 
+/** True when `name` is a built-in shape's name (for untrusted input). */
+export function isShapeName(name: unknown): name is LabShape {
+  return typeof name === 'string' && (LAB_SHAPES as readonly string[]).includes(name);
+}
+
 /** How a lab's entries are loaded: the server's offline tool, or adds over LDAP. */
 export type LabLoadMethod = 'offline' | 'protocol';
 

@@ -1,14 +1,10 @@
 // `dirbench agent`: a load agent that connects to a broker, heartbeats and answers clock probes
-// until stopped (SIGINT/SIGTERM: exit 0) or the broker is gone for 5 s (exit 1).
-import { startAgent } from '../../core/agents/agentProcess.ts';
+// until stopped (SIGINT/SIGTERM: exit 0) or the broker is gone for 5 s (exit 1). The work is in
+// agentImpl.ts, loaded when the command runs.
 import type { CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { givenText, stringOption } from '../options.ts';
-import type { RawOptions } from '../options.ts';
-import { BROKER_CLIENT_OPTIONS, withBrokerOptionNames } from './brokerClientOptions.ts';
-
-// After the agent has stopped, the process exits even if a stray handle would keep it alive.
-const EXIT_GRACE_MS = 1_000;
+import { givenText } from '../options.ts';
+import { BROKER_CLIENT_OPTIONS } from './brokerClientOptions.ts';
 
 /** What `agent` takes. */
 const AGENT_OPTIONS = {
@@ -26,49 +22,6 @@ const AGENT_OPTIONS = {
   },
   ...BROKER_CLIENT_OPTIONS,
 } as const satisfies OptionTable;
-
-async function runAgent(options: RawOptions): Promise<number> {
-  // Without --name the credentials file is still read: its error lists the agents it holds.
-  const name =
-    typeof options.name === 'string' && options.name.trim() !== '' ? options.name : undefined;
-  const credentialsFile = stringOption(
-    options,
-    'credentials-file',
-    "the agent's credentials file from the broker's folder (agent-NAME.creds.json, or agents.creds.json with --name)",
-  );
-  const url = typeof options.broker === 'string' ? options.broker : undefined;
-  const caFile = typeof options['ca-file'] === 'string' ? options['ca-file'] : undefined;
-  const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  // Listening before the agent connects: a signal right after "connected" stops it cleanly too.
-  let stop: ((signal: NodeJS.Signals) => void) | null = null;
-  let pending: NodeJS.Signals | null = null;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (stop === null) pending = signal;
-    else stop(signal);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  let end: Awaited<ReturnType<typeof startAgent>>['ended'] extends Promise<infer E> ? E : never;
-  try {
-    const agent = await withBrokerOptionNames(() =>
-      startAgent({
-        ...(name === undefined ? {} : { name }),
-        credentialsFile,
-        log,
-        ...(url === undefined ? {} : { url }),
-        ...(caFile === undefined ? {} : { caFile }),
-      }),
-    );
-    stop = (signal) => void agent.stop(signal);
-    if (pending !== null) stop(pending);
-    end = await agent.ended;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-  setTimeout(() => process.exit(end.code), EXIT_GRACE_MS).unref();
-  return end.code;
-}
 
 /** `dirbench agent`. */
 export const agentSpec: CommandSpec = {
@@ -98,7 +51,7 @@ export const agentSpec: CommandSpec = {
       line: 'dirbench agent --name rack2 --credentials-file ~/.local/share/dirbench/brokers/BROKER-ID/agents.creds.json',
     },
   ],
-  run: (_args, options) => runAgent(options),
+  run: async (_args, options) => (await import('./agentImpl.ts')).runAgent(options),
   activity: (_args, options) => {
     const broker = givenText(options, 'broker', '');
     return `agent ${givenText(options, 'name', '')}${broker === '' ? '' : ` on ${broker}`}`;

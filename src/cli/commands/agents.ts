@@ -1,18 +1,8 @@
 // `dirbench agents list`: the agents a broker has heard from, whether each is still there, and
-// its clock's offset from this machine's.
-import { listBrokerAgents } from '../../core/agents/agentsList.ts';
-import type { AgentListing } from '../../core/agents/agentsList.ts';
-import { formatClockOffset } from '../../core/agents/clockEstimate.ts';
+// its clock's offset from this machine's. The work is in agentsImpl.ts, loaded when it runs.
 import type { CommandFamily, CommandSpec, OptionTable } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { withCliCore } from '../coreForCli.ts';
-import { printJson, printTable } from '../options.ts';
-import type { RawOptions } from '../options.ts';
-import {
-  BROKER_CLIENT_OPTIONS,
-  coordinatorTarget,
-  withBrokerOptionNames,
-} from './brokerClientOptions.ts';
+import { BROKER_CLIENT_OPTIONS } from './brokerClientOptions.ts';
 
 /** What `agents list` takes. */
 const AGENTS_LIST_OPTIONS = {
@@ -24,42 +14,6 @@ const AGENTS_LIST_OPTIONS = {
   },
   ...BROKER_CLIENT_OPTIONS,
 } as const satisfies OptionTable;
-
-function lastSeen(ms: number): string {
-  return ms < 1_000 ? `${Math.round(ms)} ms ago` : `${(ms / 1_000).toFixed(1)} s ago`;
-}
-
-function printAgents(agents: AgentListing[]): void {
-  if (agents.length === 0) {
-    process.stdout.write('No agent has sent a heartbeat to this broker yet.\n');
-    return;
-  }
-  printTable(
-    ['NAME', 'HOST', 'VERSION', 'STATE', 'LAST SEEN', 'CLOCK OFFSET', 'CPU %', 'LOOP %'],
-    agents.map((a) => [
-      a.name,
-      a.host,
-      a.version,
-      a.state,
-      lastSeen(a.lastSeenMs),
-      formatClockOffset(a.clockOffsetMs, a.clockUncertaintyMs),
-      a.cpuPercent,
-      Math.round(a.eventLoopUtilization * 100),
-    ]),
-  );
-}
-
-async function list(options: RawOptions): Promise<number> {
-  const target = await withCliCore(options, (core) =>
-    coordinatorTarget(options, (id) => core.brokers.get(id)),
-  );
-  const agents = await withBrokerOptionNames(() =>
-    listBrokerAgents({ ...target, name: 'dirbench-agents-list' }),
-  );
-  if (options.json === true) printJson(agents);
-  else printAgents(agents);
-  return 0;
-}
 
 const agentsList: CommandSpec = {
   name: 'agents list',
@@ -87,7 +41,7 @@ const agentsList: CommandSpec = {
       line: 'dirbench agents list --broker tls://bench-host:4222 --credentials-file coordinator.creds.json --ca-file ca.pem --json',
     },
   ],
-  run: (_args, options) => list(options),
+  run: async (_args, options) => (await import('./agentsImpl.ts')).agentsListCommand(options),
 };
 
 /** `dirbench agents list`. */

@@ -1,7 +1,6 @@
 // Options of the commands that connect to a broker as a client (agent, agents list), and their
 // connection errors told in those options' names.
 import { ApiError, withField } from '../../shared/errors.ts';
-import { resolveCoordinator } from '../../core/agents/runAgents.ts';
 import type { BrokerLookup, CoordinatorTarget } from '../../core/agents/runAgents.ts';
 import type { OptionTable } from '../commandSpec.ts';
 import { stringOption } from '../options.ts';
@@ -65,6 +64,8 @@ export async function coordinatorTarget(
     typeof options[name] === 'string' ? options[name] : undefined;
   const caFile = text(files.ca);
   const credentialsFile = text(files.credentials);
+  // The agents' client (NATS) loads only when a broker is used.
+  const { resolveCoordinator } = await import('../../core/agents/runAgents.ts');
   return withBrokerOptionNames(async () => {
     try {
       return resolveCoordinator(

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/exchange.ts';
 import { COMPARE_METRICS } from '../../shared/compareSeries.ts';
 import { parseEntries } from '../../shared/runFilter.ts';
-import type { ChartSize } from '../../core/report/renderChart.ts';
+import type { ChartSize } from '../../core/report/chartSizes.ts';
 import type { OptionGroup, OptionTable } from '../commandSpec.ts';
 import type { RawOptions } from '../options.ts';
 

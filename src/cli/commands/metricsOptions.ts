@@ -1,6 +1,5 @@
 // `dirbench run` / `matrix run|resume` --metrics-port N: live OpenMetrics for Prometheus while the command's runs last.
 import { invalid } from '../../shared/errors.ts';
-import { startMetricsEndpoint } from '../../host/metricsEndpoint.ts';
 import type { MetricsEndpoint } from '../../host/metricsEndpoint.ts';
 import type { ApiEventMessage } from '../../shared/api.ts';
 import type { OptionGroup, OptionTable } from '../commandSpec.ts';
@@ -82,6 +81,8 @@ export function cliMetrics(options: RawOptions): CliMetrics {
   return {
     async listen(subscribe) {
       if (port === null) return;
+      // The HTTP endpoint loads only when --metrics-port asks for it.
+      const { startMetricsEndpoint } = await import('../../host/metricsEndpoint.ts');
       endpoint = await startMetricsEndpoint({ host, port, subscribe }).catch((err: unknown) => {
         throw listenError(err, host, port, METRICS_LISTEN);
       });

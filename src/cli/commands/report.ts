@@ -1,30 +1,10 @@
-// `dirbench report`: the self-contained HTML report of a campaign or of selected runs.
-import { invalid } from '../../shared/errors.ts';
-import { REPORT_CHART_SIZE } from '../../core/report/htmlReport.ts';
+// `dirbench report`: the self-contained HTML report of a campaign or of selected runs. The work is in
+// reportImpl.ts, loaded when the command runs.
+import { REPORT_CHART_SIZE } from '../../core/report/chartSizes.ts';
 import type { CommandSpec } from '../commandSpec.ts';
 import { commonGroup } from '../commonOptions.ts';
-import { withCliCore } from '../coreForCli.ts';
-import { givenText, stringOption } from '../options.ts';
-import type { RawOptions } from '../options.ts';
-import { writeExport } from './export.ts';
+import { givenText } from '../options.ts';
 import * as shared from './exportOptions.ts';
-
-/** Runs `dirbench report --campaign ID|--run ID --out FILE.html`. */
-export async function reportCommand(options: RawOptions): Promise<number> {
-  const out = stringOption(options, 'out', 'the HTML file to write, e.g. --out report.html');
-  if (!/\.html?$/i.test(out))
-    throw invalid('--out', `--out is an HTML file (e.g. report.html); got "${out}"`);
-  const req = {
-    ...shared.selectedRunsFromOptions(options),
-    ...shared.imageSizeFromOptions(options),
-    ...(typeof options.metric === 'string' ? { metric: options.metric } : {}),
-    references: shared.strings(options.reference),
-  };
-  return withCliCore(options, async (core) => {
-    const file = await shared.callCore(() => core.call('export/report', req));
-    return writeExport(file, out, options);
-  });
-}
 
 /** `dirbench report`. */
 export const reportSpec: CommandSpec = {
@@ -60,6 +40,6 @@ export const reportSpec: CommandSpec = {
       line: 'dirbench report --campaign CAMPAIGN-ID --test salford/S.3 --server openldap --server "389 DS" --metric p99Us --out s3.html',
     },
   ],
-  run: (_args, options) => reportCommand(options),
+  run: async (_args, options) => (await import('./reportImpl.ts')).reportCommand(options),
   activity: (_args, options) => `report ${givenText(options, 'out', '')}`,
 };

@@ -1,61 +1,9 @@
 // `dirbench workloads list|show|check`: the catalogs, one definition (to copy and edit), a file's validity.
-import { dirname, resolve } from 'node:path';
-import type { WorkloadListItem } from '../../shared/workload.ts';
-import type { Core } from '../../core/app/core.ts';
+// The work is in workloadsImpl.ts, loaded when a command runs.
 import type { CommandFamily } from '../commandSpec.ts';
-import { withCliCore } from '../coreForCli.ts';
-import { printJson, printTable } from '../options.ts';
-import type { RawOptions } from '../options.ts';
-import { neededArg, plainCommand } from '../plainCommand.ts';
-import { readWorkloadFile } from '../workloadFromOptions.ts';
+import { plainCommand } from '../plainCommand.ts';
 
-/** "search 50%, add 12%, ..." */
-function mixText(item: WorkloadListItem): string {
-  if (item.mix.length === 1) return item.mix[0]?.label ?? '';
-  return item.mix.map((m) => `${m.label} ${m.percent}%`).join(', ');
-}
-
-/** Runs `work` with the core's workload library. */
-function withLibrary(
-  options: RawOptions,
-  work: (library: Core['workloads']) => number,
-): Promise<number> {
-  return withCliCore(options, (core) => work(core.workloads));
-}
-
-function list(library: Core['workloads'], options: RawOptions): number {
-  const items = library.list();
-  if (options.json === true) {
-    const { catalogs } = library.catalogData();
-    const versions = Object.fromEntries(
-      catalogs.map((c) => [c.catalog, { title: c.title, version: c.version, source: c.source }]),
-    );
-    printJson({ catalogs: versions, workloads: items });
-    return 0;
-  }
-  printTable(
-    ['ID', 'TITLE', 'OPERATIONS', 'CONCURRENCY', 'EXPECTS'],
-    items.map((w) => [
-      w.id,
-      w.title,
-      mixText(w),
-      w.concurrency === null ? '-' : `${w.concurrency.connections} x ${w.concurrency.depth}`,
-      w.expects === null ? '-' : `${w.expects.shape}, ${w.expects.indexProfile}`,
-    ]),
-  );
-  process.stdout.write(
-    '\nRun one with: dirbench run --workload ID ...   Copy one: dirbench workloads show ID > my.json, edit, then --workload-file my.json\n',
-  );
-  return 0;
-}
-
-function check(library: Core['workloads'], file: string, options: RawOptions): number {
-  const spec = library.check(readWorkloadFile(file, 'workloads check'), dirname(resolve(file)));
-  if (options.json === true) printJson(spec);
-  else
-    process.stdout.write(`${file}: ${spec.id} is valid (${spec.operations.length} operation(s))\n`);
-  return 0;
-}
+const impl = () => import('./workloadsImpl.ts');
 
 /** `dirbench workloads list|show|check`. */
 export const workloadsFamily: CommandFamily = {
@@ -67,7 +15,7 @@ export const workloadsFamily: CommandFamily = {
       summary: "the catalogs' workloads (the studies' tests) with their mix and concurrency",
       json: '{ catalogs, workloads }',
       examples: [{ what: 'every workload', line: 'dirbench workloads list' }],
-      run: (_args, options) => withLibrary(options, (library) => list(library, options)),
+      run: async (_args, options) => (await impl()).workloadsListCommand(options),
     }),
     plainCommand('workloads show ID', {
       summary: 'one workload definition as JSON, to copy and edit',
@@ -77,22 +25,13 @@ export const workloadsFamily: CommandFamily = {
           line: 'dirbench workloads show salford/X.1 > my-mix.json',
         },
       ],
-      run: ([arg], options) => {
-        const id = neededArg('workloads show', arg, 'an id, e.g. salford/S.3');
-        return withLibrary(options, (library) => {
-          printJson(library.get(id));
-          return 0;
-        });
-      },
+      run: async ([arg], options) => (await impl()).workloadsShowCommand(arg, options),
     }),
     plainCommand('workloads check FILE', {
       summary: 'checks a workload file as a run would (no connection)',
       json: 'the checked definition',
       examples: [{ what: 'check an edited copy', line: 'dirbench workloads check my-mix.json' }],
-      run: ([arg], options) => {
-        const file = neededArg('workloads check', arg, 'a file');
-        return withLibrary(options, (library) => check(library, file, options));
-      },
+      run: async ([arg], options) => (await impl()).workloadsCheckCommand(arg, options),
     }),
   ],
 };

@@ -1,6 +1,5 @@
 // Reads the JetStream stream that keeps each agent's last heartbeat (broker/agentsStream.ts), so a
 // coordinator that starts later still sees which agents exist and when each was last heard from.
-import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AGENTS_STREAM, HEARTBEAT_SUBJECTS } from '../broker/agentsStream.ts';
 import { agentSubjectPrefix } from '../broker/permissions.ts';
@@ -24,6 +23,8 @@ function agentOfSubject(subject: string): string | null {
 
 /** Each agent's last heartbeat in the stream, by agent name order; garbled messages are skipped. */
 export async function lastHeartbeats(nc: NatsConnection): Promise<StoredHeartbeat[]> {
+  // JetStream's client loads with the first use of a broker, not with every process.
+  const { jetstreamManager } = await import('@nats-io/jetstream');
   const jsm = await jetstreamManager(nc);
   const info = await jsm.streams.info(AGENTS_STREAM, { subjects_filter: HEARTBEAT_SUBJECTS });
   const subjects = Object.keys(info.state.subjects ?? {})

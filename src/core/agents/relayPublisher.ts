@@ -1,7 +1,6 @@
 // How an agent sends its workers' relays to the coordinator: into the run's JetStream stream, one
 // worker's relays in order (each publish waits for the broker's ack before the next), retried
 // under the same message id until acknowledged, so a retry is stored once.
-import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { relayMessageId, relaySubject } from './agentRunProtocol.ts';
 import type { Relayed } from './agentRunProtocol.ts';
@@ -31,7 +30,8 @@ export function relayPublisher(
   name: string,
   options: RelayPublisherOptions,
 ): RelayPublisher {
-  const js = jetstream(nc);
+  // JetStream's client loads with the first agent, not with every process that could host one.
+  const client = import('@nats-io/jetstream').then(({ jetstream }) => jetstream(nc));
   const queues = new Map<string, Promise<void>>();
 
   const send = async (subject: string, body: string, msgID: string): Promise<void> => {
@@ -39,6 +39,7 @@ export function relayPublisher(
     for (let attempt = 1; ; attempt++) {
       if (nc.isClosed()) return;
       try {
+        const js = await client;
         await js.publish(subject, body, { msgID, timeout: ACK_TIMEOUT_MS });
         if (options.publishTwice === true)
           await js.publish(subject, body, { msgID, timeout: ACK_TIMEOUT_MS });

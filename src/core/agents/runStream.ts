@@ -2,7 +2,6 @@
 // seconds and messages) lands in it, deduplicated by message id within two minutes, and reaches
 // the coordinator in order through an ordered consumer. One stream per run (nats-server 2.9 does
 // not take the consumer filters a shared stream would need); deleted when the run is over.
-import { jetstream, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { relaySubject } from './agentRunProtocol.ts';
 
@@ -29,6 +28,9 @@ export async function openRunStream(
   onRelay: (subject: string, body: string) => void,
 ): Promise<RunStream> {
   const name = runStreamName(runId);
+  // JetStream's client loads with the first run on agents, not with every process.
+  const { jetstream, jetstreamManager, RetentionPolicy, StorageType } =
+    await import('@nats-io/jetstream');
   const jsm = await jetstreamManager(nc);
   await jsm.streams.add({
     name,

@@ -2,9 +2,13 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-/** The project root; bundled hosts (Electron) set DIRBENCH_ROOT because their modules live elsewhere. */
+/**
+ * The project root: DIRBENCH_ROOT when a host sets it (Electron's app path), else found from this
+ * module: src/core/base/ in the sources, dist/<bundle>/ in a bundle (npm run build:cli).
+ */
 export function resourceRoot(): string {
-  return process.env.DIRBENCH_ROOT ?? fileURLToPath(new URL('../../../', import.meta.url));
+  const up = import.meta.url.endsWith('.ts') ? '../../../' : '../../';
+  return process.env.DIRBENCH_ROOT ?? fileURLToPath(new URL(up, import.meta.url));
 }
 
 /** A path under the project root, e.g. `resourcePath('data', 'names')`. */

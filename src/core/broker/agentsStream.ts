@@ -1,6 +1,5 @@
 // The JetStream stream that keeps each agent's last heartbeat: the broker creates it when it starts,
 // so a coordinator that starts later still sees which agents exist (agents/heartbeatStream.ts reads it).
-import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { heartbeatSubject } from './permissions.ts';
 
@@ -16,6 +15,8 @@ export const HEARTBEAT_SUBJECTS = heartbeatSubject('*');
  * A per-run stream must not take these subjects too (a subject belongs to one stream).
  */
 export async function ensureHeartbeatStream(nc: NatsConnection): Promise<void> {
+  // JetStream's client loads with the first use of a broker, not with every process.
+  const { jetstreamManager, RetentionPolicy, StorageType } = await import('@nats-io/jetstream');
   const jsm = await jetstreamManager(nc);
   await jsm.streams.add({
     name: AGENTS_STREAM,

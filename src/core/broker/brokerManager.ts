@@ -27,14 +27,11 @@ import {
   stopBrokerProcess,
   waitForBroker,
 } from './brokerProcess.ts';
-import { toBrokerInfo } from './brokerRecord.ts';
+import { DEFAULT_BROKER_LISTEN, toBrokerInfo } from './brokerRecord.ts';
 import type { BrokerInfo, BrokerRegistry, StoredBroker } from './brokerRecord.ts';
 import { connectWithCredentials } from './connect.ts';
 import { ensureHeartbeatStream } from './agentsStream.ts';
 import { natsServerVersion, requireNatsServer } from './natsServer.ts';
-
-/** Address a broker listens on unless asked otherwise: this machine only. */
-export const DEFAULT_BROKER_LISTEN = '127.0.0.1';
 
 // A fresh nats-server answers in well under a second; the margin covers a loaded machine.
 const READY_TIMEOUT_MS = 30_000;

@@ -1,6 +1,5 @@
 // The nats-server process of a broker: started in the foreground (under the watchdog unless it
 // must outlive us), waited on until it serves TLS and JetStream, found and stopped by PID.
-import { jetstreamManager } from '@nats-io/jetstream';
 import { waitForServer } from '../lab/ldapReady.ts';
 import { spawnForeground } from '../lab/foregroundServer.ts';
 import type { ForegroundServer } from '../lab/foregroundServer.ts';
@@ -46,6 +45,7 @@ async function probe(credentials: BrokerCredentials): Promise<void> {
     name: 'dirbench-ready-probe',
   });
   try {
+    const { jetstreamManager } = await import('@nats-io/jetstream');
     await jetstreamManager(nc, { timeout: 2_000 });
   } finally {
     await nc.close();

@@ -1,6 +1,9 @@
 // A broker as DirBench records it: what anyone may see (no passwords: those live only in the
 // broker's mode-600 files) and the registry that keeps it.
 
+/** Address a broker listens on unless asked otherwise: this machine only. */
+export const DEFAULT_BROKER_LISTEN = '127.0.0.1';
+
 /** Where a broker is in its life. */
 export type BrokerState = 'starting' | 'running' | 'stopped' | 'failed';
 

@@ -2,7 +2,6 @@
 // errors that say what is wrong: no broker there, an untrusted certificate, a server without TLS,
 // or a wrong user or password.
 import { existsSync } from 'node:fs';
-import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ApiError } from '../../shared/errors.ts';
 import { readCredentialsFile } from './credentials.ts';
@@ -107,6 +106,8 @@ export async function connectWithCredentials(
       'caFile',
     );
   }
+  // The NATS client (dozens of modules) loads with the first connection, not with every command.
+  const { connect } = await import('@nats-io/transport-node');
   try {
     return await connect({
       servers: credentials.url,

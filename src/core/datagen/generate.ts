@@ -6,7 +6,8 @@ import type { GenerateOptions } from './dataset.ts';
 import { loadTemplate } from './makeldif/engine.ts';
 import { streamTemplate } from './makeldif/templateStream.ts';
 import { ChunkedWriter, partialPath } from './output.ts';
-import { DIRECTORY_SHAPES, isShapeName, unknownShapeMessage } from './shapes.ts';
+import { DIRECTORY_SHAPES, unknownShapeMessage } from './shapes.ts';
+import { isShapeName } from '../../shared/labTypes.ts';
 import { streamShape } from './shapeStream.ts';
 
 /** What to generate: a built-in shape of N persons, or a makeldif template. */

@@ -65,11 +65,6 @@ export const DIRECTORY_SHAPES: Readonly<Record<LabShape, DirectoryShape>> = {
   },
 };
 
-/** True when `name` is a built-in shape's name (for untrusted input). */
-export function isShapeName(name: unknown): name is LabShape {
-  return typeof name === 'string' && (LAB_SHAPES as readonly string[]).includes(name);
-}
-
 /** The error text for a name that is no shape. */
 export function unknownShapeMessage(name: unknown): string {
   return `unknown shape "${String(name)}": use ${LAB_SHAPES.join(' or ')}`;

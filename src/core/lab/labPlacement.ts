@@ -2,7 +2,7 @@
 // another one by its kind (Samba AD keeps them inside its domain, the only place AD authenticates).
 import type { LabInfo } from '../../shared/labTypes.ts';
 import type { WorkloadSpec } from '../../shared/workload.ts';
-import { isShapeName } from '../datagen/shapes.ts';
+import { isShapeName } from '../../shared/labTypes.ts';
 import { DIRECTORY_SHAPES } from '../datagen/shapes.ts';
 import { dnKey } from '../ldif/dn.ts';
 import type { LdifEntry } from '../ldif/entries.ts';

@@ -14,7 +14,8 @@ import type {
 } from '../../shared/labTypes.ts';
 import { familyWords, labKindsWhere, LAB_KINDS } from '../../shared/labKinds.ts';
 import type { IndexProfile } from '../../shared/workload.ts';
-import { DIRECTORY_SHAPES, isShapeName, unknownShapeMessage } from '../datagen/shapes.ts';
+import { DIRECTORY_SHAPES, unknownShapeMessage } from '../datagen/shapes.ts';
+import { isShapeName } from '../../shared/labTypes.ts';
 import { rebaseDn } from '../ldif/rebase.ts';
 import type { LabDriver, LabServerConfig } from './driver.ts';
 import { freePort } from './freePort.ts';

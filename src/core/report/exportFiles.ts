@@ -20,10 +20,11 @@ import { selectRuns } from './compareRuns.ts';
 import type { SelectedRun } from './compareRuns.ts';
 import { summariesCsv, samplesCsv } from './csvExport.ts';
 import { runHlog, singleRun } from './hlogExport.ts';
-import { htmlReport, REPORT_CHART_SIZE } from './htmlReport.ts';
+import { htmlReport } from './htmlReport.ts';
 import { runsJson } from './jsonExport.ts';
-import { DEFAULT_CHART_SIZE, renderChartPng, renderChartSvg } from './renderChart.ts';
-import type { ChartSize } from './renderChart.ts';
+import { renderChartPng, renderChartSvg } from './renderChart.ts';
+import { DEFAULT_CHART_SIZE, REPORT_CHART_SIZE } from './chartSizes.ts';
+import type { ChartSize } from './chartSizes.ts';
 
 type Req<C extends keyof ApiSpec> = ApiSpec[C]['req'];
 

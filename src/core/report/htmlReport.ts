@@ -11,7 +11,7 @@ import { dirbenchVersion } from '../base/version.ts';
 import type { SelectedRun } from './compareRuns.ts';
 import { escapeHtml, inlineSvg, REPORT_CSS } from './html.ts';
 import { renderChartSvg } from './renderChart.ts';
-import type { ChartSize } from './renderChart.ts';
+import type { ChartSize } from './chartSizes.ts';
 import { environmentHtml, paperTableHtml, runsTableHtml } from './reportSections.ts';
 
 /** What the report is about and when it was made. */
@@ -26,9 +26,6 @@ export interface ReportContext {
   /** Colours of the servers of the whole selection, the filter notwithstanding. */
   serverColors: ServerColors;
 }
-
-/** The report's charts unless asked otherwise: the width of a page of text. */
-export const REPORT_CHART_SIZE: ChartSize = { widthPx: 960, heightPx: 480 };
 
 /** Charts worth drawing for these runs, in the kinds' order: those whose row says the report draws them. */
 export function reportCharts(runs: readonly CompareRun[]): ChartKind[] {

@@ -2,19 +2,12 @@
 import { Resvg } from '@resvg/resvg-js';
 import * as echarts from 'echarts';
 import type { EChartsOption } from 'echarts';
+import { DEFAULT_CHART_SIZE } from './chartSizes.ts';
+import type { ChartSize } from './chartSizes.ts';
 import { dejaVuSansWidthPx } from './textMetrics.ts';
 
 // Layout for the font the PNGs are drawn with (this process only renders charts headlessly).
 echarts.setPlatformAPI({ measureText: (text, font) => ({ width: dejaVuSansWidthPx(text, font) }) });
-
-/** Size of a rendered chart in pixels. */
-export interface ChartSize {
-  widthPx: number;
-  heightPx: number;
-}
-
-/** The exports' default size: wide enough for a legend of several servers. */
-export const DEFAULT_CHART_SIZE: ChartSize = { widthPx: 960, heightPx: 540 };
 
 /** Font the PNG renderer falls back to for every family (installed with the DejaVu fonts). */
 const PNG_FONT = 'DejaVu Sans';

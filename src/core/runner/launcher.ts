@@ -1,10 +1,16 @@
 // Starts load worker processes; the Node hosts fork them, Electron supplies a utilityProcess launcher.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { compileCacheDir } from '../base/compileCache.ts';
 import type { ParentToWorker, WorkerToParent } from '../loadgen/protocol.ts';
 
 /** Absolute path of the worker entry module (the Electron host points utilityProcess at its bundled copy). */
-export const WORKER_MODULE_PATH = fileURLToPath(new URL('../loadgen/worker.ts', import.meta.url));
+export const WORKER_MODULE_PATH = fileURLToPath(
+  // From the sources, the module itself; from a bundle (dist/cli, dist/electron), the worker beside it.
+  import.meta.url.endsWith('.ts')
+    ? new URL('../loadgen/worker.ts', import.meta.url)
+    : new URL('./worker.mjs', import.meta.url),
+);
 
 /** A running worker process as the orchestrator sees it. */
 export interface WorkerHandle {
@@ -35,6 +41,8 @@ export function forkLauncher(modulePath: string = WORKER_MODULE_PATH): WorkerLau
       execPath: process.execPath,
       // Not the parent's flags: a test runner's or inspector's options must not leak into workers.
       execArgv: [],
+      // Node compiles the worker's modules once per version, not once per worker and run.
+      env: { ...process.env, NODE_COMPILE_CACHE: compileCacheDir() },
       // Structured clone: DN lists and nested objects cross without a JSON round trip.
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -81,5 +89,35 @@ export function forkLauncher(modulePath: string = WORKER_MODULE_PATH): WorkerLau
         if (exited === null) child.kill('SIGKILL');
       },
     };
+  };
+}
+
+/** A fork launcher whose first workers were started ahead, and the way to end the ones never used. */
+export interface WarmLauncher {
+  launcher: WorkerLauncher;
+  /** Ends the workers started ahead that no run took (an idle worker's channel keeps this process up). */
+  dispose(): void;
+}
+
+/**
+ * Forks workers 0..count-1 now, so they load their code while the command prepares its run (opens
+ * the store, checks the target); the run's launcher takes them, and forks any further one on demand.
+ * A worker does nothing until its start message, so one started ahead is the same as a late one.
+ */
+export function warmForkLauncher(count: number, modulePath?: string): WarmLauncher {
+  const fresh = forkLauncher(modulePath);
+  const waiting = new Map<number, WorkerHandle>();
+  for (let index = 0; index < count; index++) waiting.set(index, fresh(index));
+  return {
+    launcher(workerIndex) {
+      const handle = waiting.get(workerIndex);
+      if (handle === undefined) return fresh(workerIndex);
+      waiting.delete(workerIndex);
+      return handle;
+    },
+    dispose() {
+      for (const handle of waiting.values()) handle.kill();
+      waiting.clear();
+    },
   };
 }

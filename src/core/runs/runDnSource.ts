@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/errors.ts';
 import type { LabInfo } from '../../shared/labTypes.ts';
 import { SERVER_LIMIT_NAMES, sampleLimitNote } from '../../shared/serverLimits.ts';
 import type { SampleLimit } from '../../shared/serverLimits.ts';
-import { isShapeName } from '../datagen/shapes.ts';
+import { isShapeName } from '../../shared/labTypes.ts';
 import { labDnRebase } from '../lab/labPlacement.ts';
 import { collectEntries } from '../ldap/collectDns.ts';
 import type { SampledEntries } from '../ldap/collectDns.ts';

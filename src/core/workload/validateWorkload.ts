@@ -12,7 +12,7 @@ import type {
   WorkloadSpec,
 } from '../../shared/workload.ts';
 import { workloadLabels } from '../../shared/workload.ts';
-import { isShapeName } from '../datagen/shapes.ts';
+import { isShapeName } from '../../shared/labTypes.ts';
 import { shapeEntryAttributes } from './entryPicker.ts';
 import { templateField } from './patternFields.ts';
 import type { PatternOptions } from './patternFields.ts';
