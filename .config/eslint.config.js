@@ -43,6 +43,7 @@ const CORE_AREAS = {
   responder: ['base'], // the built-in LDAP responder and its BER
   secrets: ['base'],
   metrics: ['base'],
+  capacity: [], // the capacity search's pure logic: SLOs on a step, the searches, USL, Little's law
   ldap: ['base', 'ldif', 'responder'],
   monitor: ['base', 'ldap'],
   datagen: ['base', 'ldif', 'pattern'],

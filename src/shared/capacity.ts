@@ -46,11 +46,7 @@ export interface OpenCapacityStep {
 
 /** Why a search stopped. */
 export type CapacityStopReason =
-  | 'converged'
-  | 'max-rate'
-  | 'max-steps'
-  | 'client-bound'
-  | 'nothing-passed';
+  'converged' | 'max-rate' | 'max-steps' | 'client-bound' | 'nothing-passed';
 
 /** The open-model search's answer. */
 export interface OpenCapacityResult {
@@ -99,11 +95,7 @@ export interface ClosedCapacityStep {
 
 /** Why a closed sweep stopped. */
 export type ClosedSweepStopReason =
-  | 'throughput-flat'
-  | 'slo-broken'
-  | 'max-concurrency'
-  | 'max-steps'
-  | 'client-bound';
+  'throughput-flat' | 'slo-broken' | 'max-concurrency' | 'max-steps' | 'client-bound';
 
 /** The closed-model sweep's answer. */
 export interface ClosedSweepResult {

@@ -3,26 +3,19 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import type { CapacityStepMeasurement, OpenCapacityResult } from '../../shared/capacity.ts';
 import { parseThresholds } from '../../shared/thresholds.ts';
-import { simulateOpenStep, trueCapacityOpsPerSec } from '../testing/capacityServer.ts';
+import { driveToEnd, simulateOpenStep, trueCapacityOpsPerSec } from '../testing/capacityServer.ts';
 import type { SimulatedServer } from '../testing/capacityServer.ts';
 import { OpenCapacitySearch } from './openSearch.ts';
 import type { OpenSearchOptions } from './openSearchOptions.ts';
 
-/** Drives a search against a step function, as a runner would; bounded so a bug cannot loop. */
 function drive(
   options: Omit<OpenSearchOptions, 'slos'> & { slos?: string[] },
   step: (rateOpsPerSec: number) => CapacityStepMeasurement,
 ): OpenCapacityResult {
-  const search = new OpenCapacitySearch({
-    ...options,
-    slos: parseThresholds(options.slos ?? ['p99<20ms'], 'slo'),
-  });
-  for (let i = 0; i < 200; i++) {
-    const next = search.nextStep();
-    if (next.done) return next.result;
-    search.record(step(next.rateOpsPerSec));
-  }
-  throw new Error('the search did not end in 200 steps');
+  const slos = parseThresholds(options.slos ?? ['p99<20ms'], 'slo');
+  return driveToEnd(new OpenCapacitySearch({ ...options, slos }), (next) =>
+    step(next.rateOpsPerSec),
+  );
 }
 
 const SERVER: SimulatedServer = { model: 'queue', capacityOpsPerSec: 8_000, serviceUs: 500 };
@@ -104,7 +97,10 @@ test('nothing passing down to 1 ops/s ends with no capacity and the last reasons
     result.steps.map((s) => s.rateOpsPerSec),
     [8, 4, 2, 1],
   );
-  assert.match(result.stop.detail, /^no rate passed; the lowest tried, 1 ops\/s, failed: SLO p99<1us/);
+  assert.match(
+    result.stop.detail,
+    /^no rate passed; the lowest tried, 1 ops\/s, failed: SLO p99<1us/,
+  );
   assert.equal(result.capacityOpsPerSec, null);
 });
 
@@ -150,7 +146,10 @@ test('a failed confirmation becomes the failing end and the bisection goes on be
   const purposes = result.steps.map((s) => `${s.rateOpsPerSec}:${s.purpose}:${s.verdict.passed}`);
   assert.ok(purposes.includes('7750:confirm:false'), purposes.join(' '));
   const after = purposes.slice(purposes.indexOf('7750:confirm:false') + 1);
-  assert.ok(after.length > 0 && after.every((p) => Number(p.split(':')[0]) < 7_750), after.join(' '));
+  assert.ok(
+    after.length > 0 && after.every((p) => Number(p.split(':')[0]) < 7_750),
+    after.join(' '),
+  );
   assert.equal(result.stop.reason, 'converged');
   assert.ok((result.capacityOpsPerSec ?? 0) < 7_750);
   assert.equal(result.bracket.failOpsPerSec, 7_750);
@@ -176,13 +175,22 @@ test('record() without a planned step is refused; nextStep() repeats the step un
 test('options a search cannot run with are refused naming the option', () => {
   const slos = parseThresholds(['p99<20ms'], 'slo');
   assert.throws(() => new OpenCapacitySearch({ slos: [], firstRateOpsPerSec: 1 }), /slo/);
-  assert.throws(() => new OpenCapacitySearch({ slos, firstRateOpsPerSec: 0 }), /firstRateOpsPerSec/);
+  assert.throws(
+    () => new OpenCapacitySearch({ slos, firstRateOpsPerSec: 0 }),
+    /firstRateOpsPerSec/,
+  );
   assert.throws(
     () => new OpenCapacitySearch({ slos, firstRateOpsPerSec: 1, precision: 0 }),
     /precision must be above 0%/,
   );
-  assert.throws(() => new OpenCapacitySearch({ slos, firstRateOpsPerSec: 1, maxSteps: 0 }), /maxSteps/);
-  assert.throws(() => new OpenCapacitySearch({ slos, firstRateOpsPerSec: 1, growthFactor: 1 }), /growthFactor/);
+  assert.throws(
+    () => new OpenCapacitySearch({ slos, firstRateOpsPerSec: 1, maxSteps: 0 }),
+    /maxSteps/,
+  );
+  assert.throws(
+    () => new OpenCapacitySearch({ slos, firstRateOpsPerSec: 1, growthFactor: 1 }),
+    /growthFactor/,
+  );
 });
 
 test('property: against a server of known capacity the answer is never above it and within 8% below', () => {

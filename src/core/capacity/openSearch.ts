@@ -63,7 +63,10 @@ export class OpenCapacitySearch {
       ...(measurement.runId === undefined ? {} : { runId: measurement.runId }),
     });
     if (verdict.clientBound) {
-      this.finish('client-bound', `client-bound at ${rate} ops/s: add load agents (--agents) or a faster client`);
+      this.finish(
+        'client-bound',
+        `client-bound at ${rate} ops/s: add load agents (--agents) or a faster client`,
+      );
     } else if (verdict.passed) {
       if (step.purpose === 'confirm') this.confirmed.add(rate);
       this.passOpsPerSec = Math.max(this.passOpsPerSec ?? rate, rate);
@@ -83,7 +86,8 @@ export class OpenCapacitySearch {
     if (pass === null) {
       if (fail === null) return this.run(firstRateOpsPerSec, 'first');
       const lower = Math.floor(fail / growthFactor);
-      if (lower < MIN_RATE_OPS_PER_SEC || lower === fail) return this.finish('nothing-passed', this.nothingDetail());
+      if (lower < MIN_RATE_OPS_PER_SEC || lower === fail)
+        return this.finish('nothing-passed', this.nothingDetail());
       return this.run(lower, 'down');
     }
     if (fail === null && pass < maxRateOpsPerSec) {
@@ -95,8 +99,14 @@ export class OpenCapacitySearch {
     }
     if (this.settings.confirm && !this.confirmed.has(pass)) return this.run(pass, 'confirm');
     return fail === null
-      ? this.finish('max-rate', `every step up to the --max-rate of ${pass} ops/s passed: the capacity is at least that; raise --max-rate to search higher`)
-      : this.finish('converged', `the bracket ${pass}-${fail} ops/s is within the precision of ${this.percent(this.settings.precision)}`);
+      ? this.finish(
+          'max-rate',
+          `every step up to the --max-rate of ${pass} ops/s passed: the capacity is at least that; raise --max-rate to search higher`,
+        )
+      : this.finish(
+          'converged',
+          `the bracket ${pass}-${fail} ops/s is within the precision of ${this.percent(this.settings.precision)}`,
+        );
   }
 
   private within(pass: number, fail: number): boolean {
@@ -132,7 +142,8 @@ export class OpenCapacitySearch {
     const limit = `stopped at --max-steps ${this.settings.maxSteps}`;
     if (pass === null) return `${limit} before any step passed`;
     const unconfirmed = this.settings.confirm && !this.confirmed.has(pass) ? ', not confirmed' : '';
-    if (fail === null) return `${limit} with every step passing: the capacity is at least ${pass} ops/s${unconfirmed}`;
+    if (fail === null)
+      return `${limit} with every step passing: the capacity is at least ${pass} ops/s${unconfirmed}`;
     return `${limit} with the bracket at ${pass}-${fail} ops/s (${this.percent((fail - pass) / pass)} apart, precision ${this.percent(this.settings.precision)}): the capacity reported is the highest passing rate${unconfirmed}`;
   }
 

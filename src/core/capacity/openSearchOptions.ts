@@ -51,17 +51,26 @@ export function openSearchSettings(options: OpenSearchOptions): OpenSearchSettin
     throw invalid('growthFactor', `growthFactor must be above 1, got ${growthFactor}`);
   }
   if (!(precision > 0 && precision < 1)) {
-    throw invalid('precision', `precision must be above 0% and below 100%, got ${precision * 100}%`);
+    throw invalid(
+      'precision',
+      `precision must be above 0% and below 100%, got ${precision * 100}%`,
+    );
   }
   if (!Number.isInteger(maxSteps) || maxSteps < 1) {
     throw invalid('maxSteps', `maxSteps must be a whole number of at least 1, got ${maxSteps}`);
   }
   if (!(maxRate >= MIN_RATE_OPS_PER_SEC)) {
-    throw invalid('maxRate', `maxRate must be at least ${MIN_RATE_OPS_PER_SEC} ops/s, got ${maxRate}`);
+    throw invalid(
+      'maxRate',
+      `maxRate must be at least ${MIN_RATE_OPS_PER_SEC} ops/s, got ${maxRate}`,
+    );
   }
   return {
     slos: options.slos,
-    firstRateOpsPerSec: Math.min(maxRate, Math.max(MIN_RATE_OPS_PER_SEC, Math.round(options.firstRateOpsPerSec))),
+    firstRateOpsPerSec: Math.min(
+      maxRate,
+      Math.max(MIN_RATE_OPS_PER_SEC, Math.round(options.firstRateOpsPerSec)),
+    ),
     growthFactor,
     precision,
     maxRateOpsPerSec: maxRate,

@@ -19,7 +19,8 @@ export function judgeStep(
     const slo = slos[i];
     return result.passed || slo === undefined ? [] : [breachText(slo, result)];
   });
-  if (scheduledOpsPerSec !== null) reasons.push(...unsustainedReasons(scheduledOpsPerSec, measurement));
+  if (scheduledOpsPerSec !== null)
+    reasons.push(...unsustainedReasons(scheduledOpsPerSec, measurement));
   const clientBound = measurement.summary?.clientBound === true;
   if (clientBound) {
     const evidence = measurement.summary?.clientBoundEvidence;
@@ -32,6 +33,7 @@ export function judgeStep(
 function breachText(slo: Threshold, result: ThresholdResult): string {
   if (result.actual === null) return `SLO ${slo.expression} not met: ${result.detail}`;
   const gap = Math.abs(result.actual - slo.limit);
+  if (gap === 0) return `SLO ${slo.expression} broken: ${result.detail}, at the limit`;
   const side = slo.operator.startsWith('<') ? 'over' : 'under';
   const share = slo.limit === 0 ? '' : ` (${Number(((gap / slo.limit) * 100).toPrecision(3))}%)`;
   const amount = formatThresholdValue(slo.metric, gap);

@@ -67,7 +67,14 @@ export function simulateClosedStep(
 }
 
 function latency(p99Us: number, meanUs = p99Us / 3): LatencySummary {
-  return { p50: meanUs, p90: p99Us / 2, p99: p99Us, p999: p99Us * 1.5, max: p99Us * 2, mean: meanUs };
+  return {
+    p50: meanUs,
+    p90: p99Us / 2,
+    p99: p99Us,
+    p999: p99Us * 1.5,
+    max: p99Us * 2,
+    mean: meanUs,
+  };
 }
 
 function summaryOf(ops: number, latencyUs: LatencySummary, clientBound: boolean): RunSummary {
@@ -81,6 +88,28 @@ function summaryOf(ops: number, latencyUs: LatencySummary, clientBound: boolean)
     latencyUs,
     intendedLatencyUs: latencyUs,
     clientBound,
-    clientBoundEvidence: clientBound ? 'the workers were busy 100% of the time' : 'the client had headroom',
+    clientBoundEvidence: clientBound
+      ? 'the workers were busy 100% of the time'
+      : 'the client had headroom',
   };
+}
+
+/** A search or sweep as a runner sees it: ask for the next step, run it, record what it measured. */
+interface Steppable<Step, Result> {
+  nextStep(): ({ done: false } & Step) | { done: true; result: Result };
+  record(measurement: CapacityStepMeasurement): unknown;
+}
+
+/** Runs a search to its end against `step`, as a runner would; bounded, so a bug cannot loop. */
+export function driveToEnd<Step, Result>(
+  search: Steppable<Step, Result>,
+  step: (planned: Step) => CapacityStepMeasurement,
+  maxSteps = 200,
+): Result {
+  for (let i = 0; i < maxSteps; i++) {
+    const next = search.nextStep();
+    if (next.done) return next.result;
+    search.record(step(next));
+  }
+  throw new Error(`the search did not end in ${maxSteps} steps`);
 }
