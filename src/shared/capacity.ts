@@ -32,6 +32,9 @@ export interface CapacityStepVerdict {
 /** Why a step was run: the first rate, a step up or down, a bisection, or the confirmation re-run. */
 export type CapacityStepPurpose = 'first' | 'up' | 'down' | 'bisect' | 'confirm';
 
+/** What a search asks its runner for next: a step to run (`Step` says which), or its end with the result. */
+export type SearchNext<Step, Result> = ({ done: false } & Step) | { done: true; result: Result };
+
 /** One step of an open-model search as the result lists it. */
 export interface OpenCapacityStep {
   rateOpsPerSec: number;

@@ -5,6 +5,7 @@ import type {
   ClosedCapacityStep,
   ClosedSweepResult,
   ClosedSweepStopReason,
+  SearchNext,
 } from '../../shared/capacity.ts';
 import { invalid } from '../../shared/errors.ts';
 import type { Threshold } from '../../shared/thresholds.ts';
@@ -20,18 +21,23 @@ export const MIN_THROUGHPUT_GAIN = 0.05;
 /** Steps in a row without a raise after which throughput has stopped rising (SLAMD's maxNonImproving). */
 export const FLAT_STEPS = 2;
 
+/** Highest concurrency a sweep goes to unless told otherwise. */
+export const DEFAULT_MAX_CONCURRENCY = 1_024;
+
+/** Most steps of a sweep unless told otherwise: 1 to 1,024 by doubling is 11. */
+export const DEFAULT_SWEEP_STEPS = 12;
+
 /** What a caller gives a closed sweep. */
 export interface ClosedSweepOptions {
   slos: readonly Threshold[];
-  /** Highest concurrency a step may use (default 1024). */
+  /** Highest concurrency a step may use. */
   maxConcurrency?: number;
-  /** Most steps (default 12). */
+  /** Most steps the sweep runs. */
   maxSteps?: number;
 }
 
 /** What the runner does next: run a step at a concurrency, or stop with the result. */
-export type ClosedSweepNext =
-  { done: false; concurrency: number } | { done: true; result: ClosedSweepResult };
+export type ClosedSweepNext = SearchNext<{ concurrency: number }, ClosedSweepResult>;
 
 /**
  * Doubles the concurrency each step until throughput stops rising (after at least the USL fit's
@@ -48,8 +54,8 @@ export class ClosedCapacitySweep {
 
   constructor(options: ClosedSweepOptions) {
     this.slos = options.slos;
-    this.maxConcurrency = options.maxConcurrency ?? 1_024;
-    this.maxSteps = options.maxSteps ?? 12;
+    this.maxConcurrency = options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY;
+    this.maxSteps = options.maxSteps ?? DEFAULT_SWEEP_STEPS;
     if (options.slos.length === 0) throw invalid('slo', 'slo: give at least one, e.g. p99<10ms');
     if (!Number.isInteger(this.maxConcurrency) || this.maxConcurrency < 1) {
       throw invalid(

@@ -6,6 +6,7 @@ import type {
   CapacityStopReason,
   OpenCapacityResult,
   OpenCapacityStep,
+  SearchNext,
 } from '../../shared/capacity.ts';
 import { MIN_RATE_OPS_PER_SEC, openSearchSettings } from './openSearchOptions.ts';
 import type { OpenSearchOptions, OpenSearchSettings } from './openSearchOptions.ts';
@@ -14,9 +15,10 @@ import { judgeStep } from './stepVerdict.ts';
 import { achievedOpsPerSec } from './sustainability.ts';
 
 /** What the runner does next: run a step at a rate, or stop with the result. */
-export type OpenSearchNext =
-  | { done: false; rateOpsPerSec: number; purpose: CapacityStepPurpose }
-  | { done: true; result: OpenCapacityResult };
+export type OpenSearchNext = SearchNext<
+  { rateOpsPerSec: number; purpose: CapacityStepPurpose },
+  OpenCapacityResult
+>;
 
 type Planned = Extract<OpenSearchNext, { done: false }>;
 
@@ -43,14 +45,18 @@ export class OpenCapacitySearch {
   /** The step to run next (the same one until it is recorded), or the result once the search is over. */
   nextStep(): OpenSearchNext {
     if (this.result !== null) return { done: true, result: this.result };
-    this.planned ??= this.plan();
+    if (this.planned === null) {
+      const next = this.plan();
+      if (next.done) return next;
+      this.planned = next;
+    }
     return this.planned;
   }
 
   /** Takes what the step `nextStep()` asked for measured, and returns its verdict. */
   record(measurement: CapacityStepMeasurement): CapacityStepVerdict {
     const step = this.planned;
-    if (step === null || step.done) throw new Error('record() needs a step from nextStep() first');
+    if (step === null) throw new Error('record() needs a step from nextStep() first');
     this.planned = null;
     const rate = step.rateOpsPerSec;
     const verdict = judgeStep(this.settings.slos, rate, measurement);
@@ -86,9 +92,9 @@ export class OpenCapacitySearch {
     if (pass === null) {
       if (fail === null) return this.run(firstRateOpsPerSec, 'first');
       const lower = Math.floor(fail / growthFactor);
-      if (lower < MIN_RATE_OPS_PER_SEC || lower === fail)
-        return this.finish('nothing-passed', this.nothingDetail());
-      return this.run(lower, 'down');
+      return lower < MIN_RATE_OPS_PER_SEC
+        ? this.finish('nothing-passed', this.nothingDetail())
+        : this.run(lower, 'down');
     }
     if (fail === null && pass < maxRateOpsPerSec) {
       return this.run(Math.min(maxRateOpsPerSec, Math.round(pass * growthFactor)), 'up');
@@ -142,8 +148,9 @@ export class OpenCapacitySearch {
     const limit = `stopped at --max-steps ${this.settings.maxSteps}`;
     if (pass === null) return `${limit} before any step passed`;
     const unconfirmed = this.settings.confirm && !this.confirmed.has(pass) ? ', not confirmed' : '';
-    if (fail === null)
+    if (fail === null) {
       return `${limit} with every step passing: the capacity is at least ${pass} ops/s${unconfirmed}`;
+    }
     return `${limit} with the bracket at ${pass}-${fail} ops/s (${this.percent((fail - pass) / pass)} apart, precision ${this.percent(this.settings.precision)}): the capacity reported is the highest passing rate${unconfirmed}`;
   }
 

@@ -1,5 +1,5 @@
 // Simulated servers with a known capacity, for testing the capacity search without running load.
-import type { CapacityStepMeasurement } from '../../shared/capacity.ts';
+import type { CapacityStepMeasurement, SearchNext } from '../../shared/capacity.ts';
 import type { LatencySummary } from '../../shared/sampleTypes.ts';
 import type { RunSummary } from '../../shared/types.ts';
 
@@ -96,7 +96,7 @@ function summaryOf(ops: number, latencyUs: LatencySummary, clientBound: boolean)
 
 /** A search or sweep as a runner sees it: ask for the next step, run it, record what it measured. */
 interface Steppable<Step, Result> {
-  nextStep(): ({ done: false } & Step) | { done: true; result: Result };
+  nextStep(): SearchNext<Step, Result>;
   record(measurement: CapacityStepMeasurement): unknown;
 }
 
