@@ -10,6 +10,7 @@ import type {
 import { invalid } from '../../shared/errors.ts';
 import type { Threshold } from '../../shared/thresholds.ts';
 import { littleCheck } from './littlesLaw.ts';
+import { requireSlos } from './slo.ts';
 import { stepP99Us } from './stepFigures.ts';
 import { judgeStep } from './stepVerdict.ts';
 import { achievedOpsPerSec } from './sustainability.ts';
@@ -56,7 +57,7 @@ export class ClosedCapacitySweep {
     this.slos = options.slos;
     this.maxConcurrency = options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY;
     this.maxSteps = options.maxSteps ?? DEFAULT_SWEEP_STEPS;
-    if (options.slos.length === 0) throw invalid('slo', 'slo: give at least one, e.g. p99<10ms');
+    requireSlos(options.slos, 'slo');
     if (!Number.isInteger(this.maxConcurrency) || this.maxConcurrency < 1) {
       throw invalid(
         'maxConcurrency',

@@ -1,6 +1,7 @@
 // The open-model search's knobs, their defaults and the checks on what a user gives.
 import { invalid } from '../../shared/errors.ts';
 import type { Threshold } from '../../shared/thresholds.ts';
+import { requireSlos } from './slo.ts';
 
 /** Rate multiplier between steps up (and down, when the first rate already fails). */
 export const DEFAULT_GROWTH_FACTOR = 2;
@@ -45,8 +46,14 @@ export function openSearchSettings(options: OpenSearchOptions): OpenSearchSettin
   const precision = options.precision ?? DEFAULT_PRECISION;
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxRate = options.maxRateOpsPerSec ?? Number.POSITIVE_INFINITY;
-  if (options.slos.length === 0) throw invalid('slo', 'slo: give at least one, e.g. p99<10ms');
-  positive(options.firstRateOpsPerSec, 'firstRateOpsPerSec', 'a first rate in ops/s');
+  requireSlos(options.slos, 'slo');
+  const first = options.firstRateOpsPerSec;
+  if (!(first > 0) || !Number.isFinite(first)) {
+    throw invalid(
+      'firstRateOpsPerSec',
+      `firstRateOpsPerSec must be a rate above 0 ops/s, got ${first}`,
+    );
+  }
   if (!(growthFactor > 1) || !Number.isFinite(growthFactor)) {
     throw invalid('growthFactor', `growthFactor must be above 1, got ${growthFactor}`);
   }
@@ -61,26 +68,21 @@ export function openSearchSettings(options: OpenSearchOptions): OpenSearchSettin
   }
   if (!(maxRate >= MIN_RATE_OPS_PER_SEC)) {
     throw invalid(
-      'maxRate',
-      `maxRate must be at least ${MIN_RATE_OPS_PER_SEC} ops/s, got ${maxRate}`,
+      'maxRateOpsPerSec',
+      `maxRateOpsPerSec must be at least ${MIN_RATE_OPS_PER_SEC} ops/s, got ${maxRate}`,
     );
   }
   return {
     slos: options.slos,
     firstRateOpsPerSec: Math.min(
-      maxRate,
-      Math.max(MIN_RATE_OPS_PER_SEC, Math.round(options.firstRateOpsPerSec)),
+      Math.floor(maxRate),
+      Math.max(MIN_RATE_OPS_PER_SEC, Math.round(first)),
     ),
     growthFactor,
     precision,
-    maxRateOpsPerSec: maxRate,
+    // Whole rates keep the steps' labels and the bisection's end readable.
+    maxRateOpsPerSec: Math.floor(maxRate),
     maxSteps,
     confirm: options.confirm ?? true,
   };
-}
-
-function positive(value: number, field: string, what: string): void {
-  if (!(value > 0) || !Number.isFinite(value)) {
-    throw invalid(field, `${field} must be ${what} above 0, got ${value}`);
-  }
 }

@@ -7,10 +7,15 @@ import type { CapacityStepMeasurement } from '../../shared/capacity.ts';
 
 /** Parses `--slo` expressions (`p99<10ms`, `errorRate<0.1%`, `replicationLagP99<1s`); a search needs one. */
 export function parseSlos(list: readonly string[], field: string): Threshold[] {
-  if (list.length === 0) {
+  requireSlos(list, field);
+  return parseThresholds(list, field);
+}
+
+/** Refuses a search without an SLO: with nothing to hold, every rate would pass. */
+export function requireSlos(slos: readonly unknown[], field: string): void {
+  if (slos.length === 0) {
     throw invalid(field, 'a capacity search needs at least one SLO, e.g. --slo "p99<10ms"');
   }
-  return parseThresholds(list, field);
 }
 
 /**
