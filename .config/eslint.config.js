@@ -43,13 +43,13 @@ const CORE_AREAS = {
   responder: ['base'], // the built-in LDAP responder and its BER
   secrets: ['base'],
   metrics: ['base'],
-  capacity: [], // the capacity search's pure logic: SLOs on a step, the searches, USL, Little's law
   ldap: ['base', 'ldif', 'responder'],
   monitor: ['base', 'ldap'],
   datagen: ['base', 'ldif', 'pattern'],
   workload: ['base', 'datagen', 'ldap', 'ldif', 'pattern'],
   loadgen: ['base', 'datagen', 'ldap', 'workload'],
   runner: ['base', 'ldap', 'loadgen', 'workload'],
+  capacity: ['loadgen'], // the capacity search's pure logic: SLOs on a step, the searches, USL, Little's law
   lab: ['base', 'datagen', 'ldap', 'ldif', 'monitor', 'workload'],
   broker: ['base', 'lab'],
   agents: ['base', 'broker', 'loadgen', 'runner', 'workload'],
