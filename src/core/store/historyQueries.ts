@@ -172,7 +172,17 @@ export function listRuns(db: Db, filter: HistoryFilter): RunListItem[] {
 
 /** The same rows one at a time: a 100,000-run dump is written as it is read, never held whole. */
 export function* eachRun(db: Db, filter: HistoryFilter): Generator<RunListItem> {
-  // Every run's tags in one pass: cheaper than a probe per row once the rows are most of the store.
+  if (whereOf(filter).params.length > 0) {
+    // A filtered list probes the tags of its own rows only.
+    const query = listQuery(filter);
+    const rows = db
+      .prepare(query.sql)
+      .raw(true)
+      .iterate(...query.params);
+    for (const row of rows as IterableIterator<ListRow>) yield toItem(row);
+    return;
+  }
+  // Every run's tags in one pass: cheaper than a probe per row when the rows are the whole store.
   const tagsOf = new Map(
     db
       .prepare('SELECT run_id, group_concat(tag, char(31)) FROM run_tags GROUP BY run_id')
@@ -183,8 +193,9 @@ export function* eachRun(db: Db, filter: HistoryFilter): Generator<RunListItem> 
   const rows = db
     .prepare(query.sql)
     .raw(true)
-    .iterate(...query.params) as IterableIterator<ListRow>;
-  for (const row of rows) yield toItem(row, tagsOf.get(row[0]) ?? null);
+    .iterate(...query.params);
+  for (const row of rows as IterableIterator<ListRow>)
+    yield toItem(row, tagsOf.get(row[0]) ?? null);
 }
 
 /** One history row, or undefined when there is no such run. */
