@@ -92,7 +92,7 @@ test('--max-steps and the highest concurrency bound the sweep', () => {
   );
 });
 
-test('property: a sweep over a server following a known USL fits it, R^2 >= 0.95, peak within 10%', () => {
+test('property: a sweep over a server following a known USL recovers sigma and kappa, R^2 >= 0.95, peak within 10%', () => {
   fc.assert(
     fc.property(
       fc.double({ min: 0, max: 0.3, noNaN: true }),
@@ -103,6 +103,11 @@ test('property: a sweep over a server following a known USL fits it, R^2 >= 0.95
         const result = sweep({}, (n) => simulateClosedStep(usl, n));
         if ('refused' in result.usl) throw new Error(result.usl.refused);
         assert.ok(result.usl.rSquared >= 0.95, String(result.usl.rSquared));
+        assert.ok(Math.abs(result.usl.sigma - sigma) < 0.01, `sigma ${result.usl.sigma}`);
+        assert.ok(
+          Math.abs(result.usl.kappa - usl.kappa) <= 0.05 * usl.kappa,
+          `kappa ${result.usl.kappa}`,
+        );
         const truePeak = uslOpsPerSec(usl, peakN);
         const peak = result.usl.predictedPeakOpsPerSec ?? 0;
         assert.ok(Math.abs(peak - truePeak) <= 0.1 * truePeak, `${peak} against ${truePeak}`);
