@@ -49,6 +49,7 @@ const CORE_AREAS = {
   workload: ['base', 'datagen', 'ldap', 'ldif', 'pattern'],
   loadgen: ['base', 'datagen', 'ldap', 'workload'],
   runner: ['base', 'ldap', 'loadgen', 'workload'],
+  capacity: ['loadgen'], // the capacity search's pure logic: SLOs on a step, the searches, USL, Little's law
   lab: ['base', 'datagen', 'ldap', 'ldif', 'monitor', 'workload'],
   broker: ['base', 'lab'],
   agents: ['base', 'broker', 'loadgen', 'runner', 'workload'],

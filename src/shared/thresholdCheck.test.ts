@@ -124,3 +124,25 @@ test('thresholds naming a label the workload lacks are refused before the run, l
   );
   checkThresholdLabels(parseThresholds(['search.p99<1ms'], 't'), ['search', 'modify'], 't');
 });
+
+test('replicationLagP99 reads the slowest consumer, and fails a run that measured no lag', () => {
+  const lag = parseThresholds(['replicationLagP99<1s'], 't');
+  const replicated = summary({
+    replicationLagMs: {
+      'ldap://127.0.0.1:3890': { p50: 40, p99: 300, max: 900 },
+      'ldap://127.0.0.1:3891': { p50: 80, p99: 1_200, max: 2_000 },
+    },
+  });
+  assert.deepEqual(checkThresholds(lag, replicated, ['read']), [
+    {
+      expression: 'replicationLagP99<1s',
+      actual: 1_200_000,
+      passed: false,
+      detail: 'replicationLagP99 was 1.2 s (slowest consumer)',
+    },
+  ]);
+  assert.deepEqual(
+    checkThresholds(lag, summary(), ['read']).map((r) => [r.passed, r.detail]),
+    [[false, 'the run measured no replication lag (it needs a replicated lab or consumers)']],
+  );
+});

@@ -34,6 +34,7 @@ export function checkThresholds(
           : `the run has no operation labelled "${String(threshold.label)}"`;
       return { expression: threshold.expression, actual: null, passed: false, detail: why };
     }
+    if (threshold.metric === 'replicationLagP99') return replicationLagResult(threshold, summary);
     if (isLatencyMetric(threshold.metric) && figures.ops === 0) {
       return {
         expression: threshold.expression,
@@ -72,7 +73,30 @@ function figuresFor(
   return null;
 }
 
-function metricOf(figures: Figures, metric: ThresholdMetric): number {
+/**
+ * The slowest consumer's lag p99 against the threshold; a run whose lag was not measured (no
+ * replicated topology) fails, like any gate without a figure.
+ */
+function replicationLagResult(threshold: Threshold, summary: RunSummary | null): ThresholdResult {
+  const lags = Object.values(summary?.replicationLagMs ?? {});
+  if (lags.length === 0) {
+    return {
+      expression: threshold.expression,
+      actual: null,
+      passed: false,
+      detail: 'the run measured no replication lag (it needs a replicated lab or consumers)',
+    };
+  }
+  const actual = Math.max(...lags.map((lag) => lag.p99)) * 1_000;
+  return {
+    expression: threshold.expression,
+    actual,
+    passed: thresholdHolds(threshold, actual),
+    detail: `replicationLagP99 was ${formatThresholdValue(threshold.metric, actual)} (slowest consumer)`,
+  };
+}
+
+function metricOf(figures: Figures, metric: Exclude<ThresholdMetric, 'replicationLagP99'>): number {
   switch (metric) {
     case 'opsPerSec':
       return figures.opsPerSec;

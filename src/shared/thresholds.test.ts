@@ -80,3 +80,22 @@ test('values are written in the unit people read', () => {
   assert.equal(formatThresholdValue('opsPerSec', 16477.4), '16477 ops/s');
   assert.equal(formatThresholdValue('errors', 3), '3');
 });
+
+test('replicationLagP99 takes a time and no label', () => {
+  const lag = parseThreshold('replicationLagP99<1s', 'slo[0]');
+  assert.deepEqual(lag, {
+    expression: 'replicationLagP99<1s',
+    label: null,
+    metric: 'replicationLagP99',
+    operator: '<',
+    limit: 1_000_000,
+  });
+  assert.throws(
+    () => parseThreshold('replicationLagP99<1', 'slo[0]'),
+    /give replicationLagP99 a time unit/,
+  );
+  assert.throws(
+    () => parseThreshold('search.replicationLagP99<1s', 'slo[0]'),
+    /replicationLagP99 is the whole run's; drop "search\."/,
+  );
+});

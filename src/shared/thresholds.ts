@@ -1,9 +1,18 @@
 // Pass/fail thresholds over a run's summary (`p99<5ms`, `search.opsPerSec>=1000`): grammar, parsing, units.
 import { invalid } from './errors.ts';
 
-/** What a threshold can check: latency percentiles, throughput, errors. */
+/** What a threshold can check: latency percentiles, throughput, errors, the slowest consumer's replication lag. */
 export type ThresholdMetric =
-  'p50' | 'p90' | 'p99' | 'p999' | 'max' | 'mean' | 'opsPerSec' | 'errorRate' | 'errors';
+  | 'p50'
+  | 'p90'
+  | 'p99'
+  | 'p999'
+  | 'max'
+  | 'mean'
+  | 'opsPerSec'
+  | 'errorRate'
+  | 'errors'
+  | 'replicationLagP99';
 
 /** Comparison a run must satisfy: `actual OPERATOR limit`. */
 export type ThresholdOperator = '<' | '<=' | '>' | '>=';
@@ -35,6 +44,7 @@ const METRICS: Readonly<Record<ThresholdMetric, MetricKind>> = {
   opsPerSec: 'rate',
   errorRate: 'fraction',
   errors: 'count',
+  replicationLagP99: 'latency',
 };
 
 /** Names accepted for metrics beside their own (`p99.9` reads better than `p999`). */
@@ -50,11 +60,12 @@ const LATENCY_UNITS_US: Readonly<Record<string, number>> = {
 /** One line of the grammar, for error messages and help. */
 export const THRESHOLD_GRAMMAR =
   '[LABEL.]METRIC OP VALUE, METRIC one of p50 p90 p99 p99.9 p999 max mean (VALUE with us, ms or s), ' +
-  'opsPerSec, errors (plain numbers) or errorRate (VALUE with %), OP one of < <= > >=; ' +
-  'e.g. p99<5ms, opsPerSec>=10000, errorRate<0.1%, search.p99<2ms';
+  'opsPerSec, errors (plain numbers), errorRate (VALUE with %) or replicationLagP99 (a time, whole run ' +
+  'only), OP one of < <= > >=; e.g. p99<5ms, opsPerSec>=10000, errorRate<0.1%, search.p99<2ms';
 
 const EXPRESSION = /^(.+?)\s*(<=|>=|<|>)\s*([0-9]+(?:\.[0-9]+)?)\s*([a-zµ%]*)$/i;
-const SUBJECT = /^(?:(.+)\.)?(p50|p90|p99\.9|p999|p99|max|mean|opsPerSec|errorRate|errors)$/;
+const SUBJECT =
+  /^(?:(.+)\.)?(p50|p90|p99\.9|p999|p99|max|mean|opsPerSec|errorRate|errors|replicationLagP99)$/;
 
 /** Parses one threshold; a mistake throws a validation error on `field` saying what is wrong and the grammar. */
 export function parseThreshold(text: unknown, field: string): Threshold {
@@ -78,6 +89,10 @@ export function parseThreshold(text: unknown, field: string): Threshold {
   const metric = ALIASES[metricText] ?? (metricText as ThresholdMetric);
   if (label !== undefined && label.trim() === '') {
     throw invalid(field, `"${expression}": the operation label before "." is empty`);
+  }
+  if (label !== undefined && metric === 'replicationLagP99') {
+    // Markers are written beside the load, not by one operation, so the lag has no label.
+    throw invalid(field, `"${expression}": replicationLagP99 is the whole run's; drop "${label}."`);
   }
   return {
     expression,
