@@ -11,6 +11,12 @@ import { intOption, printJsonLine } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { RESPONDER_OPTIONS } from './responderOptions.ts';
 
+/**
+ * Capacity above which the responder's own CPU, not its slots, may be what limits it: calibrate's
+ * client reached 153,432 ops/s against it on the 2-core development machine (docs/measurements).
+ */
+const OWN_CPU_OPS_PER_SEC = 100_000;
+
 /** What `dirbench responder --json` prints once it listens. */
 export interface ResponderListening {
   url: string;
@@ -55,7 +61,7 @@ function listening(responder: Responder, host: string, service?: ServiceModel): 
   };
 }
 
-function describe(result: ResponderListening): string {
+function listeningText(result: ResponderListening): string {
   const capacity = result.capacityOpsPerSec;
   return (
     `DirBench responder at ${result.url} (any base DN, e.g. ${result.baseDn}; any simple bind)\n` +
@@ -93,7 +99,12 @@ export async function responderCommand(options: RawOptions): Promise<number> {
     });
     const result = listening(responder, host, service);
     if (options.json === true) printJsonLine(result);
-    else process.stdout.write(describe(result));
+    else process.stdout.write(listeningText(result));
+    if ((result.capacityOpsPerSec ?? 0) > OWN_CPU_OPS_PER_SEC) {
+      process.stderr.write(
+        `WARNING: above about ${OWN_CPU_OPS_PER_SEC.toLocaleString('en-US')} ops/s the responder's own CPU may limit it before its slots do: use fewer --slots or a longer --service-us for a known answer.\n`,
+      );
+    }
     if (!isLoopbackHost(host)) {
       process.stderr.write(
         `WARNING: listening on ${host}: anyone who can reach it gets answers (it authenticates no one).\n`,
