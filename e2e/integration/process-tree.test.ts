@@ -71,6 +71,9 @@ async function measuringRun(dbFile: string, entry?: CliEntry): Promise<[number, 
   return [cli.pid, descendantPids(cli.pid)];
 }
 
+/** A load worker's command line: the sources' entry, or the bundle's when the launcher runs it. */
+const WORKER = ['loadgen/worker.ts', 'dist/cli/worker.mjs'];
+
 /** Names the processes of `pids` by their command lines, to show what a run was made of. */
 function commandLines(pids: readonly number[]): string[] {
   return pids.map((pid) => processCommandLine(pid) ?? '');
@@ -120,7 +123,7 @@ test(
     try {
       assertMadeOf(tree, [
         ['src/cli/main.ts run', 'dist/cli/dirbench.mjs run'],
-        ['loadgen/worker.ts', 'dist/cli/worker.mjs'],
+        WORKER,
         'slapd -f',
         'dirbench-watchdog',
       ]);
@@ -144,7 +147,7 @@ test('SIGKILL of the dirbench process itself: its workers and lab are gone withi
   const dbFile = path.join(dataDir, 'direct.sqlite');
   const [pid, tree] = await measuringRun(dbFile);
   try {
-    assertMadeOf(tree, ['loadgen/worker.ts', 'slapd -f', 'dirbench-watchdog']);
+    assertMadeOf(tree, [WORKER, 'slapd -f', 'dirbench-watchdog']);
     await killAndExpectNothingLeft(pid, tree);
 
     // Nothing could store its end; the next start (any command) marks it interrupted.
@@ -196,7 +199,7 @@ test(
       tree = descendantPids(launcherPid);
       assertMadeOf(tree, [
         ['src/cli/main.ts serve', 'dist/cli/dirbench.mjs serve'],
-        ['loadgen/worker.ts', 'dist/cli/worker.mjs'],
+        WORKER,
         'slapd -f',
       ]);
 

@@ -56,6 +56,29 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** Bytes of output gathered before each write: few system calls, little held. */
+const JSON_CHUNK_CHARS = 1 << 20;
+
+/**
+ * Prints items as printJson prints their array, byte for byte, while they are produced: a list of
+ * 100,000 runs is never held whole, as objects or as text.
+ */
+export function printJsonArray(items: Iterable<unknown>): void {
+  let chunk = '';
+  let first = true;
+  for (const item of items) {
+    // An element of an indented array is its own indented text, one level deeper.
+    const text = JSON.stringify([item], null, 2);
+    chunk += `${first ? '[\n' : ',\n'}${text.slice(2, -2)}`;
+    first = false;
+    if (chunk.length >= JSON_CHUNK_CHARS) {
+      process.stdout.write(chunk);
+      chunk = '';
+    }
+  }
+  process.stdout.write(first ? '[]\n' : `${chunk}\n]\n`);
+}
+
 /** Prints a value as one line of JSON: a command's result for scripts (`--json` of run, lab start). */
 export function printJsonLine(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);

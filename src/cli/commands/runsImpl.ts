@@ -6,7 +6,7 @@ import type { Core } from '../../core/app/core.ts';
 import { checkHistoryFilter } from '../../core/store/historyChecks.ts';
 import { withCliCore } from '../coreForCli.ts';
 import { printImportedRun } from './importedRun.ts';
-import { ms, printJson, printTable } from '../options.ts';
+import { ms, printJson, printJsonArray, printTable } from '../options.ts';
 import { thresholdLines } from '../runOutput.ts';
 import type { RawOptions } from '../options.ts';
 
@@ -81,9 +81,12 @@ function statusText(run: RunListItem): string {
 
 /** `runs list`: the history, newest first, filtered. */
 async function listRuns(core: Core, filter: HistoryFilter, options: RawOptions): Promise<number> {
+  if (options.json === true) {
+    printJsonArray(core.runs.each(filter));
+    return 0;
+  }
   const runs = await core.call('history/list', filter);
-  if (options.json === true) printJson(runs);
-  else if (runs.length === 0 && Object.keys(filter).length > 0)
+  if (runs.length === 0 && Object.keys(filter).length > 0)
     process.stdout.write('No runs match these filters.\n');
   else if (runs.length === 0)
     process.stdout.write('No runs yet. Try: dirbench run --lab openldap --entries 10000\n');

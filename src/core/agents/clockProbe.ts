@@ -32,16 +32,34 @@ export function answerClockProbes(
   });
 }
 
-/** This machine's wall clock with sub-millisecond steps. */
-function preciseNowMs(): number {
-  return performance.timeOrigin + performance.now();
+/** Tick edges of Date.now() a precise clock is anchored on: a late look at one only delays it. */
+const ANCHOR_EDGES = 3;
+
+/**
+ * Date.now()'s clock with sub-millisecond steps: performance.now() anchored on edges of Date.now()
+ * ticks. Agents answer with Date.now(); performance.timeOrigin + performance.now() is another
+ * clock, 1.5 ms off it in a fresh process here and drifting further in a long-lived one, and that
+ * difference became part of every offset.
+ */
+export function preciseWallClock(): () => number {
+  let anchorMs = -Infinity;
+  for (let edge = 0; edge < ANCHOR_EDGES; edge++) {
+    const start = Date.now();
+    let tickMs = start;
+    // Bounded: the tick comes within a millisecond; 20 ms allows for a descheduled thread.
+    const giveUpAt = performance.now() + 20;
+    while (tickMs === start && performance.now() < giveUpAt) tickMs = Date.now();
+    // Read after the new tick was seen, so never early: the latest anchor is the closest.
+    anchorMs = Math.max(anchorMs, tickMs - performance.now());
+  }
+  return () => anchorMs + performance.now();
 }
 
 /** Options of probeClock. */
 export interface ProbeOptions {
   probes?: number;
   timeoutMs?: number;
-  /** Our clock (epoch ms); by default the wall clock with sub-millisecond steps. */
+  /** Our clock (epoch ms); by default Date.now()'s with sub-millisecond steps. */
   nowMs?: () => number;
 }
 
@@ -55,7 +73,7 @@ export async function probeClock(
   name: string,
   options: ProbeOptions = {},
 ): Promise<ClockEstimate | null> {
-  const now = options.nowMs ?? preciseNowMs;
+  const now = options.nowMs ?? preciseWallClock();
   const samples: ClockSample[] = [];
   for (let i = 0; i < (options.probes ?? CLOCK_PROBES); i++) {
     const sentMs = now();

@@ -4,7 +4,7 @@ import type { HistoryFilter } from '../../shared/history.ts';
 import type { RunListItem } from '../../shared/types.ts';
 import { openDatabase } from './database.ts';
 import type { Db } from './database.ts';
-import { listQuery, listRuns } from './historyQueries.ts';
+import { eachRun, listQuery, listRuns } from './historyQueries.ts';
 
 const TARGETS = ['OpenLDAP lab', '389 lab', 'corp_1', 'corp%2'];
 const WORKLOADS = ['read-random', 'salford/S.3', 'mvault/T1'];
@@ -104,6 +104,13 @@ test('every filter lists the rows a plain scan of all runs finds, newest first',
       filter.limit !== undefined || listed.length > 0,
       `${JSON.stringify(filter)} finds some`,
     );
+  }
+});
+
+test('the one-at-a-time list (tags read in one pass) yields what the list returns', () => {
+  const db = seededDb(240);
+  for (const filter of FILTERS) {
+    assert.deepEqual([...eachRun(db, filter)], listRuns(db, filter), JSON.stringify(filter));
   }
 });
 

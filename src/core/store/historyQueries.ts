@@ -3,47 +3,61 @@
 import type { HistoryFilter, RunSource } from '../../shared/history.ts';
 import type { RunListItem, RunStatus, WorkloadId } from '../../shared/types.ts';
 import type { Db } from './database.ts';
-import type { RunBaseRow } from './runRows.ts';
 
 /** Separates tags inside one group_concat value (a control character no tag may contain). */
 const TAG_SEPARATOR = '\u001f';
 
-/** The columns of a history row, plus its tags; every one is in the runs_history covering index. */
-const LIST_COLUMNS = `id, target_name, workload, entries, connections, depth, status, ops_per_sec, p99_us,
-  started_at, ended_at, server_vendor, server_version, notes, campaign_id, source, thresholds_breached,
+/** The columns of a history row, in ListRow's order; every one is in the runs_history covering index. */
+const ROW_COLUMNS = `id, target_name, workload, entries, connections, depth, status, ops_per_sec, p99_us,
+  started_at, ended_at, server_vendor, server_version, notes, campaign_id, source, thresholds_breached`;
+
+/** The columns of a history row plus its tags: one index probe a row, right for a page of rows. */
+const LIST_COLUMNS = `${ROW_COLUMNS},
   (SELECT group_concat(tag, char(31)) FROM run_tags t WHERE t.run_id = runs.id) AS tags`;
 
-interface ListRow extends RunBaseRow {
-  ops_per_sec: number | null;
-  p99_us: number | null;
-  server_vendor: string | null;
-  server_version: string | null;
-  notes: string | null;
-  campaign_id: string | null;
-  thresholds_breached: number | null;
-  tags: string | null;
-}
+/** A history row read raw (an array, not an object a row): ROW_COLUMNS, then its tags when asked. */
+type ListRow = [
+  id: string,
+  targetName: string,
+  workload: string,
+  entries: number | null,
+  connections: number,
+  depth: number,
+  status: string,
+  opsPerSec: number | null,
+  p99Us: number | null,
+  startedAt: string,
+  endedAt: string | null,
+  serverVendor: string | null,
+  serverVersion: string | null,
+  notes: string | null,
+  campaignId: string | null,
+  source: string,
+  thresholdsBreached: number | null,
+  tags?: string | null,
+];
 
-function toItem(row: ListRow): RunListItem {
+/** The API's shape of a row; `tags` come with the row or from a map read beside it. */
+function toItem(row: ListRow, tags: string | null = row[17] ?? null): RunListItem {
   return {
-    id: row.id,
-    targetName: row.target_name,
-    workload: row.workload as WorkloadId,
-    entries: row.entries,
-    connections: row.connections,
-    depth: row.depth,
-    status: row.status as RunStatus,
-    opsPerSec: row.ops_per_sec,
-    p99Us: row.p99_us,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    serverVendor: row.server_vendor,
-    serverVersion: row.server_version,
-    tags: row.tags === null ? [] : row.tags.split(TAG_SEPARATOR).sort(),
-    notes: row.notes,
-    campaignId: row.campaign_id,
-    source: row.source as RunSource,
-    thresholdsBreached: row.thresholds_breached,
+    id: row[0],
+    targetName: row[1],
+    workload: row[2] as WorkloadId,
+    entries: row[3],
+    connections: row[4],
+    depth: row[5],
+    status: row[6] as RunStatus,
+    opsPerSec: row[7],
+    p99Us: row[8],
+    startedAt: row[9],
+    endedAt: row[10],
+    serverVendor: row[11],
+    serverVersion: row[12],
+    tags: tags === null ? [] : tags.split(TAG_SEPARATOR).sort(),
+    notes: row[13],
+    campaignId: row[14],
+    source: row[15] as RunSource,
+    thresholdsBreached: row[16],
   };
 }
 
@@ -137,10 +151,10 @@ function listSource(filter: HistoryFilter): string {
 }
 
 /** The statement listing a (checked) filter's rows, newest first, and its parameters. */
-export function listQuery(filter: HistoryFilter): Clause {
+export function listQuery(filter: HistoryFilter, columns = LIST_COLUMNS): Clause {
   const where = whereOf(filter);
   return {
-    sql: `SELECT ${LIST_COLUMNS} FROM ${listSource(filter)} WHERE ${where.sql}
+    sql: `SELECT ${columns} FROM ${listSource(filter)} WHERE ${where.sql}
       ORDER BY started_at DESC, id DESC LIMIT ?`,
     params: [...where.params, filter.limit ?? -1],
   };
@@ -149,13 +163,44 @@ export function listQuery(filter: HistoryFilter): Clause {
 /** History rows matching a (checked) filter, newest first. */
 export function listRuns(db: Db, filter: HistoryFilter): RunListItem[] {
   const query = listQuery(filter);
-  const rows = db.prepare(query.sql).all(...query.params) as ListRow[];
-  return rows.map(toItem);
+  const rows = db
+    .prepare(query.sql)
+    .raw(true)
+    .all(...query.params) as ListRow[];
+  return rows.map((row) => toItem(row));
+}
+
+/** The same rows one at a time: a 100,000-run dump is written as it is read, never held whole. */
+export function* eachRun(db: Db, filter: HistoryFilter): Generator<RunListItem> {
+  if (whereOf(filter).params.length > 0) {
+    // A filtered list probes the tags of its own rows only.
+    const query = listQuery(filter);
+    const rows = db
+      .prepare(query.sql)
+      .raw(true)
+      .iterate(...query.params);
+    for (const row of rows as IterableIterator<ListRow>) yield toItem(row);
+    return;
+  }
+  // Every run's tags in one pass: cheaper than a probe per row when the rows are the whole store.
+  const tagsOf = new Map(
+    db
+      .prepare('SELECT run_id, group_concat(tag, char(31)) FROM run_tags GROUP BY run_id')
+      .raw(true)
+      .all() as [string, string][],
+  );
+  const query = listQuery(filter, ROW_COLUMNS);
+  const rows = db
+    .prepare(query.sql)
+    .raw(true)
+    .iterate(...query.params);
+  for (const row of rows as IterableIterator<ListRow>)
+    yield toItem(row, tagsOf.get(row[0]) ?? null);
 }
 
 /** One history row, or undefined when there is no such run. */
 export function listItem(db: Db, runId: string): RunListItem | undefined {
-  const row = db.prepare(`SELECT ${LIST_COLUMNS} FROM runs WHERE id = ?`).get(runId) as
+  const row = db.prepare(`SELECT ${LIST_COLUMNS} FROM runs WHERE id = ?`).raw(true).get(runId) as
     ListRow | undefined;
   return row && toItem(row);
 }

@@ -16,7 +16,7 @@ import { breaches } from '../../shared/thresholdCheck.ts';
 import type { ThresholdResult } from '../../shared/thresholds.ts';
 import type { Db } from './database.ts';
 import { facets } from './facetCounts.ts';
-import { listItem, listRuns } from './historyQueries.ts';
+import { eachRun, listItem, listRuns } from './historyQueries.ts';
 import { annotateRun, deleteRuns, insertImportedRun, serverOf } from './historyWrites.ts';
 import type { ImportedRun } from './historyWrites.ts';
 import { nowIso } from './ids.ts';
@@ -208,6 +208,11 @@ export class RunsRepo {
   /** History rows matching a checked filter (see historyChecks.ts), newest first. */
   list(filter: HistoryFilter = {}): RunListItem[] {
     return listRuns(this.db, filter);
+  }
+
+  /** The rows of `list`, read one at a time while the caller consumes them. */
+  each(filter: HistoryFilter = {}): Generator<RunListItem> {
+    return eachRun(this.db, filter);
   }
 
   /** One history row, or a not-found error naming the id. */
