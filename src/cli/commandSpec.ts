@@ -149,7 +149,7 @@ export const EXIT_CODES: readonly ExitCode[] = [
     code: signalExitCode('SIGINT'),
     meaning: 'stopped by Ctrl-C',
     detail:
-      'stopped by Ctrl-C (SIGINT): the run so far is stored as stopped (`serve` and `agent` exit 0: a stop is their end)',
+      'stopped by Ctrl-C (SIGINT): the run so far is stored as stopped (`serve`, `agent` and `responder` exit 0: a stop is their end)',
   },
   {
     code: signalExitCode('SIGTERM'),

@@ -11,6 +11,7 @@ import { importSpec } from './import.ts';
 import { labFamily } from './lab.ts';
 import { matrixFamily } from './matrix.ts';
 import { reportSpec } from './report.ts';
+import { responderSpec } from './responder.ts';
 import { runSpec } from './run.ts';
 import { runsFamily } from './runs.ts';
 import { serveSpec } from './serve.ts';
@@ -21,6 +22,7 @@ import { workloadsFamily } from './workloads.ts';
 export const COMMANDS: readonly CliEntry[] = [
   runSpec,
   calibrateSpec,
+  responderSpec,
   matrixFamily,
   labFamily,
   brokerFamily,

@@ -5,19 +5,17 @@ import { rendererBuilt } from '../../host/static.ts';
 import { openCore } from '../../core/app/core.ts';
 import { forkLauncher } from '../../core/runner/launcher.ts';
 import { guardCore } from '../guard.ts';
-import { listenError } from '../listenError.ts';
+import { isLoopbackHost, listenError } from '../listenError.ts';
 import { stopCause } from '../launcherWatch.ts';
 import { intOption, locations } from '../options.ts';
 import type { RawOptions } from '../options.ts';
 import { SERVE_OPTIONS } from './serveOptions.ts';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-
 /** Runs the browser-mode host until SIGINT/SIGTERM, then stops its run and labs. */
 export async function serveCommand(options: RawOptions): Promise<number> {
   const port = intOption(options, 'port', SERVE_OPTIONS.port.default, 0, 65535);
   const host = typeof options.host === 'string' ? options.host : SERVE_OPTIONS.host.default;
-  if (!LOOPBACK.has(host) && options['allow-remote'] !== true) {
+  if (!isLoopbackHost(host) && options['allow-remote'] !== true) {
     throw invalid(
       '--host',
       `--host ${host} is not a loopback address; add --allow-remote if you really want other machines to drive load from here`,
@@ -42,7 +40,7 @@ export async function serveCommand(options: RawOptions): Promise<number> {
     await core.shutdown('DirBench browser mode could not listen');
     throw listenError(err, host, port, { port: '--port', host: '--host', usualPort: 7389 });
   });
-  if (!LOOPBACK.has(host)) {
+  if (!isLoopbackHost(host)) {
     process.stderr.write(
       `WARNING: listening on ${host}: anyone who can reach it and has the token can send load from this machine.\n`,
     );

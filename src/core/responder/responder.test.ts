@@ -267,3 +267,31 @@ test('with resultCode for work only, simple binds and the root DSE still answer;
     await refusing.close();
   }
 });
+
+test('with a service model, one slot serves concurrent searches one after another, in order, never early', async () => {
+  const served = await startResponder({ service: { slots: 1, serviceUs: 20_000 } });
+  const client = new Client({ url: served.url, timeout: 5000, connectTimeout: 2000 });
+  try {
+    assert.equal(served.capacityOpsPerSec, 50);
+    assert.equal(responder.capacityOpsPerSec, null);
+    await client.bind('', '');
+    const sentMs = performance.now();
+    const order: number[] = [];
+    const elapsedMs = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        await client.search(`uid=u${i},o=x`, { scope: 'base' });
+        order.push(i);
+        return performance.now() - sentMs;
+      }),
+    );
+    assert.deepEqual(order, [0, 1, 2, 3]);
+    // Sent together, so the slot's virtual clock puts answer i at least (i + 1) x 20 ms after them.
+    for (const [i, ms] of elapsedMs.entries()) {
+      assert.ok(ms >= (i + 1) * 20, `answer ${i} came after ${ms.toFixed(1)} ms`);
+    }
+    assert.ok((elapsedMs[3] ?? 0) < 1000, `four 20 ms services took ${elapsedMs[3]} ms`);
+  } finally {
+    await client.unbind().catch(() => undefined);
+    await served.close();
+  }
+});

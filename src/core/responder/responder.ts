@@ -1,5 +1,6 @@
 // The built-in responder: an LDAP listener on 127.0.0.1 that answers every request at once with a
-// canned success (or, for tests of how DirBench takes a server's refusals, with one result code).
+// canned success (or, for tests of how DirBench takes a server's refusals, with one result code), or
+// after a service model's slots have served it (a server whose true capacity is known).
 import net from 'node:net';
 import { readTlv } from './ber.ts';
 import { CANNED_PERSON, RESPONDER_BASE_DN, rootDseAttributes } from './cannedEntries.ts';
@@ -16,11 +17,21 @@ import {
 } from './ldapMessages.ts';
 import type { DecodedRequest } from './ldapMessages.ts';
 import { answerDelay } from './answerDelay.ts';
+import { ServiceQueue } from './serviceQueue.ts';
+import { capacityOpsPerSec } from './serviceSlots.ts';
+import type { ServiceModel } from './serviceSlots.ts';
 
 /** How to start a responder. */
 export interface ResponderOptions {
-  /** TCP port on 127.0.0.1; 0 or absent picks a free one. */
+  /** TCP port; 0 or absent picks a free one. */
   port?: number;
+  /** Address to listen on (default 127.0.0.1: the responder authenticates nobody). */
+  host?: string;
+  /**
+   * Each request that gets an answer waits for one of `slots` service slots, first come first
+   * served, and holds it `serviceUs` (absent: answers leave at once). `answerDelayMs` adds to it.
+   */
+  service?: ServiceModel;
   /** The entry base searches return (default: a Salford-shaped inetOrgPerson). */
   entry?: Record<string, string[]>;
   /** Entries a one-level or subtree search returns, named uid=user.N under its base (default 100). */
@@ -45,6 +56,8 @@ export interface ResponderOptions {
 export interface Responder {
   url: string;
   port: number;
+  /** The service model's true capacity in ops/s (slots / service time), or null without one. */
+  capacityOpsPerSec: number | null;
   /** A base DN to configure targets with; the responder answers any DN. */
   baseDn: string;
   /** Stops listening and closes every connection. */
@@ -67,12 +80,14 @@ interface Answers {
   /** Holds answers back (absent: they leave at once). */
   delay: ((callback: () => void) => void) | null;
   onRequest: ((connection: number, opTag: number) => void) | undefined;
+  /** Serves requests through the slots (absent: at once). */
+  service: ServiceQueue | null;
   resultCode: number | undefined;
   /** Requests `resultCode` spares (simple binds and root DSE reads), or none. */
   sparesLogin: boolean;
 }
 
-/** Starts a responder on 127.0.0.1 (loopback only: it authenticates nobody). */
+/** Starts a responder, on 127.0.0.1 unless `host` says otherwise (it authenticates nobody). */
 export async function startResponder(options: ResponderOptions = {}): Promise<Responder> {
   const entry = options.entry ?? CANNED_PERSON;
   const answers: Answers = {
@@ -83,9 +98,11 @@ export async function startResponder(options: ResponderOptions = {}): Promise<Re
     listEntries: options.listEntries ?? 100,
     delay: (options.answerDelayMs ?? 0) > 0 ? answerDelay(options.answerDelayMs ?? 0) : null,
     onRequest: options.onRequest,
+    service: options.service === undefined ? null : new ServiceQueue(options.service),
     resultCode: options.resultCode,
     sparesLogin: options.resultCodeFor === 'work',
   };
+  const host = options.host ?? '127.0.0.1';
   const sockets = new Set<net.Socket>();
   let connections = 0;
   const server = net.createServer({ noDelay: true }, (socket) => {
@@ -95,7 +112,7 @@ export async function startResponder(options: ResponderOptions = {}): Promise<Re
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: options.port ?? 0 }, () => {
+    server.listen({ host, port: options.port ?? 0 }, () => {
       server.off('error', reject);
       resolve();
     });
@@ -103,18 +120,20 @@ export async function startResponder(options: ResponderOptions = {}): Promise<Re
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   return {
-    url: `ldap://127.0.0.1:${port}`,
+    url: `ldap://${net.isIPv6(host) ? `[${host}]` : host}:${port}`,
     port,
+    capacityOpsPerSec: options.service === undefined ? null : capacityOpsPerSec(options.service),
     baseDn: RESPONDER_BASE_DN,
     close: () =>
       new Promise<void>((resolve) => {
+        answers.service?.close();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
 }
 
-/** Reads requests off one connection, however TCP splits or joins them, and answers each at once. */
+/** Reads requests off one connection, however TCP splits or joins them, and answers each (at once, or when served). */
 function serveConnection(socket: net.Socket, answers: Answers, connection: number): void {
   let pending: Buffer | null = null;
   socket.on('error', () => socket.destroy());
@@ -139,7 +158,8 @@ function serveConnection(socket: net.Socket, answers: Answers, connection: numbe
           closing = true;
           break;
         }
-        answer(request, answers, replies);
+        if (answers.service === null) answer(request, answers, replies);
+        else serveInSlot(request, answers, answers.service, socket);
       }
     } catch {
       // A malformed request: RFC 4511 has the server drop the connection (no notice is owed).
@@ -147,16 +167,35 @@ function serveConnection(socket: net.Socket, answers: Answers, connection: numbe
       return;
     }
     // Pipelined requests of one read get their answers in one write: fewer syscalls, same order.
-    const reply = (): void => {
-      if (replies.length > 0 && !socket.destroyed) socket.write(Buffer.concat(replies));
-      if (closing) socket.end();
-    };
-    if (answers.delay !== null) answers.delay(reply);
-    else reply();
+    if (answers.service === null) send(socket, replies, closing, answers);
+    else if (closing) answers.service.afterQueued(() => send(socket, [], true, answers));
     if (closing) return;
     // Keep only the unread tail (a copy, so the big chunk it came from can be freed).
     if (offset < buf.length) pending = Buffer.from(buf.subarray(offset));
   });
+}
+
+/** Writes `replies` (after the answer delay, if any) and ends the connection when `closing`. */
+function send(socket: net.Socket, replies: Buffer[], closing: boolean, answers: Answers): void {
+  const reply = (): void => {
+    if (replies.length > 0 && !socket.destroyed) socket.write(Buffer.concat(replies));
+    if (closing) socket.end();
+  };
+  if (answers.delay !== null) answers.delay(reply);
+  else reply();
+}
+
+/** Queues one request's answer for a service slot: it leaves when the slot has served it. */
+function serveInSlot(
+  request: DecodedRequest,
+  answers: Answers,
+  service: ServiceQueue,
+  socket: net.Socket,
+): void {
+  const replies: Buffer[] = [];
+  answer(request, answers, replies);
+  // An abandon has no answer and takes no slot.
+  if (replies.length > 0) service.serve(() => send(socket, replies, false, answers));
 }
 
 /** The response tag of each request answered by one LDAPResult-shaped response (searches: their done). */
